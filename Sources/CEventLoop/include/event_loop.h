@@ -1,0 +1,2 @@
+#pragma once
+int cevent_placeholder(void);

@@ -1,0 +1,65 @@
+/// A location inside a JSON document, printed as an RFC 6901 JSON Pointer (`/devices/2/id`).
+public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+    public enum Component: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    public private(set) var components: [Component]
+
+    public init(_ components: [Component] = []) {
+        self.components = components
+    }
+
+    public static let root = JSONPath()
+
+    public func appending(_ key: String) -> JSONPath {
+        JSONPath(components + [.key(key)])
+    }
+
+    public func appending(_ index: Int) -> JSONPath {
+        JSONPath(components + [.index(index)])
+    }
+
+    public static func / (path: JSONPath, key: String) -> JSONPath { path.appending(key) }
+    public static func / (path: JSONPath, index: Int) -> JSONPath { path.appending(index) }
+
+    /// The JSON Pointer text; the whole document is the empty string.
+    public var description: String {
+        var text = ""
+        for component in components {
+            text += "/"
+            switch component {
+            case .index(let index):
+                text += String(index)
+            case .key(let key):
+                text += key.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
+            }
+        }
+        return text
+    }
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}
+
+/// A 1-based line and column; columns count Unicode scalars from the start of the line.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+}

@@ -1,0 +1,5 @@
+import SimulateCore
+import SimulateCounter
+import SimulateIntents
+import SimulateModel
+import SimulateSSE
