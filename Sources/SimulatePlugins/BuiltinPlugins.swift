@@ -3,3 +3,8 @@ import SimulateCounter
 import SimulateIntents
 import SimulateModel
 import SimulateSSE
+
+/// The plugins that ship with the toolkit.
+public enum BuiltinPlugins {
+    public static var all: [any SimulationPlugin] { [] }
+}

@@ -1,1 +1,3 @@
-print("simulate")
+import SimulateCLI
+
+SimulateMain.run()

@@ -1,0 +1,78 @@
+import ArgumentParser
+import SimulateCore
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Document a plugin, or one of its actions, invariants or observables (e.g. sse.backoff).")
+
+    @Argument(help: "A plugin name (sse) or <plugin>.<name> (sse.backoff).")
+    var name: String
+
+    func run() throws {
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let plugin = CommandEnvironment.registry.plugin(named: parts[0]) else {
+            Output.error(
+                "error: unknown plugin \"\(parts[0])\" (available: \(CommandEnvironment.registry.names.joined(separator: ", ")))"
+            )
+            throw ExitCode(ExitStatus.invalid)
+        }
+        guard parts.count == 2 else {
+            explainPlugin(plugin)
+            return
+        }
+        let sections: [(String, [EntryDoc])] = [
+            ("action", plugin.actions), ("invariant", plugin.invariants), ("observable", plugin.observables),
+        ]
+        var found = false
+        for (kind, entries) in sections {
+            for entry in entries where entry.name == parts[1] {
+                if found { Output.line("") }
+                explain(entry, kind: kind, plugin: plugin)
+                found = true
+            }
+        }
+        if !found {
+            Output.error("error: \(plugin.name) has no action, invariant or observable named \"\(parts[1])\"")
+            throw ExitCode(ExitStatus.invalid)
+        }
+    }
+
+    private func explainPlugin(_ plugin: any SimulationPlugin) {
+        Output.line("\(plugin.name): \(plugin.summary)")
+        if !plugin.dependencies.isEmpty { Output.line("needs: \(plugin.dependencies.joined(separator: ", "))") }
+        if !plugin.configuration.isEmpty {
+            Output.line("\nconfiguration (\"plugins\": {\"\(plugin.name)\": {…}}):")
+            parameters(plugin.configuration)
+        }
+        for (title, entries) in [
+            ("actions", plugin.actions), ("invariants", plugin.invariants), ("observables", plugin.observables),
+        ]
+        where !entries.isEmpty {
+            Output.line("\n\(title):")
+            for entry in entries { Output.line("  \(plugin.name).\(entry.name) — \(entry.summary)") }
+        }
+        Output.line("\nMore: simulate explain \(plugin.name).<name>")
+    }
+
+    private func explain(_ entry: EntryDoc, kind: String, plugin: any SimulationPlugin) {
+        Output.line("\(plugin.name).\(entry.name) (\(kind)): \(entry.summary)")
+        if !entry.details.isEmpty { Output.line("\n" + entry.details) }
+        if kind == "observable" {
+            Output.line(
+                "\nvalue: \(entry.valueType.isEmpty ? "JSON" : entry.valueType); "
+                    + (entry.perDevice ? "per device (\"device\" required)" : "server-wide (no \"device\")"))
+        }
+        if !entry.parameters.isEmpty {
+            Output.line("\n\(kind == "action" ? "args" : "args (parameters)"):")
+            parameters(entry.parameters)
+        }
+    }
+
+    private func parameters(_ parameters: [ParameterDoc]) {
+        for parameter in parameters {
+            let requirement = parameter.defaultValue.map { "default \($0)" } ?? "required"
+            Output.line("  \(parameter.name) (\(parameter.type), \(requirement)): \(parameter.summary)")
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import SimulateCore
+import SimulateJSON
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate", abstract: "Check scenario files without running them.")
+
+    @Argument(help: "Scenario files or directories.")
+    var paths: [String]
+
+    @Option(help: "Output: human, or json (one object per file, per line).")
+    var format: OutputFormat = .human
+
+    func run() throws {
+        let files: [String]
+        do {
+            files = try ScenarioFiles.expand(paths)
+        } catch {
+            Output.error("error: \(error.path): no such file or directory")
+            throw ExitCode(ExitStatus.invalid)
+        }
+        let loader = ScenarioLoader(registry: CommandEnvironment.registry)
+        let human = HumanReport(terminal: Terminal.forStandardOutput())
+        var invalid = false
+        for file in files {
+            var diagnostics: [ScenarioDiagnostic] = []
+            do {
+                _ = try loader.load(file: file)
+            } catch {
+                diagnostics = error.diagnostics
+                invalid = true
+            }
+            switch format {
+            case .json:
+                Output.line(JSONWriter.string(JSONReport.validation(file: file, diagnostics: diagnostics)))
+            case .human:
+                if diagnostics.isEmpty {
+                    Output.line("\(human.terminal.green("valid")) \(file)")
+                } else {
+                    for line in human.lines(ScenarioError(file: file, diagnostics: diagnostics)) { Output.line(line) }
+                }
+            }
+        }
+        if invalid { throw ExitCode(ExitStatus.invalid) }
+    }
+}

@@ -1,0 +1,63 @@
+import SimulateCore
+import SimulateJSON
+
+/// The human summary: one line per run; for a failure, what failed, the events that show it, and the replay command.
+struct HumanReport {
+    let terminal: Terminal
+
+    func lines(_ result: RunResult) -> [String] {
+        let status = result.passed ? terminal.green("PASS") : terminal.red(result.failure == nil ? "FAIL" : "BROKE")
+        let passedCount = result.expectations.filter(\.passed).count
+        var header = "\(status) \(result.file ?? result.scenario)"
+        header += terminal.dim(
+            "  seed \(result.seed)  \(passedCount)/\(result.expectations.count) expectations  \(result.events) events  "
+                + "\(DurationFormat.secondsText(result.simulatedNanoseconds)) simulated  trace \(result.traceHash)")
+        var lines = [header]
+        if let failure = result.failure {
+            lines.append("  " + terminal.red("run broke: ") + failure.message)
+        }
+        for expectation in result.expectations where !expectation.passed {
+            lines += describe(expectation)
+        }
+        if !result.passed {
+            lines.append("  replay: " + terminal.bold(result.replayCommand))
+        }
+        return lines
+    }
+
+    private func describe(_ expectation: ExpectationResult) -> [String] {
+        var lines: [String] = []
+        switch expectation.kind {
+        case .check:
+            let device = expectation.device.map { " on \($0)" } ?? ""
+            lines.append(
+                "  " + terminal.red("✗ ")
+                    + "\(expectation.name) at \(expectation.at?.text ?? "end")\(device): expected "
+                    + JSONWriter.string(expectation.expected ?? .null) + ", observed "
+                    + JSONWriter.string(expectation.observed ?? .null))
+        case .invariant where expectation.expectedViolated:
+            lines.append(
+                "  " + terminal.red("✗ ")
+                    + "\(expectation.name): expected to be violated (a documented hazard), but it held")
+        case .invariant:
+            lines.append(
+                "  " + terminal.red("✗ ") + "\(expectation.name): \(expectation.violations.count) violation(s)")
+            for violation in expectation.violations.prefix(10) {
+                let device = violation.device.map { " \($0)" } ?? ""
+                lines.append(
+                    "    \(DurationFormat.secondsText(violation.atNanoseconds))\(device): \(violation.message)")
+                for event in violation.events.prefix(12) {
+                    lines.append("      " + terminal.dim(event))
+                }
+            }
+            if expectation.violations.count > 10 {
+                lines.append("    … and \(expectation.violations.count - 10) more")
+            }
+        }
+        return lines
+    }
+
+    func lines(_ error: ScenarioError) -> [String] {
+        error.diagnostics.map { terminal.red("error: ") + $0.description }
+    }
+}

@@ -1,0 +1,65 @@
+import SimulateCore
+import SimulateJSON
+
+/// The machine-readable forms of results and diagnostics (one JSON object per line).
+public enum JSONReport {
+    public static func json(_ result: RunResult) -> JSON {
+        var object = JSONObject()
+        object["file"] = result.file.map(JSON.string) ?? .null
+        object["scenario"] = .string(result.scenario)
+        object["seed"] = JSON(result.seed)
+        object["passed"] = .bool(result.passed)
+        object["traceHash"] = .string(result.traceHash)
+        object["events"] = JSON(result.events)
+        object["simulatedSeconds"] = .double(result.simulatedSeconds)
+        object["expectations"] = .array(result.expectations.map(json))
+        object["observed"] = .object(result.observed)
+        object["statistics"] = .object(result.statistics)
+        if let failure = result.failure { object["error"] = .string(failure.message) }
+        if !result.passed { object["replay"] = .string(result.replayCommand) }
+        return .object(object)
+    }
+
+    public static func json(_ expectation: ExpectationResult) -> JSON {
+        var object = JSONObject()
+        object["name"] = .string(expectation.name)
+        object["kind"] = .string(expectation.kind.rawValue)
+        object["expectedViolated"] = .bool(expectation.expectedViolated)
+        object["passed"] = .bool(expectation.passed)
+        object["violations"] = .array(expectation.violations.map(json))
+        if expectation.kind == .check {
+            object["at"] = .string(expectation.at?.text ?? "end")
+            if let device = expectation.device { object["device"] = .string(device) }
+            object["expected"] = expectation.expected ?? .null
+            object["observed"] = expectation.observed ?? .null
+        }
+        return .object(object)
+    }
+
+    public static func json(_ violation: Violation) -> JSON {
+        var object = JSONObject()
+        object["at"] = .double(DurationFormat.seconds(violation.atNanoseconds))
+        object["device"] = violation.device.map(JSON.string) ?? .null
+        object["message"] = .string(violation.message)
+        if !violation.events.isEmpty { object["events"] = .array(violation.events.map(JSON.string)) }
+        return .object(object)
+    }
+
+    public static func json(_ diagnostic: ScenarioDiagnostic) -> JSON {
+        var object = JSONObject()
+        object["kind"] = .string(diagnostic.kind.rawValue)
+        object["line"] = diagnostic.location.map { JSON($0.line) } ?? .null
+        object["column"] = diagnostic.location.map { JSON($0.column) } ?? .null
+        object["path"] = .string(diagnostic.path.description)
+        object["message"] = .string(diagnostic.message)
+        return .object(object)
+    }
+
+    /// `{"file": …, "valid": bool, "errors": […]}` for `simulate validate --format json`.
+    public static func validation(file: String, diagnostics: [ScenarioDiagnostic]) -> JSON {
+        [
+            "file": .string(file), "valid": .bool(diagnostics.isEmpty),
+            "errors": .array(diagnostics.map(json)),
+        ]
+    }
+}

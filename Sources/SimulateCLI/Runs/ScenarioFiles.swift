@@ -1,0 +1,35 @@
+import Foundation
+
+/// Expands the paths given on the command line: files as given, directories recursively to their `.json` files, sorted.
+enum ScenarioFiles {
+    struct Missing: Error {
+        var path: String
+    }
+
+    static func expand(_ paths: [String]) throws(Missing) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw Missing(path: path)
+            }
+            if isDirectory.boolValue {
+                files += jsonFiles(under: path)
+            } else {
+                files.append(path)
+            }
+        }
+        return files
+    }
+
+    private static func jsonFiles(under directory: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            guard relative.hasSuffix(".json") else { continue }
+            let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+            found.append(base + "/" + relative)
+        }
+        return found.sorted()
+    }
+}

@@ -1,0 +1,196 @@
+import SimulateCore
+import SimulateJSON
+
+/// The JSON Schema (draft 2020-12) of scenario files, generated from the format and from each
+/// plugin's documented actions, configuration, invariants and observables, so it cannot drift from them.
+public enum ScenarioSchema {
+    public static func generate(_ registry: PluginRegistry) -> JSON {
+        var root = JSONObject()
+        root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+        root["$id"] = "https://simulate.dev/schema/scenario-1.schema.json"
+        root["title"] = "simulate scenario, format 1"
+        root["type"] = "object"
+        root["required"] = ["format", "name", "duration", "devices", "plugins"]
+        root["properties"] = .object(
+            JSONObject([
+                ("$schema", ["type": "string"]),
+                ("format", ["const": 1]),
+                ("name", ["type": "string"]),
+                ("description", ["type": "string"]),
+                ("seed", ["type": "integer", "minimum": 0, "maximum": JSON(UInt64.max)]),
+                ("duration", ref("duration")),
+                ("devices", ["type": "array", "minItems": 1, "items": ref("device")]),
+                ("network", ref("network")),
+                ("faults", ["type": "array", "items": ref("fault")]),
+                ("plugins", plugins(registry)),
+                ("steps", ["type": "array", "items": step(registry)]),
+                ("expect", ["type": "array", "items": expectation(registry)]),
+                ("limits", closedObject(["events": ["type": "integer", "minimum": 1]])),
+            ]))
+        root["patternProperties"] = ["^x-": [:]]
+        root["additionalProperties"] = false
+        root["$defs"] = .object(definitions())
+        return .object(root)
+    }
+
+    static func ref(_ name: String) -> JSON { ["$ref": .string("#/$defs/\(name)")] }
+
+    static func closedObject(_ properties: JSONObject, required: [String] = []) -> JSON {
+        var object: JSONObject = ["type": "object", "properties": .object(properties), "additionalProperties": false]
+        if !required.isEmpty { object["required"] = .array(required.map(JSON.string)) }
+        return .object(object)
+    }
+
+    static func closedObject(_ properties: [String: JSON], required: [String] = []) -> JSON {
+        closedObject(JSONObject(properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }), required: required)
+    }
+
+    private static func definitions() -> JSONObject {
+        let durationPattern = "^-?[0-9]+(\\.[0-9]+)?(ns|us|ms|s|m|h)$"
+        return JSONObject([
+            (
+                "duration",
+                [
+                    "description": "\"<number><unit>\" with unit ns, us, ms, s, m or h, or a number of seconds",
+                    "oneOf": [
+                        ["type": "string", "pattern": "^[0-9]+(\\.[0-9]+)?(ns|us|ms|s|m|h)$"],
+                        ["type": "number", "minimum": 0],
+                    ],
+                ]
+            ),
+            (
+                "signedDuration",
+                ["oneOf": [["type": "string", "pattern": .string(durationPattern)], ["type": "number"]]]
+            ),
+            ("timePoint", ["oneOf": [ref("duration"), ["const": "end"]]]),
+            ("id", ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_-]*$"]),
+            (
+                "repeat",
+                closedObject(
+                    ["every": ref("duration"), "count": ["type": "integer", "minimum": 1]],
+                    required: ["every", "count"])
+            ),
+            (
+                "latency",
+                [
+                    "oneOf": [
+                        ref("duration"),
+                        closedObject(["min": ref("duration"), "max": ref("duration")], required: ["min", "max"]),
+                    ]
+                ]
+            ),
+            (
+                "device",
+                closedObject(
+                    [
+                        "id": ref("id"),
+                        "platform": ["enum": .array(Platform.allCases.map { .string($0.rawValue) })],
+                        "clockSkew": ref("signedDuration"),
+                    ], required: ["id"])
+            ),
+            (
+                "network",
+                closedObject([
+                    "latency": ref("latency"),
+                    "loss": ["type": "number", "minimum": 0, "maximum": 1],
+                    "chunkBytes": [
+                        "oneOf": [
+                            ["type": "integer", "minimum": 1],
+                            closedObject(
+                                ["min": ["type": "integer", "minimum": 1], "max": ["type": "integer", "minimum": 1]],
+                                required: ["min", "max"]),
+                        ]
+                    ],
+                ])
+            ),
+            (
+                "fault",
+                closedObject(
+                    [
+                        "at": ref("timePoint"), "for": ref("duration"), "device": ref("id"),
+                        "devices": ["type": "array", "items": ref("id")],
+                        "kind": ["enum": .array(FaultKind.allCases.map { .string($0.rawValue) })],
+                        "latency": ref("latency"), "loss": ["type": "number", "minimum": 0, "maximum": 1],
+                        "plugin": ["type": "string"], "repeat": ref("repeat"),
+                    ], required: ["at", "kind"])
+            ),
+        ])
+    }
+
+    private static func parametersSchema(_ parameters: [ParameterDoc]) -> JSON {
+        var properties = JSONObject()
+        for parameter in parameters {
+            var schema = parameter.schema.objectValue ?? JSONObject()
+            schema["description"] = .string(parameter.summary)
+            if let value = parameter.defaultValue, let parsed = try? JSONParser.parse(value).root {
+                schema["default"] = parsed
+            }
+            properties[parameter.name] = .object(schema)
+        }
+        return closedObject(properties, required: parameters.filter(\.isRequired).map(\.name))
+    }
+
+    private static func plugins(_ registry: PluginRegistry) -> JSON {
+        var properties = JSONObject()
+        for plugin in registry.plugins {
+            var schema = parametersSchema(plugin.configuration).objectValue ?? JSONObject()
+            schema["description"] = .string(plugin.summary)
+            properties[plugin.name] = .object(schema)
+        }
+        return ["type": "object", "minProperties": 1, "properties": .object(properties), "additionalProperties": false]
+    }
+
+    private static func step(_ registry: PluginRegistry) -> JSON {
+        let actions = registry.plugins.flatMap { plugin in plugin.actions.map { (plugin, $0) } }
+        let conditions: [JSON] = actions.map { plugin, action in
+            [
+                "if": ["properties": ["do": ["const": .string("\(plugin.name).\(action.name)")]]],
+                "then": ["properties": ["args": parametersSchema(action.parameters)]],
+            ]
+        }
+        var base = closedObject(
+            [
+                "at": ref("timePoint"), "device": ref("id"),
+                "do": [
+                    "enum": .array(actions.map { .string("\($0.0.name).\($0.1.name)") }),
+                    "description": "<plugin>.<action>",
+                ],
+                "args": ["type": "object"], "repeat": ref("repeat"),
+            ], required: ["at", "do"]
+        ).objectValue!
+        base["allOf"] = .array(conditions)
+        return .object(base)
+    }
+
+    private static func expectation(_ registry: PluginRegistry) -> JSON {
+        let invariants = registry.plugins.flatMap { plugin in plugin.invariants.map { (plugin, $0) } }
+        let observables = registry.plugins.flatMap { plugin in plugin.observables.map { (plugin, $0) } }
+        var invariantSchema = closedObject(
+            [
+                "invariant": ["enum": .array(invariants.map { .string("\($0.0.name).\($0.1.name)") })],
+                "args": ["type": "object"], "violated": ["type": "boolean"],
+            ], required: ["invariant"]
+        ).objectValue!
+        invariantSchema["allOf"] = .array(
+            invariants.map { plugin, entry in
+                [
+                    "if": ["properties": ["invariant": ["const": .string("\(plugin.name).\(entry.name)")]]],
+                    "then": ["properties": ["args": parametersSchema(entry.parameters)]],
+                ]
+            })
+        var checkSchema = closedObject(
+            [
+                "check": ["enum": .array(observables.map { .string("\($0.0.name).\($0.1.name)") })],
+                "at": ref("timePoint"), "device": ref("id"), "args": ["type": "object"], "equals": [:],
+            ], required: ["check", "at", "equals"]
+        ).objectValue!
+        checkSchema["allOf"] = .array(
+            observables.map { plugin, entry in
+                [
+                    "if": ["properties": ["check": ["const": .string("\(plugin.name).\(entry.name)")]]],
+                    "then": ["properties": ["args": parametersSchema(entry.parameters)]],
+                ]
+            })
+        return ["oneOf": [.object(invariantSchema), .object(checkSchema)]]
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import SimulateCore
+import SimulatePlugins
+
+/// The public entry point: build your own `simulate` with extra plugins in a few lines.
+///
+/// ```swift
+/// import SimulateCLI
+/// SimulateMain.run(extraPlugins: [MyPlugin()])
+/// ```
+public enum SimulateMain {
+    /// Runs the `simulate` command line with the built-in plugins plus `extraPlugins`, then exits.
+    public static func run(extraPlugins: [any SimulationPlugin] = [], arguments: [String]? = nil) -> Never {
+        var registry = PluginRegistry(BuiltinPlugins.all)
+        for plugin in extraPlugins { registry.register(plugin) }
+        run(registry: registry, arguments: arguments)
+    }
+
+    /// Runs the `simulate` command line with exactly these plugins, then exits.
+    public static func run(registry: PluginRegistry, arguments: [String]? = nil) -> Never {
+        CommandEnvironment.registry = registry
+        do {
+            var command = try SimulateCommand.parseAsRoot(arguments)
+            try command.run()
+            exit(0)
+        } catch let code as ExitCode {
+            exit(code.rawValue)
+        } catch {
+            let exitCode = SimulateCommand.exitCode(for: error)
+            if exitCode == .success {
+                SimulateCommand.exit(withError: error)
+            }
+            // Usage errors exit with status 2, as the scenario format's contract says.
+            FileHandle.standardError.write(Data((SimulateCommand.fullMessage(for: error) + "\n").utf8))
+            exit(2)
+        }
+    }
+}
+
+/// The registry the commands use; set once by ``SimulateMain`` before parsing.
+enum CommandEnvironment {
+    nonisolated(unsafe) static var registry = PluginRegistry(BuiltinPlugins.all)
+}
+
+/// Exit statuses of the command line.
+enum ExitStatus {
+    static let passed: Int32 = 0
+    static let expectationFailed: Int32 = 1
+    static let invalid: Int32 = 2
+    static let broken: Int32 = 3
+}

@@ -1,0 +1,82 @@
+/// One thing that happened in a run, as shown in reports and timelines.
+public struct TraceRecord: Sendable, Equatable {
+    public enum Phase: String, Sendable {
+        /// A point in time.
+        case instant
+        /// The start of a span on a track; the matching `end` has the same track and name.
+        case begin
+        case end
+    }
+
+    public var timeNanoseconds: Int64
+    /// The timeline row: a device id, or `"server:<plugin>"` for a plugin's server, or `"network"`.
+    public var track: String
+    /// The category groups records in timelines: `"connection"`, `"backoff"`, `"fault"`, …
+    public var category: String
+    public var name: String
+    public var detail: String
+    public var phase: Phase
+
+    public init(
+        timeNanoseconds: Int64, track: String, category: String, name: String, detail: String = "",
+        phase: Phase = .instant
+    ) {
+        self.timeNanoseconds = timeNanoseconds
+        self.track = track
+        self.category = category
+        self.name = name
+        self.detail = detail
+        self.phase = phase
+    }
+
+    /// `12.345s phone sse.connect attempt 3`.
+    public var line: String {
+        let text = DurationFormat.secondsText(timeNanoseconds) + " " + track + " " + name
+        return detail.isEmpty ? text : text + " " + detail
+    }
+}
+
+/// The run's trace: every record is folded into the run's hash; storing records can be turned off for sweeps.
+public final class Trace {
+    public private(set) var records: [TraceRecord] = []
+    public let keepsRecords: Bool
+    private let scheduler: Scheduler
+    /// Records kept at most; past it only the hash goes on.
+    public let recordLimit: Int
+    public private(set) var droppedRecords = 0
+
+    public init(scheduler: Scheduler, keepsRecords: Bool, recordLimit: Int = 2_000_000) {
+        self.scheduler = scheduler
+        self.keepsRecords = keepsRecords
+        self.recordLimit = recordLimit
+    }
+
+    public func instant(_ track: String, _ category: String, _ name: String, _ detail: String = "") {
+        record(track, category, name, detail, .instant)
+    }
+
+    public func begin(_ track: String, _ category: String, _ name: String, _ detail: String = "") {
+        record(track, category, name, detail, .begin)
+    }
+
+    public func end(_ track: String, _ category: String, _ name: String, _ detail: String = "") {
+        record(track, category, name, detail, .end)
+    }
+
+    private func record(
+        _ track: String, _ category: String, _ name: String, _ detail: String, _ phase: TraceRecord.Phase
+    ) {
+        scheduler.combineIntoHash(track)
+        scheduler.combineIntoHash(name)
+        scheduler.combineIntoHash(detail)
+        guard keepsRecords else { return }
+        guard records.count < recordLimit else {
+            droppedRecords += 1
+            return
+        }
+        records.append(
+            TraceRecord(
+                timeNanoseconds: scheduler.now, track: track, category: category, name: name, detail: detail,
+                phase: phase))
+    }
+}

@@ -1,0 +1,29 @@
+/// The network faults of the scenario format.
+public enum FaultKind: String, Sendable, CaseIterable {
+    /// No connectivity: open connections fail at once and new requests fail at once.
+    case offline
+    /// The devices cannot reach any server, silently: connections stall, requests go unanswered.
+    case partition
+    /// The fault's `latency` replaces the link latency.
+    case latency
+    /// The fault's `loss` replaces the link loss probability.
+    case loss
+    /// Requests reach and change the server; responses (and stream bytes) are lost.
+    case dropResponses
+    /// The named plugin's server drops every connection.
+    case serverRestart
+}
+
+/// One occurrence of a fault on a set of devices.
+public struct FaultOccurrence: Sendable {
+    public var kind: FaultKind
+    public var startNanoseconds: Int64
+    /// nil: until the end of the run.
+    public var endNanoseconds: Int64?
+    public var deviceIDs: [String]
+    public var latency: LatencyRange?
+    public var loss: Double?
+    public var plugin: String?
+    /// Order among faults, so the latest started override wins.
+    public var ordinal: Int
+}

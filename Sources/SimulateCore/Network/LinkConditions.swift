@@ -1,0 +1,61 @@
+/// A one-way latency: fixed when `min == max`, else drawn uniformly from the device's network stream.
+public struct LatencyRange: Sendable, Equatable {
+    public var minNanoseconds: Int64
+    public var maxNanoseconds: Int64
+
+    public init(minNanoseconds: Int64, maxNanoseconds: Int64) {
+        self.minNanoseconds = minNanoseconds
+        self.maxNanoseconds = max(minNanoseconds, maxNanoseconds)
+    }
+
+    public static func fixed(_ nanoseconds: Int64) -> LatencyRange {
+        LatencyRange(minNanoseconds: nanoseconds, maxNanoseconds: nanoseconds)
+    }
+}
+
+/// What a link does to traffic when no fault says otherwise.
+public struct LinkConditions: Sendable, Equatable {
+    public var latency: LatencyRange
+    /// Probability that one message (a request, a response, or one chunk of a stream) is lost.
+    public var loss: Double
+    /// Stream bytes are delivered in chunks of a size drawn uniformly from this range.
+    public var chunkBytes: ClosedRange<Int>
+
+    public init(latency: LatencyRange = .fixed(20_000_000), loss: Double = 0, chunkBytes: ClosedRange<Int> = 1...1460) {
+        self.latency = latency
+        self.loss = loss
+        self.chunkBytes = chunkBytes
+    }
+}
+
+/// Why a request failed, in URLSession's terms.
+public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The device had no network when the request started (`notConnectedToInternet`).
+    case offline
+    /// The device lost its network while the request was under way (`networkConnectionLost`).
+    case connectionLost
+    /// No response within the request timeout (`timedOut`).
+    case timedOut
+
+    public var description: String {
+        switch self {
+        case .offline: "offline"
+        case .connectionLost: "connectionLost"
+        case .timedOut: "timedOut"
+        }
+    }
+}
+
+/// Why a stream ended, as the client sees it.
+public enum StreamCloseReason: String, Sendable, Equatable {
+    /// The device had no network when the connection was opened.
+    case offline
+    /// The device lost its network while the stream was open.
+    case connectionLost
+    /// A lost packet reset the connection.
+    case reset
+    /// The server closed the stream.
+    case serverClosed
+    /// The server restarted and dropped every connection.
+    case serverRestart
+}

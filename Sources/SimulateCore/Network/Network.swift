@@ -1,0 +1,253 @@
+/// The simulated network: per-device links to named servers, with latency, loss and faults.
+///
+/// Requests are exchanges of one message each way; streams carry bytes from a server to a
+/// device in seeded chunks. Everything is delivered through the scheduler, so it is ordered and
+/// reproducible.
+public final class Network {
+    let scheduler: Scheduler
+    let trace: Trace
+    public let defaults: LinkConditions
+    private var links: [Link]
+    private var nextID = 0
+    private var connectivityObservers: [(Device, Bool) -> Void] = []
+    private var restartHandlers: [String: [() -> Void]] = [:]
+    private var activeOrdinals: Set<Int> = []
+
+    public init(scheduler: Scheduler, trace: Trace, devices: [Device], defaults: LinkConditions, runSeed: UInt64) {
+        self.scheduler = scheduler
+        self.trace = trace
+        self.defaults = defaults
+        links = devices.map {
+            Link(device: $0, defaults: defaults, random: SeededRandom(runSeed: runSeed, label: "network/\($0.id)"))
+        }
+    }
+
+    // MARK: State
+
+    public func isOffline(_ device: Device) -> Bool { links[device.index].isOffline }
+    public func isPartitioned(_ device: Device) -> Bool { links[device.index].isPartitioned }
+    public func dropsResponses(_ device: Device) -> Bool { links[device.index].dropsResponses }
+
+    /// Called with (device, isOnline) whenever a device goes offline or comes back, as the OS would report it.
+    /// Partitions are silent and are not reported.
+    public func observeConnectivity(_ observer: @escaping (Device, Bool) -> Void) {
+        connectivityObservers.append(observer)
+    }
+
+    /// Called when a `serverRestart` fault names this server.
+    public func onServerRestart(_ server: String, _ handler: @escaping () -> Void) {
+        restartHandlers[server, default: []].append(handler)
+    }
+
+    func makeID() -> Int {
+        nextID += 1
+        return nextID
+    }
+
+    func link(_ device: Device) -> Link { links[device.index] }
+
+    // MARK: Requests
+
+    /// Sends one request from a device to a server. `serve` runs on the server when the request
+    /// arrives; `completion` runs exactly once on the device: with the response, or with an error.
+    public func request<Response>(
+        from device: Device, to server: String, timeoutNanoseconds: Int64,
+        serve: @escaping () -> Response,
+        completion: @escaping (Result<Response, NetworkError>) -> Void
+    ) {
+        let link = links[device.index]
+        let exchange = RequestExchange(id: makeID(), completion: completion)
+        if link.isOffline {
+            scheduler.schedule(afterNanoseconds: 0) { exchange.finish(.failure(.offline)) }
+            return
+        }
+        link.exchanges[exchange.id] = exchange
+        exchange.onFinish = { [unowned link] in link.exchanges[exchange.id] = nil }
+        exchange.timeout = scheduler.schedule(afterNanoseconds: timeoutNanoseconds) {
+            exchange.finish(.failure(.timedOut))
+        }
+        if link.isPartitioned || link.sampleLoss() {
+            trace.instant(device.id, "network", "request.lost", "to \(server)")
+            return
+        }
+        scheduler.schedule(afterNanoseconds: link.sampleLatency()) { [self] in
+            guard !exchange.aborted, !link.blocksTraffic else {
+                trace.instant(device.id, "network", "request.lost", "to \(server)")
+                return
+            }
+            let response = serve()
+            if link.dropsResponses || link.sampleLoss() {
+                trace.instant(device.id, "network", "response.lost", "from \(server)")
+                return
+            }
+            scheduler.schedule(afterNanoseconds: link.sampleLatency()) { [self] in
+                guard !link.blocksTraffic else {
+                    trace.instant(device.id, "network", "response.lost", "from \(server)")
+                    return
+                }
+                exchange.finish(.success(response))
+            }
+        }
+    }
+
+    // MARK: Streams
+
+    /// Opens a stream from a device to a server. `accept` runs on the server when the connection
+    /// arrives; the server then writes with `send`. The client sees bytes through `onData`.
+    public func openStream(
+        from device: Device, to server: String, accept: @escaping (StreamConnection) -> Void
+    ) -> StreamConnection {
+        let link = links[device.index]
+        let connection = StreamConnection(id: makeID(), device: device, server: server, network: self)
+        if link.isOffline {
+            connection.clientClosed = true
+            connection.serverClosed = true
+            scheduler.schedule(afterNanoseconds: 0) { connection.onClose?(.offline) }
+            return connection
+        }
+        link.streams[connection.id] = connection
+        if link.isPartitioned || link.sampleLoss() {
+            connection.silentlyDead = true
+            trace.instant(device.id, "network", "connect.lost", "to \(server)")
+            return connection
+        }
+        scheduler.schedule(afterNanoseconds: link.sampleLatency()) {
+            guard !connection.clientClosed, !connection.silentlyDead else { return }
+            guard !link.blocksTraffic else {
+                connection.silentlyDead = true
+                return
+            }
+            accept(connection)
+        }
+        return connection
+    }
+
+    func deliver(_ bytes: [UInt8], on connection: StreamConnection) {
+        let link = links[connection.device.index]
+        if link.isPartitioned || link.dropsResponses {
+            connection.silentlyDead = true
+            trace.instant(connection.device.id, "network", "stream.stalled", "from \(connection.server)")
+            return
+        }
+        let latency = link.sampleLatency()
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + max(1, link.sampleChunkSize()))
+            let arrival = max(scheduler.now + latency, connection.lastArrivalNanoseconds)
+            connection.lastArrivalNanoseconds = arrival
+            if link.sampleLoss() {
+                connection.serverClosed = true
+                trace.instant(connection.device.id, "network", "stream.reset", "from \(connection.server)")
+                scheduler.schedule(atNanoseconds: arrival) { [self] in
+                    closeBothSides(connection, reason: .reset)
+                }
+                return
+            }
+            let chunk = start == 0 && end == bytes.count ? bytes : Array(bytes[start..<end])
+            scheduler.schedule(atNanoseconds: arrival) {
+                guard !connection.clientClosed, !connection.silentlyDead else { return }
+                connection.onData?(chunk)
+            }
+            start = end
+        }
+    }
+
+    func closeFromServer(_ connection: StreamConnection, reason: StreamCloseReason) {
+        let link = links[connection.device.index]
+        if link.blocksTraffic || link.dropsResponses { connection.silentlyDead = true }
+        let arrival = max(scheduler.now + link.sampleLatency(), connection.lastArrivalNanoseconds)
+        scheduler.schedule(atNanoseconds: arrival) { [self] in
+            guard !connection.clientClosed, !connection.silentlyDead else { return }
+            connection.clientClosed = true
+            links[connection.device.index].streams[connection.id] = nil
+            connection.onClose?(reason)
+        }
+    }
+
+    func closeFromClient(_ connection: StreamConnection) {
+        let link = links[connection.device.index]
+        link.streams[connection.id] = nil
+        guard !connection.serverClosed else { return }
+        if link.blocksTraffic || connection.silentlyDead { return }
+        scheduler.schedule(afterNanoseconds: link.sampleLatency()) {
+            guard !connection.serverClosed else { return }
+            connection.serverClosed = true
+            connection.notifyClientGone()
+        }
+    }
+
+    private func closeBothSides(_ connection: StreamConnection, reason: StreamCloseReason) {
+        links[connection.device.index].streams[connection.id] = nil
+        let clientWasOpen = !connection.clientClosed
+        connection.clientClosed = true
+        connection.serverClosed = true
+        connection.notifyClientGone()
+        if clientWasOpen { connection.onClose?(reason) }
+    }
+
+    // MARK: Faults
+
+    /// Starts a fault now. For `serverRestart` it drops the server's connections at once.
+    public func begin(_ fault: FaultOccurrence) {
+        let devices = links.filter { fault.deviceIDs.contains($0.device.id) }
+        if fault.kind == .serverRestart, let server = fault.plugin {
+            trace.instant("server:\(server)", "fault", "serverRestart")
+            restartServer(server)
+            return
+        }
+        activeOrdinals.insert(fault.ordinal)
+        for link in devices {
+            let wasOffline = link.isOffline
+            link.activeFaults.append(fault)
+            link.recompute()
+            trace.begin(link.device.id, "fault", "fault.\(fault.kind.rawValue)")
+            switch fault.kind {
+            case .offline where !wasOffline:
+                goOffline(link)
+            case .partition, .dropResponses:
+                for connection in link.streams.values where fault.kind == .partition {
+                    connection.silentlyDead = true
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Ends a fault now.
+    public func end(_ fault: FaultOccurrence) {
+        guard activeOrdinals.remove(fault.ordinal) != nil else { return }
+        for link in links where fault.deviceIDs.contains(link.device.id) {
+            let wasOffline = link.isOffline
+            link.activeFaults.removeAll { $0.ordinal == fault.ordinal }
+            link.recompute()
+            trace.end(link.device.id, "fault", "fault.\(fault.kind.rawValue)")
+            if wasOffline && !link.isOffline {
+                for observer in connectivityObservers { observer(link.device, true) }
+            }
+        }
+    }
+
+    private func goOffline(_ link: Link) {
+        let exchanges = link.exchanges.sorted { $0.key < $1.key }.map(\.value)
+        link.exchanges.removeAll()
+        for exchange in exchanges { exchange.abort(.connectionLost) }
+        let streams = link.streams.sorted { $0.key < $1.key }.map(\.value)
+        for connection in streams {
+            closeBothSides(connection, reason: .connectionLost)
+        }
+        for observer in connectivityObservers { observer(link.device, false) }
+    }
+
+    private func restartServer(_ server: String) {
+        for link in links {
+            let streams = link.streams.sorted { $0.key < $1.key }.map(\.value)
+            for connection in streams where connection.server == server && !connection.serverClosed {
+                connection.serverClosed = true
+                connection.notifyClientGone()
+                closeFromServer(connection, reason: .serverRestart)
+            }
+        }
+        for handler in restartHandlers[server] ?? [] { handler() }
+    }
+}

@@ -1,0 +1,81 @@
+import SimulateJSON
+
+/// The outcome of one expectation.
+public struct ExpectationResult: Sendable {
+    public enum Kind: String, Sendable {
+        case invariant, check
+    }
+
+    /// `sse.backoff`.
+    public var name: String
+    public var kind: Kind
+    public var expectedViolated: Bool
+    public var passed: Bool
+    public var violations: [Violation]
+    public var path: JSONPath
+    /// Checks only.
+    public var at: TimePoint?
+    public var device: String?
+    public var expected: JSON?
+    public var observed: JSON?
+
+    /// The key of the check's value in `RunResult.observed`: `sse.offlineIndicator@25s/phone`.
+    public var observationKey: String {
+        var key = name + "@" + (at?.text ?? "end")
+        if let device { key += "/" + device }
+        return key
+    }
+}
+
+/// Why a run could not finish (exit status 3).
+public struct RunFailure: Sendable, Error, CustomStringConvertible {
+    public var message: String
+    public var atNanoseconds: Int64
+
+    public var description: String { message }
+}
+
+/// The outcome of running one scenario with one seed.
+public struct RunResult: Sendable {
+    public var file: String?
+    public var scenario: String
+    public var seed: UInt64
+    public var passed: Bool
+    public var traceHash: String
+    public var events: Int
+    public var simulatedNanoseconds: Int64
+    public var expectations: [ExpectationResult]
+    /// Plugin name → that plugin's statistics.
+    public var statistics: JSONObject
+    /// Set when the run broke (event budget, internal error): the expectations are then not evaluated.
+    public var failure: RunFailure?
+    /// The trace records, when the run kept them.
+    public var trace: [TraceRecord]
+
+    public var simulatedSeconds: Double { DurationFormat.seconds(simulatedNanoseconds) }
+
+    /// The value each point check read, by ``ExpectationResult/observationKey``.
+    public var observed: JSONObject {
+        var object = JSONObject()
+        for result in expectations where result.kind == .check {
+            object[result.observationKey] = result.observed ?? .null
+        }
+        return object
+    }
+
+    /// The command that runs exactly this again.
+    public var replayCommand: String {
+        "simulate run \(ShellQuoting.quote(file ?? "<scenario>")) --seed \(seed)"
+    }
+}
+
+enum ShellQuoting {
+    static func quote(_ text: String) -> String {
+        let safe = text.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || "/._-+=:,@".utf8.contains(byte)
+        }
+        if safe && !text.isEmpty { return text }
+        return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,55 @@
+import SimulateJSON
+
+/// Everything a plugin run may use: the clock, the network, the devices, the trace, seeded
+/// randomness, and the other plugins' services.
+public final class SimulationContext {
+    public let scenario: Scenario
+    public let seed: UInt64
+    public let scheduler: Scheduler
+    public let network: Network
+    public let trace: Trace
+    public let devices: [Device]
+    var runs: [(name: String, run: any PluginRun)] = []
+
+    init(scenario: Scenario, seed: UInt64, keepsTrace: Bool) {
+        self.scenario = scenario
+        self.seed = seed
+        scheduler = Scheduler(eventBudget: scenario.limits.eventBudget)
+        trace = Trace(scheduler: scheduler, keepsRecords: keepsTrace)
+        devices = scenario.devices.enumerated().map { index, spec in
+            Device(id: spec.id, platform: spec.platform, clockSkewNanoseconds: spec.clockSkewNanoseconds, index: index)
+        }
+        network = Network(
+            scheduler: scheduler, trace: trace, devices: devices, defaults: scenario.network, runSeed: seed)
+    }
+
+    /// The current virtual time.
+    public var now: Int64 { scheduler.now }
+
+    public func device(named id: String) -> Device? {
+        devices.first { $0.id == id }
+    }
+
+    /// A random stream of its own for a component; see ``SeededRandom`` for how labels split the seed.
+    public func random(_ label: String) -> SeededRandom {
+        SeededRandom(runSeed: seed, label: label)
+    }
+
+    /// The stream for one component on one device: adding devices never changes it.
+    public func random(for device: Device, component: String) -> SeededRandom {
+        random("\(device.id)/\(component)")
+    }
+
+    /// The run of another enabled plugin.
+    public func pluginRun(named name: String) -> (any PluginRun)? {
+        runs.first { $0.name == name }?.run
+    }
+
+    /// The first enabled plugin run that offers a service, e.g. `context.service(DisplayIDAllocating.self)`.
+    public func service<Service>(_ type: Service.Type) -> Service? {
+        for (_, run) in runs {
+            if let service = run as? Service { return service }
+        }
+        return nil
+    }
+}

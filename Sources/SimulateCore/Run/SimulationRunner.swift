@@ -1,0 +1,186 @@
+import SimulateJSON
+
+/// Runs scenarios: builds the world, schedules faults and steps, reads point checks at their
+/// times, and evaluates invariants at the end.
+public struct SimulationRunner: Sendable {
+    public let registry: PluginRegistry
+
+    public init(registry: PluginRegistry) {
+        self.registry = registry
+    }
+
+    /// Checks a scenario built in code the way the loader checks a file.
+    public func validate(_ scenario: Scenario) throws(ScenarioError) {
+        let diagnostics = ScenarioValidator(registry: registry).validate(scenario)
+        guard diagnostics.isEmpty else {
+            throw ScenarioError(file: scenario.file, diagnostics: ScenarioLoader.locate(diagnostics, in: scenario))
+        }
+    }
+
+    /// Runs a valid scenario once. `seed` overrides the scenario's own.
+    public func run(_ scenario: Scenario, seed: UInt64? = nil, keepsTrace: Bool = true) -> RunResult {
+        let seed = seed ?? scenario.seed
+        let context = SimulationContext(scenario: scenario, seed: seed, keepsTrace: keepsTrace)
+        for spec in orderedPlugins(scenario) {
+            guard let plugin = registry.plugin(named: spec.name) else { continue }
+            context.runs.append((spec.name, plugin.makeRun(configuration: spec.configuration, context: context)))
+        }
+        scheduleFaults(scenario, context)
+        context.scheduler.schedule(atNanoseconds: 0) {
+            for (_, run) in context.runs { run.start() }
+        }
+        scheduleSteps(scenario, context)
+
+        let expectations = scenario.expectations ?? defaultExpectations(scenario)
+        var results: [ExpectationResult?] = Array(repeating: nil, count: expectations.count)
+        var failure: RunFailure?
+        do {
+            try runChecks(expectations, scenario, context, into: &results)
+            try context.scheduler.run(throughNanoseconds: scenario.durationNanoseconds)
+            try readChecks(expectations, at: .end, scenario, context, into: &results)
+            for (_, run) in context.runs { run.finish() }
+            for (index, expectation) in expectations.enumerated() {
+                guard case .invariant(let violated) = expectation.kind else { continue }
+                results[index] = evaluate(expectation, expectedViolated: violated, context)
+            }
+        } catch {
+            failure = RunFailure(message: error.description, atNanoseconds: context.scheduler.now)
+        }
+        let finished = results.compactMap { $0 }
+        var statistics = JSONObject()
+        for (name, run) in context.runs {
+            if let value = run.statistics() { statistics[name] = value }
+        }
+        return RunResult(
+            file: scenario.file, scenario: scenario.name, seed: seed,
+            passed: failure == nil && finished.count == expectations.count && finished.allSatisfy(\.passed),
+            traceHash: context.scheduler.hash.hex, events: context.scheduler.executedEvents,
+            simulatedNanoseconds: context.scheduler.now, expectations: finished, statistics: statistics,
+            failure: failure, trace: context.trace.records)
+    }
+
+    /// Every invariant of every enabled plugin, expected to hold.
+    public func defaultExpectations(_ scenario: Scenario) -> [ExpectationSpec] {
+        scenario.plugins.flatMap { spec in
+            (registry.plugin(named: spec.name)?.invariants ?? []).map {
+                ExpectationSpec.invariant("\(spec.name).\($0.name)")
+            }
+        }
+    }
+
+    /// Plugins a scenario enables, each after the plugins it depends on.
+    private func orderedPlugins(_ scenario: Scenario) -> [PluginSpec] {
+        var ordered: [PluginSpec] = []
+        func visit(_ spec: PluginSpec, depth: Int) {
+            guard depth < 64, !ordered.contains(where: { $0.name == spec.name }) else { return }
+            for dependency in registry.plugin(named: spec.name)?.dependencies ?? [] {
+                if let other = scenario.plugin(named: dependency) { visit(other, depth: depth + 1) }
+            }
+            if !ordered.contains(where: { $0.name == spec.name }) { ordered.append(spec) }
+        }
+        for spec in scenario.plugins { visit(spec, depth: 0) }
+        return ordered
+    }
+
+    private func scheduleFaults(_ scenario: Scenario, _ context: SimulationContext) {
+        let allDevices = scenario.devices.map(\.id)
+        var ordinal = 0
+        for fault in scenario.faults {
+            for start in Self.occurrences(of: fault.at, repeating: fault.repeat, duration: scenario.durationNanoseconds)
+            {
+                ordinal += 1
+                let occurrence = FaultOccurrence(
+                    kind: fault.kind, startNanoseconds: start,
+                    endNanoseconds: fault.forNanoseconds.map { start + $0 }, deviceIDs: fault.devices ?? allDevices,
+                    latency: fault.latency, loss: fault.loss, plugin: fault.plugin, ordinal: ordinal)
+                context.scheduler.schedule(atNanoseconds: start) { context.network.begin(occurrence) }
+                if let end = occurrence.endNanoseconds, fault.kind != .serverRestart {
+                    context.scheduler.schedule(atNanoseconds: end) { context.network.end(occurrence) }
+                }
+            }
+        }
+    }
+
+    private func scheduleSteps(_ scenario: Scenario, _ context: SimulationContext) {
+        for step in scenario.steps {
+            guard let run = context.pluginRun(named: step.plugin) else { continue }
+            let device = step.device.flatMap { context.device(named: $0) }
+            for time in Self.occurrences(of: step.at, repeating: step.repeat, duration: scenario.durationNanoseconds) {
+                context.scheduler.schedule(atNanoseconds: time) {
+                    run.perform(step.action, args: step.args, device: device)
+                }
+            }
+        }
+    }
+
+    /// Start times of something that happens at `at` and optionally repeats, within the run.
+    static func occurrences(of at: TimePoint, repeating: Repeat?, duration: Int64) -> [Int64] {
+        let first = at.nanoseconds(duration: duration)
+        guard let repeating, repeating.count > 1 else { return [first] }
+        var times: [Int64] = []
+        var time = first
+        for _ in 0..<repeating.count {
+            guard time <= duration else { break }
+            times.append(time)
+            time += repeating.everyNanoseconds
+        }
+        return times
+    }
+
+    private func runChecks(
+        _ expectations: [ExpectationSpec], _ scenario: Scenario, _ context: SimulationContext,
+        into results: inout [ExpectationResult?]
+    ) throws(SimulationError) {
+        var times: [Int64] = []
+        for expectation in expectations {
+            if case .check(.at(let time), _, _) = expectation.kind, !times.contains(time) { times.append(time) }
+        }
+        for time in times.sorted() where time <= scenario.durationNanoseconds {
+            try context.scheduler.run(throughNanoseconds: time)
+            try readChecks(expectations, at: .at(time), scenario, context, into: &results)
+        }
+    }
+
+    private func readChecks(
+        _ expectations: [ExpectationSpec], at point: TimePoint, _ scenario: Scenario, _ context: SimulationContext,
+        into results: inout [ExpectationResult?]
+    ) throws(SimulationError) {
+        for (index, expectation) in expectations.enumerated() {
+            guard case .check(let at, let deviceID, let expected) = expectation.kind else { continue }
+            let matches =
+                at == point
+                || (point == .end
+                    && at.nanoseconds(duration: scenario.durationNanoseconds) == scenario.durationNanoseconds
+                    && results[index] == nil)
+            guard matches, results[index] == nil else { continue }
+            let device = deviceID.flatMap { context.device(named: $0) }
+            let observed =
+                context.pluginRun(named: expectation.plugin)?.observe(
+                    expectation.name, device: device, args: expectation.args)
+                ?? .null
+            let passed = observed == expected
+            var violations: [Violation] = []
+            if !passed {
+                violations.append(
+                    Violation(
+                        atNanoseconds: context.now, device: deviceID,
+                        message: "expected \(JSONWriter.string(expected)), observed \(JSONWriter.string(observed))"))
+            }
+            results[index] = ExpectationResult(
+                name: expectation.qualifiedName, kind: .check, expectedViolated: false, passed: passed,
+                violations: violations, path: expectation.path, at: at, device: deviceID, expected: expected,
+                observed: observed)
+        }
+    }
+
+    private func evaluate(_ expectation: ExpectationSpec, expectedViolated: Bool, _ context: SimulationContext)
+        -> ExpectationResult
+    {
+        let violations =
+            context.pluginRun(named: expectation.plugin)?.evaluate(expectation.name, args: expectation.args) ?? []
+        return ExpectationResult(
+            name: expectation.qualifiedName, kind: .invariant, expectedViolated: expectedViolated,
+            passed: expectedViolated ? !violations.isEmpty : violations.isEmpty, violations: violations,
+            path: expectation.path)
+    }
+}

@@ -1,0 +1,66 @@
+import SimulateJSON
+
+/// One problem with a scenario file, located by JSON path and, when the source is known, line and column.
+public struct ScenarioDiagnostic: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// The bytes are not RFC 8259 JSON.
+        case syntax
+        /// The JSON is well-formed but not a valid scenario.
+        case scenario
+    }
+
+    public var kind: Kind
+    public var file: String?
+    public var path: JSONPath
+    public var location: SourceLocation?
+    public var message: String
+
+    public init(kind: Kind, file: String? = nil, path: JSONPath, location: SourceLocation? = nil, message: String) {
+        self.kind = kind
+        self.file = file
+        self.path = path
+        self.location = location
+        self.message = message
+    }
+
+    /// `Scenarios/x.json:12:5: /devices/2/id: expected …` (the compiler's format, so editors can jump to it).
+    public var description: String {
+        var text = file ?? "<scenario>"
+        if let location { text += ":\(location.line):\(location.column)" }
+        text += ": "
+        if kind == .scenario { text += "\(path.description.isEmpty ? "/" : path.description): " }
+        return text + message
+    }
+}
+
+/// Collects diagnostics while a scenario or a plugin's arguments are checked.
+public final class Diagnostics {
+    public private(set) var items: [ScenarioDiagnostic] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { items.isEmpty }
+
+    public func error(_ message: String, at path: JSONPath) {
+        items.append(ScenarioDiagnostic(kind: .scenario, path: path, message: message))
+    }
+
+    public func append(_ diagnostic: ScenarioDiagnostic) {
+        items.append(diagnostic)
+    }
+}
+
+/// A scenario that could not be loaded or validated; nothing of it was run.
+public struct ScenarioError: Error, Sendable, CustomStringConvertible {
+    public var file: String?
+    public var diagnostics: [ScenarioDiagnostic]
+
+    public init(file: String?, diagnostics: [ScenarioDiagnostic]) {
+        self.file = file
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}

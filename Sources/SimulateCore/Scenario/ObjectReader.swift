@@ -1,0 +1,169 @@
+import SimulateJSON
+
+/// Reads the members of one JSON object while checking their types, and reports every member it
+/// was not asked about as unknown. Scenario loading and plugins' argument checks both use it.
+public final class ObjectReader {
+    public let object: JSONObject
+    public let path: JSONPath
+    public let diagnostics: Diagnostics
+    private var consumed: Set<String> = []
+
+    /// Reports "expected an object" and returns nil when `value` is not one.
+    public init?(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics, what: String = "an object") {
+        guard case .object(let object) = value else {
+            diagnostics.error("expected \(what), found \(value.typeName)", at: path)
+            return nil
+        }
+        self.object = object
+        self.path = path
+        self.diagnostics = diagnostics
+    }
+
+    public func has(_ key: String) -> Bool { object[key] != nil }
+
+    /// The raw member, marked as known.
+    public func value(_ key: String, required: Bool = false) -> JSON? {
+        consumed.insert(key)
+        guard let value = object[key] else {
+            if required { diagnostics.error("missing required field \"\(key)\"", at: path) }
+            return nil
+        }
+        return value
+    }
+
+    public func string(_ key: String, required: Bool = false) -> String? {
+        guard let value = value(key, required: required) else { return nil }
+        guard case .string(let text) = value else {
+            return mismatch(key, expected: "a string", found: value)
+        }
+        return text
+    }
+
+    public func bool(_ key: String, required: Bool = false) -> Bool? {
+        guard let value = value(key, required: required) else { return nil }
+        guard case .bool(let flag) = value else { return mismatch(key, expected: "true or false", found: value) }
+        return flag
+    }
+
+    public func int(_ key: String, required: Bool = false, range: ClosedRange<Int>? = nil) -> Int? {
+        guard let value = value(key, required: required) else { return nil }
+        guard let number = value.intValue else { return mismatch(key, expected: "an integer", found: value) }
+        if let range, !range.contains(number) {
+            diagnostics.error(
+                "expected an integer from \(range.lowerBound) to \(range.upperBound), found \(number)", at: path / key)
+            return nil
+        }
+        return number
+    }
+
+    public func double(_ key: String, required: Bool = false, range: ClosedRange<Double>? = nil) -> Double? {
+        guard let value = value(key, required: required) else { return nil }
+        guard let number = value.doubleValue else { return mismatch(key, expected: "a number", found: value) }
+        if let range, !range.contains(number) {
+            diagnostics.error(
+                "expected a number from \(range.lowerBound) to \(range.upperBound), found \(number)", at: path / key)
+            return nil
+        }
+        return number
+    }
+
+    /// A duration: `"<number><unit>"` or a number of seconds. Negative only when `allowNegative`.
+    public func duration(_ key: String, required: Bool = false, allowNegative: Bool = false) -> Int64? {
+        guard let value = value(key, required: required) else { return nil }
+        return DurationValue.parse(value, at: path / key, diagnostics: diagnostics, allowNegative: allowNegative)
+    }
+
+    /// A time point: a duration from the start of the run, or `"end"`.
+    public func timePoint(_ key: String, required: Bool = false) -> TimePoint? {
+        guard let value = value(key, required: required) else { return nil }
+        if value == .string("end") { return .end }
+        return DurationValue.parse(value, at: path / key, diagnostics: diagnostics, allowNegative: false).map {
+            .at($0)
+        }
+    }
+
+    /// An id: `[A-Za-z][A-Za-z0-9_-]*`.
+    public func id(_ key: String, required: Bool = false) -> String? {
+        guard let text = string(key, required: required) else { return nil }
+        guard Identifier.isValid(text) else {
+            diagnostics.error("\"\(text)\" is not a valid id (expected [A-Za-z][A-Za-z0-9_-]*)", at: path / key)
+            return nil
+        }
+        return text
+    }
+
+    /// One of a fixed set of strings.
+    public func choice(_ key: String, _ choices: [String], required: Bool = false) -> String? {
+        guard let text = string(key, required: required) else { return nil }
+        guard choices.contains(text) else {
+            diagnostics.error(
+                "expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(text)\"",
+                at: path / key)
+            return nil
+        }
+        return text
+    }
+
+    /// Reports every member not read so far, except `$schema` and `x-` extensions when `allowExtensions`.
+    public func rejectUnknownKeys(allowExtensions: Bool = false) {
+        for key in object.keys where !consumed.contains(key) {
+            if allowExtensions && (key == "$schema" || key.hasPrefix("x-")) { continue }
+            let known = consumed.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            diagnostics.error(
+                "unknown field \"\(key)\"" + (known.isEmpty ? "" : " (known fields: \(known))"), at: path / key)
+        }
+    }
+
+    private func mismatch<T>(_ key: String, expected: String, found: JSON) -> T? {
+        diagnostics.error("expected \(expected), found \(found.typeName)", at: path / key)
+        return nil
+    }
+}
+
+/// Ids of devices and entities.
+public enum Identifier {
+    public static func isValid(_ text: String) -> Bool {
+        guard let first = text.utf8.first, isLetter(first) else { return false }
+        return text.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x2D }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+}
+
+/// Durations in scenario files.
+public enum DurationValue {
+    public static func parse(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics, allowNegative: Bool = false)
+        -> Int64?
+    {
+        let nanoseconds: Int64
+        switch value {
+        case .string(let text):
+            guard let parsed = DurationFormat.parse(text) else {
+                diagnostics.error(
+                    "expected a duration such as \"1.5s\", \"250ms\" or a number of seconds, found \"\(text)\"",
+                    at: path)
+                return nil
+            }
+            nanoseconds = parsed
+        case .integer, .unsignedInteger, .double:
+            let seconds = value.doubleValue ?? 0
+            guard (seconds * 1e9).magnitude < 9.2e18 else {
+                diagnostics.error("duration out of range", at: path)
+                return nil
+            }
+            nanoseconds = Int64((seconds * 1e9).rounded())
+        default:
+            diagnostics.error(
+                "expected a duration (a string such as \"1.5s\" or a number of seconds), found \(value.typeName)",
+                at: path)
+            return nil
+        }
+        if nanoseconds < 0 && !allowNegative {
+            diagnostics.error("durations may not be negative", at: path)
+            return nil
+        }
+        return nanoseconds
+    }
+}

@@ -1,0 +1,208 @@
+import SimulateJSON
+
+/// A point in virtual time: nanoseconds from the start of the run, or the end of the run.
+public enum TimePoint: Sendable, Equatable {
+    case at(Int64)
+    case end
+
+    public func nanoseconds(duration: Int64) -> Int64 {
+        switch self {
+        case .at(let time): min(time, duration)
+        case .end: duration
+        }
+    }
+
+    public var text: String {
+        switch self {
+        case .at(let time): DurationFormat.string(time)
+        case .end: "end"
+        }
+    }
+}
+
+/// `{"every": "30s", "count": 20}`: `count` occurrences in all, the first at `at`.
+public struct Repeat: Sendable, Equatable {
+    public var everyNanoseconds: Int64
+    public var count: Int
+
+    public init(everyNanoseconds: Int64, count: Int) {
+        self.everyNanoseconds = everyNanoseconds
+        self.count = count
+    }
+}
+
+public struct DeviceSpec: Sendable, Equatable {
+    public var id: String
+    public var platform: Platform
+    public var clockSkewNanoseconds: Int64
+
+    public init(id: String, platform: Platform = .iOS, clockSkewNanoseconds: Int64 = 0) {
+        self.id = id
+        self.platform = platform
+        self.clockSkewNanoseconds = clockSkewNanoseconds
+    }
+}
+
+public struct FaultSpec: Sendable, Equatable {
+    public var at: TimePoint
+    /// nil: until the end of the run.
+    public var forNanoseconds: Int64?
+    /// nil: every device.
+    public var devices: [String]?
+    public var kind: FaultKind
+    public var latency: LatencyRange?
+    public var loss: Double?
+    public var plugin: String?
+    public var `repeat`: Repeat?
+    public var path: JSONPath
+
+    public init(
+        at: TimePoint, forNanoseconds: Int64? = nil, devices: [String]? = nil, kind: FaultKind,
+        latency: LatencyRange? = nil, loss: Double? = nil, plugin: String? = nil, repeat: Repeat? = nil,
+        path: JSONPath = .root
+    ) {
+        self.at = at
+        self.forNanoseconds = forNanoseconds
+        self.devices = devices
+        self.kind = kind
+        self.latency = latency
+        self.loss = loss
+        self.plugin = plugin
+        self.repeat = `repeat`
+        self.path = path
+    }
+}
+
+public struct PluginSpec: Sendable, Equatable {
+    public var name: String
+    public var configuration: JSON
+    public var path: JSONPath
+
+    public init(name: String, configuration: JSON = .object(JSONObject()), path: JSONPath = .root) {
+        self.name = name
+        self.configuration = configuration
+        self.path = path
+    }
+}
+
+/// A timed action: `{"at": "2s", "device": "phone", "do": "sse.add", "args": {"text": "milk"}}`.
+public struct StepSpec: Sendable, Equatable {
+    public var at: TimePoint
+    public var device: String?
+    public var plugin: String
+    public var action: String
+    public var args: JSON
+    public var `repeat`: Repeat?
+    public var path: JSONPath
+
+    public init(
+        at: TimePoint, device: String?, do action: String, args: JSON = .object(JSONObject()), repeat: Repeat? = nil,
+        path: JSONPath = .root
+    ) {
+        let parts = action.split(separator: ".", maxSplits: 1)
+        self.at = at
+        self.device = device
+        self.plugin = parts.count == 2 ? String(parts[0]) : ""
+        self.action = parts.count == 2 ? String(parts[1]) : action
+        self.args = args
+        self.repeat = `repeat`
+        self.path = path
+    }
+
+    public var qualifiedName: String { "\(plugin).\(action)" }
+}
+
+public struct ExpectationSpec: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// Must hold (or, with `violated`, must be violated) over the whole run.
+        case invariant(violated: Bool)
+        /// A point check of one observable value at a time.
+        case check(at: TimePoint, device: String?, equals: JSON)
+    }
+
+    public var kind: Kind
+    public var plugin: String
+    /// The invariant's or observable's own name, without the plugin prefix.
+    public var name: String
+    public var args: JSON
+    public var path: JSONPath
+
+    public init(kind: Kind, name qualifiedName: String, args: JSON = .object(JSONObject()), path: JSONPath = .root) {
+        let parts = qualifiedName.split(separator: ".", maxSplits: 1)
+        self.kind = kind
+        self.plugin = parts.count == 2 ? String(parts[0]) : ""
+        self.name = parts.count == 2 ? String(parts[1]) : qualifiedName
+        self.args = args
+        self.path = path
+    }
+
+    public static func invariant(_ name: String, args: JSON = .object(JSONObject()), violated: Bool = false)
+        -> ExpectationSpec
+    {
+        ExpectationSpec(kind: .invariant(violated: violated), name: name, args: args)
+    }
+
+    public static func check(
+        _ name: String, at: TimePoint, device: String? = nil, args: JSON = .object(JSONObject()), equals: JSON
+    ) -> ExpectationSpec {
+        ExpectationSpec(kind: .check(at: at, device: device, equals: equals), name: name, args: args)
+    }
+
+    public var qualifiedName: String { "\(plugin).\(name)" }
+}
+
+/// Bounds that keep a run from going on for ever.
+public struct RunLimits: Sendable, Equatable {
+    public var eventBudget: Int
+
+    public init(eventBudget: Int = 50_000_000) {
+        self.eventBudget = eventBudget
+    }
+}
+
+/// A scenario: devices, network, faults, plugins, timed steps and expectations (format version 1).
+public struct Scenario: Sendable {
+    public var file: String?
+    public var name: String
+    public var description: String?
+    public var seed: UInt64
+    public var durationNanoseconds: Int64
+    public var devices: [DeviceSpec]
+    public var network: LinkConditions
+    public var faults: [FaultSpec]
+    public var plugins: [PluginSpec]
+    public var steps: [StepSpec]
+    /// nil: every invariant of every enabled plugin, expected to hold.
+    public var expectations: [ExpectationSpec]?
+    public var limits: RunLimits
+    /// The parsed file, kept to turn JSON paths into line and column in later reports.
+    public var document: JSONDocument?
+
+    public init(
+        name: String, description: String? = nil, seed: UInt64 = 0, durationNanoseconds: Int64,
+        devices: [DeviceSpec], network: LinkConditions = LinkConditions(), faults: [FaultSpec] = [],
+        plugins: [PluginSpec], steps: [StepSpec] = [], expectations: [ExpectationSpec]? = nil,
+        limits: RunLimits = RunLimits(), file: String? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.seed = seed
+        self.durationNanoseconds = durationNanoseconds
+        self.devices = devices
+        self.network = network
+        self.faults = faults
+        self.plugins = plugins
+        self.steps = steps
+        self.expectations = expectations
+        self.limits = limits
+        self.file = file
+    }
+
+    public func plugin(named name: String) -> PluginSpec? {
+        plugins.first { $0.name == name }
+    }
+
+    public func device(named id: String) -> DeviceSpec? {
+        devices.first { $0.id == id }
+    }
+}

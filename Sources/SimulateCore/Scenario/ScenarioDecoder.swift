@@ -1,0 +1,254 @@
+import SimulateJSON
+
+/// Turns a parsed JSON document into a typed ``Scenario``, collecting every problem it finds.
+struct ScenarioDecoder {
+    let diagnostics: Diagnostics
+
+    func decode(_ root: JSON) -> Scenario? {
+        guard let top = ObjectReader(root, at: .root, diagnostics: diagnostics, what: "a scenario object") else {
+            return nil
+        }
+        if let format = top.value("format", required: true) {
+            if format.intValue != 1 {
+                diagnostics.error(
+                    "unsupported format \(JSONWriter.string(format)): this simulate reads format 1",
+                    at: .root / "format")
+            }
+        }
+        let name = top.string("name", required: true)
+        let description = top.string("description")
+        let seed = decodeSeed(top)
+        let duration = top.duration("duration", required: true)
+        let devices = decodeDevices(top)
+        let network = top.value("network").flatMap { decodeNetwork($0, at: .root / "network") } ?? LinkConditions()
+        let faults = decodeArray(top, "faults", required: false) { decodeFault($0, at: $1) }
+        let plugins = decodePlugins(top)
+        let steps = decodeArray(top, "steps", required: false) { decodeStep($0, at: $1) }
+        let expectations =
+            top.has("expect") ? decodeArray(top, "expect", required: false) { decodeExpectation($0, at: $1) } : nil
+        let limits = top.value("limits").flatMap { decodeLimits($0, at: .root / "limits") } ?? RunLimits()
+        top.rejectUnknownKeys(allowExtensions: true)
+        return Scenario(
+            name: name ?? "", description: description, seed: seed ?? 0, durationNanoseconds: duration ?? 0,
+            devices: devices, network: network, faults: faults, plugins: plugins, steps: steps,
+            expectations: expectations, limits: limits)
+    }
+
+    private func decodeSeed(_ top: ObjectReader) -> UInt64? {
+        guard let value = top.value("seed") else { return nil }
+        guard let seed = value.uint64Value else {
+            diagnostics.error(
+                "expected an integer from 0 to \(UInt64.max), found \(JSONWriter.string(value))", at: .root / "seed")
+            return nil
+        }
+        return seed
+    }
+
+    private func decodeArray<T>(
+        _ reader: ObjectReader, _ key: String, required: Bool, element: (JSON, JSONPath) -> T?
+    ) -> [T] {
+        guard let value = reader.value(key, required: required) else { return [] }
+        guard case .array(let items) = value else {
+            diagnostics.error("expected an array, found \(value.typeName)", at: reader.path / key)
+            return []
+        }
+        return items.enumerated().compactMap { index, item in element(item, reader.path / key / index) }
+    }
+
+    private func decodeDevices(_ top: ObjectReader) -> [DeviceSpec] {
+        let devices = decodeArray(top, "devices", required: true) { value, path -> DeviceSpec? in
+            guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
+            let id = reader.id("id", required: true)
+            let platform = reader.choice("platform", Platform.allCases.map(\.rawValue)).flatMap(Platform.init) ?? .iOS
+            let skew = reader.duration("clockSkew", allowNegative: true) ?? 0
+            reader.rejectUnknownKeys()
+            return id.map { DeviceSpec(id: $0, platform: platform, clockSkewNanoseconds: skew) }
+        }
+        if top.has("devices"), case .array(let items) = top.object["devices"]!, items.isEmpty {
+            diagnostics.error("a scenario needs at least one device", at: .root / "devices")
+        }
+        var seen: Set<String> = []
+        for (index, device) in devices.enumerated() where !seen.insert(device.id).inserted {
+            diagnostics.error("duplicate device id \"\(device.id)\"", at: .root / "devices" / index / "id")
+        }
+        return devices
+    }
+
+    func decodeLatency(_ value: JSON, at path: JSONPath) -> LatencyRange? {
+        if case .object = value {
+            guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
+            let low = reader.duration("min", required: true)
+            let high = reader.duration("max", required: true)
+            reader.rejectUnknownKeys()
+            guard let low, let high else { return nil }
+            guard low <= high else {
+                diagnostics.error("latency min is greater than max", at: path)
+                return nil
+            }
+            return LatencyRange(minNanoseconds: low, maxNanoseconds: high)
+        }
+        return DurationValue.parse(value, at: path, diagnostics: diagnostics).map(LatencyRange.fixed)
+    }
+
+    private func decodeNetwork(_ value: JSON, at path: JSONPath) -> LinkConditions? {
+        guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
+        var conditions = LinkConditions()
+        if let latency = reader.value("latency") {
+            conditions.latency = decodeLatency(latency, at: path / "latency") ?? conditions.latency
+        }
+        if let loss = reader.double("loss", range: 0...1) { conditions.loss = loss }
+        if let chunk = reader.value("chunkBytes") {
+            if let size = chunk.intValue, size >= 1 {
+                conditions.chunkBytes = size...size
+            } else if let range = ObjectReader(
+                chunk, at: path / "chunkBytes", diagnostics: diagnostics, what: "an integer ≥ 1 or {\"min\", \"max\"}")
+            {
+                let low = range.int("min", required: true, range: 1...Int(Int32.max))
+                let high = range.int("max", required: true, range: 1...Int(Int32.max))
+                range.rejectUnknownKeys()
+                if let low, let high {
+                    if low <= high {
+                        conditions.chunkBytes = low...high
+                    } else {
+                        diagnostics.error("chunkBytes min is greater than max", at: path / "chunkBytes")
+                    }
+                }
+            }
+        }
+        reader.rejectUnknownKeys()
+        return conditions
+    }
+
+    private func decodeRepeat(_ reader: ObjectReader) -> Repeat? {
+        guard let value = reader.value("repeat") else { return nil }
+        guard let inner = ObjectReader(value, at: reader.path / "repeat", diagnostics: diagnostics) else { return nil }
+        let every = inner.duration("every", required: true)
+        let count = inner.int("count", required: true, range: 1...10_000_000)
+        inner.rejectUnknownKeys()
+        if let every, every == 0 {
+            diagnostics.error("repeat period must be greater than zero", at: inner.path / "every")
+            return nil
+        }
+        guard let every, let count else { return nil }
+        return Repeat(everyNanoseconds: every, count: count)
+    }
+
+    private func decodeFault(_ value: JSON, at path: JSONPath) -> FaultSpec? {
+        guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
+        let at = reader.timePoint("at", required: true)
+        let length = reader.duration("for")
+        let devices = decodeDeviceList(reader)
+        let kind = reader.choice("kind", FaultKind.allCases.map(\.rawValue), required: true).flatMap(FaultKind.init)
+        var latency: LatencyRange?
+        var loss: Double?
+        var plugin: String?
+        if kind == .latency {
+            latency = reader.value("latency", required: true).flatMap { decodeLatency($0, at: path / "latency") }
+        }
+        if kind == .loss { loss = reader.double("loss", required: true, range: 0...1) }
+        if kind == .serverRestart { plugin = reader.string("plugin", required: true) }
+        let repeating = decodeRepeat(reader)
+        reader.rejectUnknownKeys()
+        guard let at, let kind else { return nil }
+        return FaultSpec(
+            at: at, forNanoseconds: length, devices: devices, kind: kind, latency: latency, loss: loss, plugin: plugin,
+            repeat: repeating, path: path)
+    }
+
+    private func decodeDeviceList(_ reader: ObjectReader) -> [String]? {
+        if reader.has("device") && reader.has("devices") {
+            diagnostics.error("give either \"device\" or \"devices\", not both", at: reader.path)
+        }
+        if let one = reader.id("device") { return [one] }
+        guard let many = reader.value("devices") else { return nil }
+        guard case .array(let items) = many else {
+            diagnostics.error("expected an array of device ids, found \(many.typeName)", at: reader.path / "devices")
+            return nil
+        }
+        return items.enumerated().compactMap { index, item in
+            guard case .string(let id) = item else {
+                diagnostics.error("expected a device id, found \(item.typeName)", at: reader.path / "devices" / index)
+                return nil
+            }
+            return id
+        }
+    }
+
+    private func decodePlugins(_ top: ObjectReader) -> [PluginSpec] {
+        guard let value = top.value("plugins", required: true) else { return [] }
+        guard case .object(let object) = value else {
+            diagnostics.error(
+                "expected an object of plugin name → configuration, found \(value.typeName)", at: .root / "plugins")
+            return []
+        }
+        if object.isEmpty { diagnostics.error("enable at least one plugin", at: .root / "plugins") }
+        return object.members.compactMap { name, configuration in
+            let path = JSONPath.root / "plugins" / name
+            guard case .object = configuration else {
+                diagnostics.error(
+                    "expected a configuration object ({} for defaults), found \(configuration.typeName)", at: path)
+                return nil
+            }
+            return PluginSpec(name: name, configuration: configuration, path: path)
+        }
+    }
+
+    private func decodeStep(_ value: JSON, at path: JSONPath) -> StepSpec? {
+        guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
+        let at = reader.timePoint("at", required: true)
+        let device = reader.id("device")
+        let action = reader.string("do", required: true)
+        let args = reader.value("args") ?? .object(JSONObject())
+        let repeating = decodeRepeat(reader)
+        reader.rejectUnknownKeys()
+        guard let at, let action else { return nil }
+        guard isQualified(action) else {
+            diagnostics.error("expected \"<plugin>.<action>\", found \"\(action)\"", at: path / "do")
+            return nil
+        }
+        return StepSpec(at: at, device: device, do: action, args: args, repeat: repeating, path: path)
+    }
+
+    private func decodeExpectation(_ value: JSON, at path: JSONPath) -> ExpectationSpec? {
+        guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
+        let args = reader.value("args") ?? .object(JSONObject())
+        if reader.has("invariant") == reader.has("check") {
+            diagnostics.error("an expectation has exactly one of \"invariant\" or \"check\"", at: path)
+            reader.rejectUnknownKeys()
+            return nil
+        }
+        if let name = reader.string("invariant") {
+            let violated = reader.bool("violated") ?? false
+            reader.rejectUnknownKeys()
+            guard isQualified(name) else {
+                diagnostics.error("expected \"<plugin>.<invariant>\", found \"\(name)\"", at: path / "invariant")
+                return nil
+            }
+            return ExpectationSpec(kind: .invariant(violated: violated), name: name, args: args, path: path)
+        }
+        let name = reader.string("check", required: true)
+        let at = reader.timePoint("at", required: true)
+        let device = reader.id("device")
+        let equals = reader.value("equals", required: true)
+        reader.rejectUnknownKeys()
+        guard let name, let at, let equals else { return nil }
+        guard isQualified(name) else {
+            diagnostics.error("expected \"<plugin>.<observable>\", found \"\(name)\"", at: path / "check")
+            return nil
+        }
+        return ExpectationSpec(kind: .check(at: at, device: device, equals: equals), name: name, args: args, path: path)
+    }
+
+    private func decodeLimits(_ value: JSON, at path: JSONPath) -> RunLimits? {
+        guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
+        var limits = RunLimits()
+        if let events = reader.int("events", range: 1...Int.max) { limits.eventBudget = events }
+        reader.rejectUnknownKeys()
+        return limits
+    }
+
+    private func isQualified(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+    }
+}

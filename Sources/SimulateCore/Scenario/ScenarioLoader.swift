@@ -1,0 +1,86 @@
+import Foundation
+import SimulateJSON
+
+/// Loads scenario files: strict JSON, then the scenario format, then every plugin's own checks.
+/// Every problem in a file is reported, each with its JSON path, line and column.
+public struct ScenarioLoader: Sendable {
+    public let registry: PluginRegistry
+    public var backend: JSONBackend
+
+    public init(registry: PluginRegistry, backend: JSONBackend = .default) {
+        self.registry = registry
+        self.backend = backend
+    }
+
+    public func load(file: String) throws(ScenarioError) -> Scenario {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
+            let message = exists ? (isDirectory.boolValue ? "is a directory" : "cannot be read") : "no such file"
+            throw ScenarioError(
+                file: file,
+                diagnostics: [ScenarioDiagnostic(kind: .scenario, file: file, path: .root, message: message)])
+        }
+        return try load(bytes: [UInt8](data), file: file)
+    }
+
+    public func load(text: String, file: String? = nil) throws(ScenarioError) -> Scenario {
+        try load(bytes: Array(text.utf8), file: file)
+    }
+
+    public func load(bytes: [UInt8], file: String? = nil) throws(ScenarioError) -> Scenario {
+        let document: JSONDocument
+        do {
+            document = try JSONParser.parse(bytes, backend: backend)
+        } catch {
+            throw ScenarioError(
+                file: file,
+                diagnostics: [
+                    ScenarioDiagnostic(
+                        kind: .syntax, file: file, path: .root, location: error.location, message: error.message)
+                ])
+        }
+        let diagnostics = Diagnostics()
+        for duplicate in document.duplicateKeys {
+            diagnostics.error("duplicate key \"\(duplicate.key)\"", at: duplicate.path)
+        }
+        let decoded = ScenarioDecoder(diagnostics: diagnostics).decode(document.root)
+        guard var scenario = decoded else {
+            throw ScenarioError(file: file, diagnostics: Self.locate(diagnostics, document: document, file: file))
+        }
+        scenario.file = file
+        scenario.document = document
+        _ = ScenarioValidator(registry: registry).validate(scenario, into: diagnostics)
+        guard diagnostics.isEmpty else {
+            throw ScenarioError(file: file, diagnostics: Self.locate(diagnostics, document: document, file: file))
+        }
+        return scenario
+    }
+
+    static func locate(_ diagnostics: Diagnostics, in scenario: Scenario) -> [ScenarioDiagnostic] {
+        locate(diagnostics, document: scenario.document, file: scenario.file)
+    }
+
+    /// Adds file, line and column; a path that does not exist (a missing member) takes its nearest existing parent's.
+    static func locate(_ diagnostics: Diagnostics, document: JSONDocument?, file: String?) -> [ScenarioDiagnostic] {
+        let located = diagnostics.items.map { item in
+            var item = item
+            item.file = file
+            if let document {
+                var path = item.path
+                var location = document.location(of: path)
+                while location == nil, !path.components.isEmpty {
+                    path = JSONPath(Array(path.components.dropLast()))
+                    location = document.location(of: path)
+                }
+                item.location = location
+            }
+            return item
+        }
+        return located.enumerated().sorted { a, b in
+            let left = a.element.location.map { ($0.line, $0.column) } ?? (Int.max, Int.max)
+            let right = b.element.location.map { ($0.line, $0.column) } ?? (Int.max, Int.max)
+            return left != right ? left < right : a.offset < b.offset
+        }.map(\.element)
+    }
+}

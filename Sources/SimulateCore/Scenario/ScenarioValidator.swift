@@ -1,0 +1,128 @@
+import SimulateJSON
+
+/// Checks what the decoder cannot: that plugins, actions, invariants, observables and device ids
+/// exist, that times fall inside the run, and each plugin's own argument checks.
+struct ScenarioValidator {
+    let registry: PluginRegistry
+
+    func validate(_ scenario: Scenario, into diagnostics: Diagnostics = Diagnostics()) -> Diagnostics {
+        let deviceIDs = Set(scenario.devices.map(\.id))
+        let enabled = Set(scenario.plugins.map(\.name))
+        for spec in scenario.plugins {
+            guard let plugin = registry.plugin(named: spec.name) else {
+                diagnostics.error(
+                    "unknown plugin \"\(spec.name)\" (available: \(registry.names.joined(separator: ", ")))",
+                    at: spec.path)
+                continue
+            }
+            plugin.validateConfiguration(
+                spec.configuration, at: spec.path, scenario: scenario, diagnostics: diagnostics)
+            for dependency in plugin.dependencies where !enabled.contains(dependency) {
+                diagnostics.error(
+                    "plugin \"\(spec.name)\" needs plugin \"\(dependency)\": add \"\(dependency)\": {} to plugins",
+                    at: spec.path)
+            }
+        }
+        for fault in scenario.faults {
+            checkTime(fault.at, scenario, at: fault.path / "at", diagnostics)
+            for (index, id) in (fault.devices ?? []).enumerated() where !deviceIDs.contains(id) {
+                let path =
+                    fault.devices?.count == 1 && !isList(fault.path, scenario)
+                    ? fault.path / "device" : fault.path / "devices" / index
+                diagnostics.error(unknownDevice(id, scenario), at: path)
+            }
+            if fault.kind == .serverRestart, let plugin = fault.plugin, !enabled.contains(plugin) {
+                diagnostics.error("plugin \"\(plugin)\" is not enabled in plugins", at: fault.path / "plugin")
+            }
+        }
+        for step in scenario.steps {
+            checkTime(step.at, scenario, at: step.path / "at", diagnostics)
+            checkDevice(step.device, scenario, at: step.path / "device", diagnostics)
+            guard let plugin = enabledPlugin(step.plugin, enabled, at: step.path / "do", diagnostics) else { continue }
+            guard plugin.actions.contains(where: { $0.name == step.action }) else {
+                diagnostics.error(
+                    "unknown action \"\(step.qualifiedName)\" (\(plugin.name) offers: \(plugin.actions.map(\.name).joined(separator: ", ")))",
+                    at: step.path / "do")
+                continue
+            }
+            plugin.validateAction(step.action, args: step.args, at: step.path / "args", diagnostics: diagnostics)
+        }
+        for expectation in scenario.expectations ?? [] {
+            validate(expectation, scenario, enabled, diagnostics)
+        }
+        return diagnostics
+    }
+
+    private func validate(
+        _ expectation: ExpectationSpec, _ scenario: Scenario, _ enabled: Set<String>, _ diagnostics: Diagnostics
+    ) {
+        let path = expectation.path
+        switch expectation.kind {
+        case .invariant:
+            guard let plugin = enabledPlugin(expectation.plugin, enabled, at: path / "invariant", diagnostics) else {
+                return
+            }
+            guard plugin.invariants.contains(where: { $0.name == expectation.name }) else {
+                diagnostics.error(
+                    "unknown invariant \"\(expectation.qualifiedName)\" (\(plugin.name) offers: \(plugin.invariants.map(\.name).joined(separator: ", ")))",
+                    at: path / "invariant")
+                return
+            }
+            plugin.validateInvariant(
+                expectation.name, args: expectation.args, at: path / "args", diagnostics: diagnostics)
+        case .check(let at, let device, _):
+            checkTime(at, scenario, at: path / "at", diagnostics)
+            checkDevice(device, scenario, at: path / "device", diagnostics)
+            guard let plugin = enabledPlugin(expectation.plugin, enabled, at: path / "check", diagnostics) else {
+                return
+            }
+            guard let entry = plugin.observables.first(where: { $0.name == expectation.name }) else {
+                diagnostics.error(
+                    "unknown observable \"\(expectation.qualifiedName)\" (\(plugin.name) offers: \(plugin.observables.map(\.name).joined(separator: ", ")))",
+                    at: path / "check")
+                return
+            }
+            if entry.perDevice && device == nil {
+                diagnostics.error("\"\(expectation.qualifiedName)\" is read per device: add \"device\"", at: path)
+            }
+            plugin.validateObservable(
+                expectation.name, args: expectation.args, at: path / "args", diagnostics: diagnostics)
+        }
+    }
+
+    private func isList(_ path: JSONPath, _ scenario: Scenario) -> Bool {
+        guard let document = scenario.document else { return false }
+        return document.location(of: path / "devices") != nil
+    }
+
+    private func enabledPlugin(_ name: String, _ enabled: Set<String>, at path: JSONPath, _ diagnostics: Diagnostics)
+        -> (any SimulationPlugin)?
+    {
+        guard let plugin = registry.plugin(named: name) else {
+            diagnostics.error(
+                "unknown plugin \"\(name)\" (available: \(registry.names.joined(separator: ", ")))", at: path)
+            return nil
+        }
+        guard enabled.contains(name) else {
+            diagnostics.error("plugin \"\(name)\" is not enabled: add \"\(name)\": {} to plugins", at: path)
+            return nil
+        }
+        return plugin
+    }
+
+    private func checkDevice(_ id: String?, _ scenario: Scenario, at path: JSONPath, _ diagnostics: Diagnostics) {
+        guard let id, scenario.device(named: id) == nil else { return }
+        diagnostics.error(unknownDevice(id, scenario), at: path)
+    }
+
+    private func unknownDevice(_ id: String, _ scenario: Scenario) -> String {
+        "unknown device \"\(id)\" (devices: \(scenario.devices.map(\.id).joined(separator: ", ")))"
+    }
+
+    private func checkTime(_ time: TimePoint, _ scenario: Scenario, at path: JSONPath, _ diagnostics: Diagnostics) {
+        guard case .at(let nanoseconds) = time, nanoseconds > scenario.durationNanoseconds else { return }
+        diagnostics.error(
+            "\(DurationFormat.string(nanoseconds)) is after the end of the run (duration \(DurationFormat.string(scenario.durationNanoseconds)))",
+            at: path)
+    }
+}
