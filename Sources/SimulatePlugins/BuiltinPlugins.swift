@@ -6,5 +6,7 @@ import SimulateSSE
 
 /// The plugins that ship with the toolkit.
 public enum BuiltinPlugins {
-    public static var all: [any SimulationPlugin] { [] }
+    public static var all: [any SimulationPlugin] {
+        [SSEPlugin(), CounterPlugin(), ModelPlugin(), IntentsPlugin()]
+    }
 }
