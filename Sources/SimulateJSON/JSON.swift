@@ -23,6 +23,11 @@ public struct JSONObject: Sendable {
         values = []
     }
 
+    init(keys: [String], values: [JSON]) {
+        self.keys = keys
+        self.values = values
+    }
+
     public init(_ members: [(String, JSON)]) {
         keys = members.map(\.0)
         values = members.map(\.1)
@@ -172,4 +177,9 @@ extension JSON {
     public init(_ value: UInt64) {
         self = value <= UInt64(Int64.max) ? .integer(Int64(value)) : .unsignedInteger(value)
     }
+}
+
+extension JSONObject: Equatable {
+    /// Member order does not matter, as for `JSON`.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { JSON.object(lhs) == JSON.object(rhs) }
 }

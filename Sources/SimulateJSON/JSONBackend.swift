@@ -1,0 +1,15 @@
+/// Which parser builds the tree once the strict validator has accepted the bytes.
+public enum JSONBackend: Sendable {
+    /// json-c (Linux, macOS). Where json-c is not linked, `.jsonC` parses with Foundation.
+    case jsonC
+    /// Foundation's `JSONSerialization` (every platform, including iOS).
+    case foundation
+
+    public static var `default`: JSONBackend {
+        #if canImport(CJSONC)
+            .jsonC
+        #else
+            .foundation
+        #endif
+    }
+}

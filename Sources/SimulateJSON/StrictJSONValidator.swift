@@ -1,0 +1,365 @@
+/// One pass over the bytes that accepts exactly RFC 8259 JSON text, without allocating per byte.
+///
+/// Choices where RFC 8259 leaves room: UTF-8 must be well-formed (RFC 3629), so encoded surrogates and overlong
+/// forms are errors; `\u` escapes must form valid Unicode scalars, so an unpaired surrogate escape such as
+/// `\ud800` is an error (as in I-JSON, RFC 7493: a Swift `String` cannot hold it, and replacing it would change
+/// the data); a byte order mark is an error; containers nest at most `maximumDepth` deep.
+struct StrictJSONValidator {
+    static let maximumDepth = 512
+
+    struct Summary {
+        var rootStart: Int
+        var rootEnd: Int
+        /// Object members counted in the text, duplicates included.
+        var objectMemberCount: Int
+        /// A key contains `\u0000`, which C-string keys (json-c) cannot hold.
+        var hasKeyWithNUL: Bool
+    }
+
+    private let base: UnsafePointer<UInt8>
+    private let count: Int
+    private var index = 0
+    private var memberCount = 0
+    private var hasKeyWithNUL = false
+
+    private init(base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxIssue) -> Summary {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            throw JSONSyntaxIssue(message: "the document is empty; expected a JSON value", offset: 0)
+        }
+        var validator = StrictJSONValidator(base: base, count: bytes.count)
+        return try validator.run()
+    }
+
+    private mutating func run() throws(JSONSyntaxIssue) -> Summary {
+        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+            throw JSONSyntaxIssue(message: "a byte order mark (U+FEFF) is not allowed in JSON text", offset: 0)
+        }
+        skipWhitespace()
+        let rootStart = index
+        if index == count {
+            throw JSONSyntaxIssue(message: "the document is empty; expected a JSON value", offset: index)
+        }
+        var parents: [Bool] = []
+        parents.reserveCapacity(32)
+        var inObject = false
+        var depth = 0
+
+        nextValue: while true {
+            guard index < count else { throw issue("unexpected end of input; expected a value") }
+            switch base[index] {
+            case UInt8(ascii: "{"):
+                guard depth < Self.maximumDepth else { throw tooDeep() }
+                parents.append(inObject)
+                inObject = true
+                depth += 1
+                index += 1
+                skipWhitespace()
+                if index < count, base[index] == UInt8(ascii: "}") {
+                    index += 1
+                    inObject = parents.removeLast()
+                    depth -= 1
+                } else {
+                    try memberKey(afterComma: false)
+                    continue nextValue
+                }
+            case UInt8(ascii: "["):
+                guard depth < Self.maximumDepth else { throw tooDeep() }
+                parents.append(inObject)
+                inObject = false
+                depth += 1
+                index += 1
+                skipWhitespace()
+                if index < count, base[index] == UInt8(ascii: "]") {
+                    index += 1
+                    inObject = parents.removeLast()
+                    depth -= 1
+                } else {
+                    continue nextValue
+                }
+            case UInt8(ascii: "\""):
+                index += 1
+                try scanString(isKey: false)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try scanNumber()
+            case UInt8(ascii: "t"):
+                try scanLiteral("true")
+            case UInt8(ascii: "f"):
+                try scanLiteral("false")
+            case UInt8(ascii: "n"):
+                try scanLiteral("null")
+            default:
+                throw unexpectedValueStart()
+            }
+
+            while true {
+                skipWhitespace()
+                if depth == 0 {
+                    guard index == count else {
+                        throw issue("unexpected \(describeByte(at: index)) after the JSON value")
+                    }
+                    return Summary(
+                        rootStart: rootStart, rootEnd: index, objectMemberCount: memberCount,
+                        hasKeyWithNUL: hasKeyWithNUL)
+                }
+                let expected =
+                    inObject ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element"
+                guard index < count else { throw issue("unexpected end of input; \(expected)") }
+                let byte = base[index]
+                if byte == UInt8(ascii: ",") {
+                    index += 1
+                    skipWhitespace()
+                    if inObject {
+                        try memberKey(afterComma: true)
+                    } else if index < count, base[index] == UInt8(ascii: "]") {
+                        throw issue("a trailing comma is not allowed in an array")
+                    }
+                    continue nextValue
+                }
+                guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw issue("\(expected), found \(describeByte(at: index))")
+                }
+                index += 1
+                inObject = parents.removeLast()
+                depth -= 1
+            }
+        }
+    }
+
+    private mutating func memberKey(afterComma: Bool) throws(JSONSyntaxIssue) {
+        guard index < count else { throw issue("unexpected end of input; expected a string key") }
+        guard base[index] == UInt8(ascii: "\"") else {
+            if afterComma, base[index] == UInt8(ascii: "}") {
+                throw issue("a trailing comma is not allowed in an object")
+            }
+            if base[index] == UInt8(ascii: "'") {
+                throw issue("single quotes are not allowed; keys are strings in double quotes")
+            }
+            throw issue("expected a string key in double quotes, found \(describeByte(at: index))")
+        }
+        index += 1
+        try scanString(isKey: true)
+        skipWhitespace()
+        guard index < count, base[index] == UInt8(ascii: ":") else {
+            throw issue("expected ':' after object key, found \(describeByte(at: index))")
+        }
+        index += 1
+        skipWhitespace()
+        memberCount += 1
+    }
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while index < count {
+            let byte = base[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            index += 1
+        }
+    }
+
+    private mutating func scanString(isKey: Bool) throws(JSONSyntaxIssue) {
+        while index < count {
+            let byte = base[index]
+            if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                index += 1
+            } else if byte == UInt8(ascii: "\"") {
+                index += 1
+                return
+            } else if byte == UInt8(ascii: "\\") {
+                try scanEscape(isKey: isKey)
+            } else if byte < 0x20 {
+                throw issue("unescaped control character \(scalarName(UInt32(byte))) in string; write it as an escape")
+            } else {
+                try scanUTF8Sequence()
+            }
+        }
+        throw issue("unexpected end of input inside a string; expected '\"'")
+    }
+
+    private mutating func scanEscape(isKey: Bool) throws(JSONSyntaxIssue) {
+        let start = index
+        index += 1
+        guard index < count else { throw issue("unexpected end of input inside a string escape") }
+        switch base[index] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            index += 1
+        case UInt8(ascii: "u"):
+            let unit = try hexQuad(escapeStart: start)
+            if unit == 0, isKey { hasKeyWithNUL = true }
+            if unit >= 0xDC00 && unit <= 0xDFFF {
+                throw JSONSyntaxIssue(
+                    message: "unpaired low surrogate escape \\u\(hex4(unit)); only a high surrogate may precede it",
+                    offset: start)
+            }
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                let lowStart = index
+                let low: UInt32? =
+                    if index + 1 < count, base[index] == UInt8(ascii: "\\"), base[index + 1] == UInt8(ascii: "u") {
+                        try hexQuad(escapeStart: lowStart)
+                    } else { nil }
+                guard let low, low >= 0xDC00 && low <= 0xDFFF else {
+                    throw JSONSyntaxIssue(
+                        message: "unpaired high surrogate escape \\u\(hex4(unit)); a low surrogate escape must follow",
+                        offset: start)
+                }
+            }
+        default:
+            throw JSONSyntaxIssue(
+                message: "invalid escape sequence '\\\(describeByte(at: index, quoted: false))' in string",
+                offset: start)
+        }
+    }
+
+    /// Reads `\uXXXX` with `index` at the `u`.
+    private mutating func hexQuad(escapeStart: Int) throws(JSONSyntaxIssue) -> UInt32 {
+        if base[index] == UInt8(ascii: "\\") { index += 1 }
+        index += 1
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < count else { throw issue("unexpected end of input inside a \\u escape") }
+            let byte = base[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw issue("a \\u escape needs four hexadecimal digits, found \(describeByte(at: index))")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func scanUTF8Sequence() throws(JSONSyntaxIssue) {
+        let lead = base[index]
+        let length: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: throw issue("invalid UTF-8 byte 0x\(hex2(lead))")
+        }
+        for offset in 1..<length {
+            guard index + offset < count else { throw issue("truncated UTF-8 sequence at the end of input") }
+            let byte = base[index + offset]
+            guard byte >= lower && byte <= upper else {
+                throw issue("invalid UTF-8 sequence starting with byte 0x\(hex2(lead))")
+            }
+            lower = 0x80
+            upper = 0xBF
+        }
+        index += length
+    }
+
+    private mutating func scanNumber() throws(JSONSyntaxIssue) {
+        if base[index] == UInt8(ascii: "-") {
+            index += 1
+            guard isDigit(at: index) else {
+                throw issue("expected a digit after '-', found \(describeByte(at: index))")
+            }
+        }
+        if base[index] == UInt8(ascii: "0") {
+            index += 1
+            if isDigit(at: index) { throw JSONSyntaxIssue(message: "leading zeros are not allowed", offset: index - 1) }
+        } else {
+            while isDigit(at: index) { index += 1 }
+        }
+        if index < count, base[index] == UInt8(ascii: ".") {
+            index += 1
+            guard isDigit(at: index) else {
+                throw issue("expected a digit after the decimal point, found \(describeByte(at: index))")
+            }
+            while isDigit(at: index) { index += 1 }
+        }
+        if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index += 1 }
+            guard isDigit(at: index) else {
+                throw issue("expected a digit in the exponent, found \(describeByte(at: index))")
+            }
+            while isDigit(at: index) { index += 1 }
+        }
+    }
+
+    @inline(__always)
+    private func isDigit(at position: Int) -> Bool {
+        position < count && base[position] &- UInt8(ascii: "0") < 10
+    }
+
+    private mutating func scanLiteral(_ literal: StaticString) throws(JSONSyntaxIssue) {
+        let start = index
+        for offset in 0..<literal.utf8CodeUnitCount {
+            guard index < count, base[index] == literal.utf8Start[offset] else {
+                if index == count { throw issue("unexpected end of input; expected '\(literal)'") }
+                throw JSONSyntaxIssue(message: "invalid literal; expected '\(literal)'", offset: start)
+            }
+            index += 1
+        }
+    }
+
+    private func unexpectedValueStart() -> JSONSyntaxIssue {
+        let byte = base[index]
+        let message =
+            switch byte {
+            case UInt8(ascii: "'"): "single quotes are not allowed; strings use double quotes"
+            case UInt8(ascii: "/"): "comments are not allowed in JSON"
+            case UInt8(ascii: "+"): "a number cannot start with '+'"
+            case UInt8(ascii: "."): "a number needs a digit before the decimal point"
+            case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","):
+                "expected a value, found \(describeByte(at: index))"
+            case 0x0B, 0x0C, 0xC2, 0xE2, 0xE3, 0xEF:
+                "unexpected \(describeByte(at: index)); JSON whitespace is only space, tab, line feed and carriage return"
+            default: "unexpected \(describeByte(at: index)); expected a value"
+            }
+        return JSONSyntaxIssue(message: message, offset: index)
+    }
+
+    private func tooDeep() -> JSONSyntaxIssue {
+        issue("containers are nested more than \(Self.maximumDepth) levels deep")
+    }
+
+    private func issue(_ message: String) -> JSONSyntaxIssue {
+        JSONSyntaxIssue(message: message, offset: index)
+    }
+
+    /// "end of input", "character 'x'", "character U+00A0" or "byte 0xFF".
+    private func describeByte(at position: Int, quoted: Bool = true) -> String {
+        guard position < count else { return "end of input" }
+        let byte = base[position]
+        if byte >= 0x21 && byte < 0x7F {
+            let text = String(UnicodeScalar(byte))
+            return quoted ? "character '\(text)'" : text
+        }
+        if byte < 0x80 { return "character \(scalarName(UInt32(byte)))" }
+        var decoder = UTF8()
+        var iterator = UnsafeBufferPointer(start: base + position, count: min(4, count - position)).makeIterator()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return "character \(scalarName(scalar.value))" }
+        return "byte 0x\(hex2(byte))"
+    }
+}
+
+func scalarName(_ value: UInt32) -> String {
+    "U+" + hex4(value)
+}
+
+func hex4(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}
+
+func hex2(_ value: UInt8) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return digits.count == 1 ? "0" + digits : digits
+}

@@ -1,0 +1,172 @@
+/// Moves over bytes that `StrictJSONValidator` has accepted, so it never checks grammar again.
+struct ValidatedJSONCursor {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    var index: Int
+
+    init(base: UnsafePointer<UInt8>, count: Int, index: Int = 0) {
+        self.base = base
+        self.count = count
+        self.index = index
+    }
+
+    var byte: UInt8 { base[index] }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while index < count {
+            let byte = base[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            index += 1
+        }
+    }
+
+    /// Skips a `,` or `:` and the whitespace around the next token; returns false at a closing bracket.
+    @inline(__always)
+    mutating func skipSeparator() -> Bool {
+        skipWhitespace()
+        let byte = base[index]
+        guard byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") else { return false }
+        index += 1
+        skipWhitespace()
+        return true
+    }
+
+    /// With `index` at an opening quote: moves past the closing quote.
+    mutating func skipString() {
+        index += 1
+        while base[index] != UInt8(ascii: "\"") {
+            index += base[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        index += 1
+    }
+
+    /// With `index` at an opening quote: decodes the string and moves past the closing quote.
+    mutating func decodeString() -> String {
+        let start = index + 1
+        index = start
+        while true {
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(
+                    decoding: UnsafeBufferPointer(start: base + start, count: index - 1 - start), as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            index += 1
+        }
+        var bytes = Array(UnsafeBufferPointer(start: base + start, count: index - start))
+        while true {
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            guard byte == UInt8(ascii: "\\") else {
+                bytes.append(byte)
+                index += 1
+                continue
+            }
+            let escape = base[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "b"): bytes.append(0x08)
+            case UInt8(ascii: "f"): bytes.append(0x0C)
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = readHexQuad()
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    index += 2
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (readHexQuad() - 0xDC00)
+                }
+                UTF8.encode(Unicode.Scalar(scalar)!) { bytes.append($0) }
+            default: bytes.append(escape)
+            }
+        }
+    }
+
+    private mutating func readHexQuad() -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = base[index] | 0x20
+            value =
+                value << 4
+                | UInt32(byte >= UInt8(ascii: "a") ? byte - UInt8(ascii: "a") + 10 : byte - UInt8(ascii: "0"))
+            index += 1
+        }
+        return value
+    }
+
+    /// With `index` at a number: moves past it and returns its range and whether it is an integer literal.
+    mutating func scanNumber() -> (range: Range<Int>, isInteger: Bool) {
+        let start = index
+        var isInteger = true
+        while index < count {
+            let byte = base[index]
+            if byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
+                index += 1
+            } else if byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e") {
+                isInteger = false
+                index += 1
+            } else {
+                break
+            }
+        }
+        return (start..<index, isInteger)
+    }
+
+    /// With `index` at a value: moves past it.
+    mutating func skipValue() {
+        var depth = 0
+        repeat {
+            switch base[index] {
+            case UInt8(ascii: "\""): skipString()
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                index += 1
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = scanNumber()
+            case UInt8(ascii: "t"), UInt8(ascii: "n"): index += 4
+            case UInt8(ascii: "f"): index += 5
+            default: index += 1
+            }
+        } while depth > 0
+    }
+
+    /// Converts the number literal at `range`; throws when a fraction or exponent overflows `Double`.
+    func number(in range: Range<Int>, isInteger: Bool) throws(JSONSyntaxIssue) -> JSON {
+        if isInteger {
+            let negative = base[range.lowerBound] == UInt8(ascii: "-")
+            var magnitude: UInt64 = 0
+            var overflow = false
+            for position in (negative ? range.lowerBound + 1 : range.lowerBound)..<range.upperBound {
+                let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times10.addingReportingOverflow(UInt64(base[position] - UInt8(ascii: "0")))
+                if o1 || o2 {
+                    overflow = true
+                    break
+                }
+                magnitude = sum
+            }
+            if !overflow {
+                if !negative {
+                    return magnitude <= UInt64(Int64.max) ? .integer(Int64(magnitude)) : .unsignedInteger(magnitude)
+                }
+                if magnitude <= UInt64(Int64.max) { return .integer(-Int64(magnitude)) }
+                if magnitude == UInt64(Int64.max) + 1 { return .integer(.min) }
+            }
+        }
+        let text = String(
+            decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw JSONSyntaxIssue(
+                message: "number \(text) is outside the range of a 64-bit floating-point value",
+                offset: range.lowerBound)
+        }
+        return .double(value)
+    }
+}
