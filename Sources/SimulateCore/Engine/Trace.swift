@@ -51,24 +51,33 @@ public final class Trace {
         self.recordLimit = recordLimit
     }
 
-    public func instant(_ track: String, _ category: String, _ name: String, _ detail: String = "") {
-        record(track, category, name, detail, .instant)
+    /// Records a point in time. The run's hash covers the time, track, name and `value`; `detail` is
+    /// for people and is only built when records are kept, so pass anything that matters as `value` too.
+    public func instant(
+        _ track: String, _ category: String, _ name: String, _ detail: @autoclosure () -> String = "", value: Int64 = 0
+    ) {
+        record(track, category, name, detail, value, .instant)
     }
 
-    public func begin(_ track: String, _ category: String, _ name: String, _ detail: String = "") {
-        record(track, category, name, detail, .begin)
+    public func begin(
+        _ track: String, _ category: String, _ name: String, _ detail: @autoclosure () -> String = "", value: Int64 = 0
+    ) {
+        record(track, category, name, detail, value, .begin)
     }
 
-    public func end(_ track: String, _ category: String, _ name: String, _ detail: String = "") {
-        record(track, category, name, detail, .end)
+    public func end(
+        _ track: String, _ category: String, _ name: String, _ detail: @autoclosure () -> String = "", value: Int64 = 0
+    ) {
+        record(track, category, name, detail, value, .end)
     }
 
     private func record(
-        _ track: String, _ category: String, _ name: String, _ detail: String, _ phase: TraceRecord.Phase
+        _ track: String, _ category: String, _ name: String, _ detail: () -> String, _ value: Int64,
+        _ phase: TraceRecord.Phase
     ) {
         scheduler.combineIntoHash(track)
         scheduler.combineIntoHash(name)
-        scheduler.combineIntoHash(detail)
+        scheduler.combineIntoHash(UInt64(bitPattern: value))
         guard keepsRecords else { return }
         guard records.count < recordLimit else {
             droppedRecords += 1
@@ -76,7 +85,7 @@ public final class Trace {
         }
         records.append(
             TraceRecord(
-                timeNanoseconds: scheduler.now, track: track, category: category, name: name, detail: detail,
+                timeNanoseconds: scheduler.now, track: track, category: category, name: name, detail: detail(),
                 phase: phase))
     }
 }
