@@ -1,0 +1,106 @@
+import Foundation
+import SimulateJSON
+
+#if canImport(CJSONC)
+    import CJSONC
+#endif
+
+/// Times loading an N-MB scenario: json-c's bare parse (the baseline), Foundation's `JSONSerialization`,
+/// `JSONParser.parse` on both backends, and `fullLoad` (the caller's complete scenario load). Best of 3 each.
+func runLoaderBenchmark(megabytes: Int, fullLoad: ([UInt8]) throws -> Void) throws {
+    let bytes = LoaderBenchmarkDocument.make(megabytes: megabytes)
+    let size = Double(bytes.count) / 1_000_000
+    print("loader benchmark: \(String(format: "%.1f", size)) MB scenario, best of 3")
+
+    func measure(_ name: String, _ body: () throws -> Void) rethrows -> Double {
+        var best = Double.infinity
+        for _ in 0..<3 {
+            let elapsed = try ContinuousClock().measure(body)
+            best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        }
+        let padded = name.padding(toLength: 30, withPad: " ", startingAt: 0)
+        print("  \(padded) \(String(format: "%8.1f", size / best)) MB/s  \(String(format: "%7.3f", best)) s")
+        return best
+    }
+
+    #if canImport(CJSONC)
+        let jsonC = measure("json-c bare parse") { LoaderBenchmarkDocument.bareJSONCParse(bytes) }
+    #endif
+    let foundation = try measure("Foundation JSONSerialization") {
+        _ = try JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)
+    }
+    _ = try measure("JSONParser.parse (json-c)") { _ = try JSONParser.parse(bytes, backend: .jsonC) }
+    _ = try measure("JSONParser.parse (Foundation)") { _ = try JSONParser.parse(bytes, backend: .foundation) }
+    let full = try measure("full scenario load") { try fullLoad(bytes) }
+
+    #if canImport(CJSONC)
+        print("  fullLoad / json-c:     \(String(format: "%.2f", full / jsonC))x (target <= 1.5)")
+    #endif
+    print("  Foundation / fullLoad: \(String(format: "%.2f", foundation / full))x (target > 1)")
+
+    let large = LoaderBenchmarkDocument.make(megabytes: max(100, megabytes))
+    let elapsed = try ContinuousClock().measure { _ = try JSONParser.parse(large) }
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    let largeSize = Double(large.count) / 1_000_000
+    print(
+        "  JSONParser.parse of a \(String(format: "%.0f", largeSize)) MB scenario: "
+            + "\(String(format: "%.1f", largeSize / seconds)) MB/s, \(String(format: "%.2f", seconds)) s (one run)")
+}
+
+enum LoaderBenchmarkDocument {
+    /// A valid format-1 scenario whose `steps` array fills it to about `megabytes` MB.
+    static func make(megabytes: Int) -> [UInt8] {
+        let target = max(1, megabytes) * 1_000_000
+        var text = """
+            {
+              "format": 1,
+              "name": "loader benchmark",
+              "description": "generated: \\"steps\\" with escapes \\u00e9 and repeats",
+              "seed": 42,
+              "duration": "2h",
+              "devices": [
+                {"id": "phone", "platform": "iOS"},
+                {"id": "tablet", "platform": "iPadOS", "clockSkew": "-250ms"},
+                {"id": "laptop", "platform": "macOS", "clockSkew": "40ms"}
+              ],
+              "network": {"latency": {"min": "20ms", "max": "120ms"}, "loss": 0.01},
+              "plugins": {"sse": {}},
+              "steps": [
+
+            """
+        text.reserveCapacity(target + 4096)
+        let devices = ["phone", "tablet", "laptop"]
+        var index = 0
+        while text.utf8.count < target {
+            if index > 0 { text += ",\n" }
+            let at = "\(index / 1000).\(index % 1000)s"
+            let device = devices[index % 3]
+            switch index % 10 {
+            case 7:
+                text +=
+                    #"    {"at": "\#(at)", "device": "\#(device)", "do": "sse.toggle", "args": {"item": {"index": \#(index % 50)}}}"#
+            case 8:
+                text +=
+                    #"    {"at": \#(Double(index) / 1000), "device": "\#(device)", "do": "sse.add", "args": {"text": "quote \"\#(index)\" tab\ttab \u00e9\ud83d\ude00"}, "repeat": {"every": "10ms", "count": 3}}"#
+            default:
+                text +=
+                    #"    {"at": "\#(at)", "device": "\#(device)", "do": "sse.add", "args": {"text": "item \#(index)"}}"#
+            }
+            index += 1
+        }
+        text += "\n  ]\n}\n"
+        return Array(text.utf8)
+    }
+
+    #if canImport(CJSONC)
+        static func bareJSONCParse(_ bytes: [UInt8]) {
+            guard let tokener = json_tokener_new() else { return }
+            defer { json_tokener_free(tokener) }
+            bytes.withUnsafeBufferPointer { buffer in
+                UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    _ = json_object_put(json_tokener_parse_ex(tokener, $0, Int32(buffer.count)))
+                }
+            }
+        }
+    #endif
+}
