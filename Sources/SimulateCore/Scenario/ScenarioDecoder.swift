@@ -25,7 +25,9 @@ struct ScenarioDecoder {
         let plugins = decodePlugins(top)
         let steps = decodeArray(top, "steps", required: false) { decodeStep($0, at: $1) }
         let expectations =
-            top.has("expect") ? decodeArray(top, "expect", required: false) { decodeExpectation($0, at: $1) } : nil
+            top.has("expect")
+            ? decodeArray(top, "expect", required: false) { decodeExpectation($0, at: $1) }
+            : top.value("expect").map { _ in [] }
         let limits = top.value("limits").flatMap { decodeLimits($0, at: .root / "limits") } ?? RunLimits()
         top.rejectUnknownKeys(allowExtensions: true)
         return Scenario(
@@ -195,13 +197,15 @@ struct ScenarioDecoder {
 
     private func decodeStep(_ value: JSON, at path: JSONPath) -> StepSpec? {
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
-        let at = reader.timePoint("at", required: true)
+        let time = reader.timePoint("at", required: true)
         let device = reader.id("device")
         let action = reader.string("do", required: true)
         let args = reader.value("args") ?? .object(JSONObject())
         let repeating = decodeRepeat(reader)
         reader.rejectUnknownKeys()
-        guard let at, let action else { return nil }
+        // A step with a bad time is still checked further, so one run of `validate` reports everything.
+        guard let action else { return nil }
+        let at = time ?? .at(0)
         guard isQualified(action) else {
             diagnostics.error("expected \"<plugin>.<action>\", found \"\(action)\"", at: path / "do")
             return nil

@@ -1,0 +1,43 @@
+import SimulateCore
+import SimulateJSON
+import Testing
+
+@Suite struct DurationTests {
+    @Test(arguments: [
+        ("1.5s", Int64(1_500_000_000)), ("250ms", 250_000_000), ("30s", 30_000_000_000), ("2h", 7_200_000_000_000),
+        ("1m", 60_000_000_000), ("10us", 10_000), ("7ns", 7), ("0s", 0), ("0.001ms", 1_000), ("1.25m", 75_000_000_000),
+        ("-250ms", -250_000_000),
+    ])
+    func parsesEveryUnit(text: String, nanoseconds: Int64) {
+        #expect(DurationFormat.parse(text) == nanoseconds)
+    }
+
+    @Test(arguments: ["", "s", "1", "1.s", ".5s", "1 s", "1sec", "1S", "1.5.5s", "ms", "+1s", "1e3s"])
+    func rejectsMalformedText(text: String) {
+        #expect(DurationFormat.parse(text) == nil)
+    }
+
+    @Test func numbersAreSeconds() {
+        let diagnostics = Diagnostics()
+        #expect(DurationValue.parse(.double(0.25), at: .root, diagnostics: diagnostics) == 250_000_000)
+        #expect(DurationValue.parse(.integer(3), at: .root, diagnostics: diagnostics) == 3_000_000_000)
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func negativeDurationsAreErrorsUnlessAllowed() {
+        let diagnostics = Diagnostics()
+        #expect(DurationValue.parse(.string("-1s"), at: .root / "for", diagnostics: diagnostics) == nil)
+        #expect(diagnostics.items.map(\.message) == ["durations may not be negative"])
+        #expect(
+            DurationValue.parse(.string("-1s"), at: .root, diagnostics: Diagnostics(), allowNegative: true)
+                == -1_000_000_000)
+    }
+
+    @Test(arguments: [
+        (Int64(1_500_000_000), "1.5s"), (250_000_000, "250ms"), (0, "0s"), (-250_000_000, "-250ms"), (7, "7ns"),
+    ])
+    func formatsShortest(nanoseconds: Int64, text: String) {
+        #expect(DurationFormat.string(nanoseconds) == text)
+        #expect(DurationFormat.parse(text) == nanoseconds)
+    }
+}

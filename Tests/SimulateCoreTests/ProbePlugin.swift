@@ -1,0 +1,139 @@
+import SimulateCore
+import SimulateJSON
+
+/// A test plugin that exercises the network: requests, streams, and what each device saw.
+struct ProbePlugin: SimulationPlugin {
+    var name: String { "probe" }
+    var summary: String { "Sends requests and opens streams to a server named probe, and records what happened." }
+    var configuration: [ParameterDoc] {
+        [ParameterDoc("timeout", type: "duration", default: "\"30s\"", "Request timeout.")]
+    }
+    var actions: [EntryDoc] {
+        [
+            EntryDoc("request", "Send one request; the server counts it and answers its count."),
+            EntryDoc("open", "Open a stream; the server sends \"hello\" at once."),
+            EntryDoc(
+                "broadcast", "The server sends text to every open stream.",
+                parameters: [ParameterDoc("text", type: "string", "What to send.")]),
+            EntryDoc("spin", "Schedule events that never stop (for budget tests)."),
+        ]
+    }
+    var invariants: [EntryDoc] {
+        [EntryDoc("holds", "Always holds."), EntryDoc("fails", "Always violated.")]
+    }
+    var observables: [EntryDoc] {
+        [
+            EntryDoc("outcomes", "Request outcomes on a device, in order.", valueType: "array"),
+            EntryDoc("received", "Stream text received on a device.", valueType: "string"),
+            EntryDoc("closed", "Why the device's stream closed, or null.", valueType: "string"),
+            EntryDoc("served", "Requests the server handled.", perDevice: false, valueType: "integer"),
+        ]
+    }
+
+    func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun {
+        let diagnostics = Diagnostics()
+        let timeout =
+            ObjectReader(configuration, at: .root, diagnostics: diagnostics)?.duration("timeout") ?? 30_000_000_000
+        return ProbeRun(context: context, timeoutNanoseconds: timeout)
+    }
+}
+
+final class ProbeRun: PluginRun {
+    let context: SimulationContext
+    let timeoutNanoseconds: Int64
+    var served = 0
+    var outcomes: [String: [String]] = [:]
+    var received: [String: String] = [:]
+    var closed: [String: String] = [:]
+    var streams: [StreamConnection] = []
+    var restarts = 0
+
+    init(context: SimulationContext, timeoutNanoseconds: Int64) {
+        self.context = context
+        self.timeoutNanoseconds = timeoutNanoseconds
+    }
+
+    func start() {
+        context.network.onServerRestart("probe") { [unowned self] in restarts += 1 }
+    }
+
+    func perform(_ action: String, args: JSON, device: Device?) {
+        switch action {
+        case "request":
+            guard let device else { return }
+            context.network.request(
+                from: device, to: "probe", timeoutNanoseconds: timeoutNanoseconds,
+                serve: { [unowned self] in
+                    served += 1
+                    return served
+                },
+                completion: { [unowned self] result in
+                    switch result {
+                    case .success(let count): outcomes[device.id, default: []].append("ok \(count)")
+                    case .failure(let error): outcomes[device.id, default: []].append(error.description)
+                    }
+                })
+        case "open":
+            guard let device else { return }
+            let connection = context.network.openStream(from: device, to: "probe") { [unowned self] connection in
+                streams.append(connection)
+                connection.send(Array("hello".utf8))
+            }
+            connection.onData = { [unowned self] bytes in
+                received[device.id, default: ""] += String(decoding: bytes, as: UTF8.self)
+            }
+            connection.onClose = { [unowned self] reason in closed[device.id] = reason.rawValue }
+        case "broadcast":
+            let text = args["text"]?.stringValue ?? ""
+            for stream in streams { stream.send(Array(text.utf8)) }
+        case "spin":
+            func again() { context.scheduler.schedule(afterNanoseconds: 0) { again() } }
+            again()
+        default:
+            break
+        }
+    }
+
+    func observe(_ observable: String, device: Device?, args: JSON) -> JSON {
+        let id = device?.id ?? ""
+        switch observable {
+        case "outcomes": return .array((outcomes[id] ?? []).map(JSON.string))
+        case "received": return .string(received[id] ?? "")
+        case "closed": return closed[id].map(JSON.string) ?? .null
+        case "served": return JSON(served)
+        default: return .null
+        }
+    }
+
+    func evaluate(_ invariant: String, args: JSON) -> [Violation] {
+        invariant == "fails" ? [Violation(atNanoseconds: context.now, message: "always violated")] : []
+    }
+}
+
+enum Probe {
+    static let registry = PluginRegistry([ProbePlugin()])
+    static let loader = ScenarioLoader(registry: registry)
+    static let runner = SimulationRunner(registry: registry)
+
+    /// Loads a scenario with one or more devices, the probe plugin, and the given extra top-level JSON members.
+    static func scenario(
+        _ members: String, devices: [String] = ["phone"], network: String = #"{"latency": "10ms"}"#
+    ) throws -> Scenario {
+        let deviceList = devices.map { "{\"id\": \"\($0)\"}" }.joined(separator: ", ")
+        let text = """
+            {"format": 1, "name": "probe", "duration": "60s", "devices": [\(deviceList)],
+             "plugins": {"probe": {}}, "network": \(network)\(members.isEmpty ? "" : ", " + members)}
+            """
+        return try loader.load(text: text, file: "probe.json")
+    }
+
+    static func run(
+        _ members: String, devices: [String] = ["phone"], network: String = #"{"latency": "10ms"}"#, seed: UInt64? = nil
+    ) throws -> RunResult {
+        runner.run(try scenario(members, devices: devices, network: network), seed: seed)
+    }
+
+    static func observed(_ result: RunResult, _ key: String) -> JSON? {
+        result.observed[key]
+    }
+}
