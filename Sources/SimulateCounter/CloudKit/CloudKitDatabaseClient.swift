@@ -1,0 +1,136 @@
+import SimulateCore
+
+/// A device's CloudKit database client, like `CKDatabase` on one device: every operation travels
+/// over the simulated network to the ``CloudKitRecordServer``, so every fault applies.
+///
+/// Network outcomes become CloudKit errors: a device that is offline gets `networkUnavailable` (3);
+/// a request or response that is lost, times out or is cut by a connection loss gets
+/// `networkFailure` (4). A save the server applied whose response was lost is an ambiguous outcome:
+/// the client sees `networkFailure` although the record changed (counted in ``ambiguousWrites``).
+/// The completion runs exactly once, on the device, in virtual time.
+public final class CloudKitDatabaseClient {
+    public let device: Device
+    public let server: CloudKitRecordServer
+    public var timeoutNanoseconds: Int64
+    private let network: Network
+    private let scheduler: Scheduler
+
+    /// The server asked for no request before this time (the latest retry-after it answered).
+    public private(set) var retryAfterDeadlineNanoseconds: Int64 = 0
+    public private(set) var requests = 0
+    /// Requests sent before the retry-after the server gave had passed (field report 10).
+    public private(set) var earlyRequests = 0
+    /// Virtual times of the first early requests (at most 64), for violation reports.
+    public private(set) var earlyRequestTimes: [Int64] = []
+    /// Requests the server handled whose response never arrived.
+    public private(set) var lostResponses = 0
+    /// Modify operations the server applied whose response never arrived.
+    public private(set) var ambiguousWrites = 0
+
+    public init(
+        context: SimulationContext, server: CloudKitRecordServer, device: Device,
+        timeoutNanoseconds: Int64 = 30_000_000_000
+    ) {
+        self.device = device
+        self.server = server
+        self.timeoutNanoseconds = timeoutNanoseconds
+        network = context.network
+        scheduler = context.scheduler
+    }
+
+    public func fetch(
+        recordIDs: [CloudRecordID], completion: @escaping (Result<CloudFetchResult, CloudKitError>) -> Void
+    ) {
+        let requester = device.id
+        send({ [server] in (server.fetch(recordIDs: recordIDs, requester: requester), false) }, completion)
+    }
+
+    public func modify(
+        saving records: [CloudRecord], deleting recordIDs: [CloudRecordID] = [],
+        savePolicy: CloudSavePolicy = .ifServerRecordUnchanged, atomic: Bool = true,
+        completion: @escaping (Result<CloudModifyResult, CloudKitError>) -> Void
+    ) {
+        let requester = device.id
+        send(
+            { [server] in
+                let result = server.modify(
+                    saving: records, deleting: recordIDs, savePolicy: savePolicy, atomic: atomic, requester: requester)
+                let applied: Bool
+                switch result {
+                case .success(let modify):
+                    applied =
+                        modify.saveResults.contains { $0.record != nil }
+                        || modify.deleteResults.contains { $0.error == nil }
+                case .failure: applied = false
+                }
+                return (result, applied)
+            }, completion)
+    }
+
+    public func fetchChanges(
+        in zoneID: CloudZoneID, since token: CloudChangeToken?, resultsLimit: Int = 400,
+        completion: @escaping (Result<CloudZoneChanges, CloudKitError>) -> Void
+    ) {
+        let requester = device.id
+        send(
+            { [server] in
+                (server.fetchChanges(in: zoneID, since: token, resultsLimit: resultsLimit, requester: requester), false)
+            }, completion)
+    }
+
+    /// Creates or updates custom zones, like `CKModifyRecordZonesOperation` (not subject to the load model).
+    public func saveZones(_ zones: [CloudZone], completion: @escaping (Result<Void, CloudKitError>) -> Void) {
+        send(
+            { [server] in
+                for zone in zones { server.saveZone(zone) }
+                return (.success(()), false)
+            }, completion)
+    }
+
+    private func send<Response>(
+        _ serve: @escaping () -> (Result<Response, CloudKitError>, applied: Bool),
+        _ completion: @escaping (Result<Response, CloudKitError>) -> Void
+    ) {
+        requests += 1
+        if scheduler.now < retryAfterDeadlineNanoseconds {
+            earlyRequests += 1
+            if earlyRequestTimes.count < 64 { earlyRequestTimes.append(scheduler.now) }
+        }
+        let outcome = ServedOutcome()
+        network.request(
+            from: device, to: CloudKitRecordServer.networkName, timeoutNanoseconds: timeoutNanoseconds,
+            serve: { () -> Result<Response, CloudKitError> in
+                let (result, applied) = serve()
+                outcome.served = true
+                outcome.applied = applied
+                return result
+            },
+            completion: { [self] result in
+                switch result {
+                case .success(let response):
+                    if case .failure(let error) = response { noteRetryAfter(error) }
+                    completion(response)
+                case .failure(.offline):
+                    completion(.failure(CloudKitError(.networkUnavailable, "the device is offline")))
+                case .failure(let error):
+                    if outcome.served { lostResponses += 1 }
+                    if outcome.applied { ambiguousWrites += 1 }
+                    completion(.failure(CloudKitError(.networkFailure, "\(error)")))
+                }
+            })
+    }
+
+    private func noteRetryAfter(_ error: CloudKitError) {
+        var seconds = error.retryAfterSeconds ?? 0
+        for itemError in error.partialErrors.values { seconds = max(seconds, itemError.retryAfterSeconds ?? 0) }
+        guard seconds > 0 else { return }
+        let deadline = scheduler.now + Int64((seconds * 1e9).rounded())
+        retryAfterDeadlineNanoseconds = max(retryAfterDeadlineNanoseconds, deadline)
+    }
+}
+
+/// Whether the server handled a request, known to the simulation though not to the client.
+private final class ServedOutcome {
+    var served = false
+    var applied = false
+}

@@ -1,0 +1,77 @@
+/// A custom zone's state: its change history, as far as change tokens need it.
+final class ZoneState {
+    var zone: CloudZone
+    /// Tokens from an earlier epoch are expired.
+    var epoch = 0
+    var sequence = 0
+    var lastChange: [CloudRecordID: Int] = [:]
+    var tombstones: [CloudRecordID: Int] = [:]
+
+    init(zone: CloudZone) {
+        self.zone = zone
+    }
+
+    func noteChange(_ recordID: CloudRecordID, deleted: Bool) {
+        sequence += 1
+        if deleted {
+            lastChange[recordID] = nil
+            tombstones[recordID] = sequence
+        } else {
+            tombstones[recordID] = nil
+            lastChange[recordID] = sequence
+        }
+    }
+}
+
+extension CloudKitRecordServer {
+    /// Changes of a custom zone since a token (nil: from the beginning), like `CKFetchRecordZoneChangesOperation`:
+    /// at most `resultsLimit` records and deletions per page, in the order they last changed.
+    ///
+    /// Fails with `changeTokenExpired` for a token issued before ``expireChangeTokens(in:)``, with
+    /// `zoneNotFound` / `userDeletedZone` for a missing zone, and with the load model's errors.
+    public func fetchChanges(
+        in zoneID: CloudZoneID, since token: CloudChangeToken?, resultsLimit: Int = 400, requester: String? = nil
+    ) -> Result<CloudZoneChanges, CloudKitError> {
+        if let error = limiter.admit(loadModel, requester, zoneID, isWrite: false, now: scheduler.now) {
+            return .failure(error)
+        }
+        if let error = zoneError(zoneID) { return .failure(error) }
+        guard let state = zones[zoneID] else {
+            return .failure(CloudKitError(.invalidArguments, "the default zone has no change feed"))
+        }
+        if let token, token.zoneID != zoneID || token.epoch != state.epoch || token.sequence > state.sequence {
+            return .failure(CloudKitError(.changeTokenExpired, "the change token \(token) is no longer valid"))
+        }
+        let since = token?.sequence ?? 0
+        var entries: [(sequence: Int, recordID: CloudRecordID, deleted: Bool)] = []
+        for (recordID, sequence) in state.lastChange where sequence > since {
+            entries.append((sequence, recordID, false))
+        }
+        for (recordID, sequence) in state.tombstones where sequence > since {
+            entries.append((sequence, recordID, true))
+        }
+        entries.sort { $0.sequence < $1.sequence }
+        let limit = max(1, resultsLimit)
+        let page = entries.prefix(limit)
+        var changes = CloudZoneChanges(
+            changedRecords: [], deletedRecordIDs: [],
+            token: CloudChangeToken(zoneID: zoneID, epoch: state.epoch, sequence: page.last?.sequence ?? state.sequence),
+            moreComing: entries.count > limit)
+        for entry in page {
+            if entry.deleted {
+                changes.deletedRecordIDs.append(entry.recordID)
+            } else if let record = stored[entry.recordID]?.current {
+                changes.changedRecords.append(record)
+            }
+        }
+        return .success(changes)
+    }
+
+    /// Expires every token issued so far for a zone: the next `fetchChanges` with one fails with
+    /// `changeTokenExpired` and the client must refetch from nil (field report 7).
+    public func expireChangeTokens(in zoneID: CloudZoneID) {
+        guard let state = zones[zoneID] else { return }
+        state.epoch += 1
+        trace.instant(Self.track, "cloudkit", "changeTokens.expired", zoneID.zoneName, value: Int64(state.epoch))
+    }
+}

@@ -1,0 +1,138 @@
+/// The items of one modify operation, checked before anything is applied.
+struct ModifyPlan {
+    let records: [CloudRecord]
+    let recordIDs: [CloudRecordID]
+    /// Per save: the fields the record will have, or the item's error.
+    var saves: [Result<[String: CloudFieldValue], CloudKitError>]
+    var deleteErrors: [CloudKitError?]
+    var touchedZones: [CloudZoneID] = []
+    var seen: Set<CloudRecordID> = []
+    var hasFailure = false
+
+    init(records: [CloudRecord], recordIDs: [CloudRecordID]) {
+        self.records = records
+        self.recordIDs = recordIDs
+        saves = Array(repeating: .success([:]), count: records.count)
+        deleteErrors = Array(repeating: nil, count: recordIDs.count)
+    }
+
+    /// Notes an item; a record named twice in one operation is an error, as in CloudKit.
+    mutating func visit(_ recordID: CloudRecordID) -> CloudKitError? {
+        if !touchedZones.contains(recordID.zoneID) { touchedZones.append(recordID.zoneID) }
+        guard records.count + recordIDs.count > 1 else { return nil }
+        guard seen.insert(recordID).inserted else {
+            return CloudKitError(.invalidArguments, "record \(recordID) appears twice in one operation")
+        }
+        return nil
+    }
+
+    /// Atomic zones: every item that would have succeeded fails with `batchRequestFailed`.
+    mutating func failRemaining() {
+        let batchFailed = CloudKitError(.batchRequestFailed, "another item of the atomic operation failed")
+        for index in saves.indices {
+            if case .success = saves[index] { saves[index] = .failure(batchFailed) }
+        }
+        for index in deleteErrors.indices where deleteErrors[index] == nil {
+            deleteErrors[index] = batchFailed
+        }
+    }
+}
+
+extension CloudKitRecordServer {
+    func evaluateSave(_ record: CloudRecord, policy: CloudSavePolicy, plan: inout ModifyPlan)
+        -> Result<[String: CloudFieldValue], CloudKitError>
+    {
+        let result = savedFields(record, policy: policy, duplicate: plan.visit(record.recordID))
+        if case .failure = result { plan.hasFailure = true }
+        return result
+    }
+
+    private func savedFields(_ record: CloudRecord, policy: CloudSavePolicy, duplicate: CloudKitError?)
+        -> Result<[String: CloudFieldValue], CloudKitError>
+    {
+        if let duplicate { return .failure(duplicate) }
+        if let error = zoneError(record.recordID.zoneID) { return .failure(error) }
+        guard let existing = stored[record.recordID] else {
+            if policy == .ifServerRecordUnchanged && record.changeTag != nil {
+                return .failure(CloudKitError(.unknownItem, "record to update \(record.recordID) not found"))
+            }
+            return .success(record.fields)
+        }
+        if existing.current.recordType != record.recordType {
+            return .failure(
+                CloudKitError(
+                    .invalidArguments,
+                    "record \(record.recordID) is a \(existing.current.recordType), not a \(record.recordType)"))
+        }
+        switch policy {
+        case .ifServerRecordUnchanged:
+            guard record.changeTag == existing.current.changeTag else {
+                noteConflict()
+                let message =
+                    record.changeTag == nil
+                    ? "record to insert already exists" : "client oplock error updating record"
+                return .failure(
+                    CloudKitError(
+                        .serverRecordChanged, message, serverRecord: existing.current, clientRecord: record,
+                        ancestorRecord: existing.version(record.changeTag)))
+            }
+            return .success(merging(record, into: existing.current.fields))
+        case .changedKeys:
+            return .success(merging(record, into: existing.current.fields))
+        case .allKeys:
+            return .success(record.fields)
+        }
+    }
+
+    private func merging(_ record: CloudRecord, into fields: [String: CloudFieldValue]) -> [String: CloudFieldValue] {
+        var fields = fields
+        for key in record.changedKeys { fields[key] = record.fields[key] }
+        return fields
+    }
+
+    func evaluateDelete(_ recordID: CloudRecordID, plan: inout ModifyPlan) -> CloudKitError? {
+        var error = plan.visit(recordID) ?? zoneError(recordID.zoneID)
+        if error == nil && stored[recordID] == nil {
+            error = CloudKitError(.unknownItem, "record to delete \(recordID) not found")
+        }
+        if error != nil { plan.hasFailure = true }
+        return error
+    }
+
+    func apply(_ plan: ModifyPlan) -> CloudModifyResult {
+        let now = scheduler.now
+        var partial: [CloudRecordID: CloudKitError] = [:]
+        var saveResults: [CloudRecordResult] = []
+        saveResults.reserveCapacity(plan.records.count)
+        for (record, outcome) in zip(plan.records, plan.saves) {
+            switch outcome {
+            case .success(let fields):
+                let saved = record.serverCopy(fields: fields, tag: makeTag(), atNanoseconds: now)
+                if let existing = stored[record.recordID] {
+                    existing.replace(with: saved)
+                } else {
+                    stored[record.recordID] = StoredRecord(saved)
+                }
+                zones[record.recordID.zoneID]?.noteChange(record.recordID, deleted: false)
+                noteSaved()
+                saveResults.append(CloudRecordResult(recordID: record.recordID, result: .success(saved)))
+            case .failure(let error):
+                partial[record.recordID] = error
+                saveResults.append(CloudRecordResult(recordID: record.recordID, result: .failure(error)))
+            }
+        }
+        var deleteResults: [CloudDeleteResult] = []
+        for (recordID, error) in zip(plan.recordIDs, plan.deleteErrors) {
+            if let error {
+                partial[recordID] = error
+            } else {
+                stored[recordID] = nil
+                zones[recordID.zoneID]?.noteChange(recordID, deleted: true)
+            }
+            deleteResults.append(CloudDeleteResult(recordID: recordID, error: error))
+        }
+        trace.instant(Self.track, "cloudkit", "modify", value: Int64(plan.records.count - partial.count))
+        return CloudModifyResult(
+            saveResults: saveResults, deleteResults: deleteResults, error: partialFailure(partial))
+    }
+}

@@ -1,0 +1,193 @@
+import SimulateCore
+
+/// A simulated CloudKit private database: zones of records with change tags, save policies, CloudKit's
+/// errors, a change feed per zone, and a load model.
+///
+/// The server is plain in-process state driven by virtual time. Clients on devices reach it through
+/// ``CloudKitDatabaseClient``, which sends each operation over the simulated network, so offline
+/// periods, lost responses and timeouts apply. Calling the operations directly (as the server would
+/// when a request arrives) is for tests and for server-side set-up.
+///
+/// One scenario has one server: when the `counter` plugin is enabled it owns it and offers it to other
+/// plugins as ``CloudKitServerProviding``; otherwise a plugin builds its own with ``init(context:loadModel:)``.
+public final class CloudKitRecordServer {
+    /// The server name used in `network.request(…, to:)`.
+    public static let networkName = "cloudkit"
+    /// The timeline row of the server: `server:cloudkit`.
+    public static let track = "server:cloudkit"
+    /// Versions of a record kept to answer `ancestorRecord` in `serverRecordChanged`.
+    public static let historyLimit = 8
+
+    public var loadModel: CloudKitLoadModel
+    let scheduler: Scheduler
+    let trace: Trace
+    var limiter: CloudKitLoadLimiter
+    var zones: [CloudZoneID: ZoneState] = [:]
+    var deletedZones: [CloudZoneID: Bool] = [:]
+    var stored: [CloudRecordID: StoredRecord] = [:]
+    private var lastTag: UInt64 = 0
+
+    /// Counts of what the server answered, for statistics.
+    public private(set) var savedRecords = 0
+    public private(set) var conflicts = 0
+
+    public init(scheduler: Scheduler, trace: Trace, random: SeededRandom, loadModel: CloudKitLoadModel = .unlimited) {
+        self.scheduler = scheduler
+        self.trace = trace
+        self.loadModel = loadModel
+        limiter = CloudKitLoadLimiter(random: random)
+    }
+
+    /// A server for one run, drawing from the run's `server/cloudkit` random stream.
+    public convenience init(context: SimulationContext, loadModel: CloudKitLoadModel = .unlimited) {
+        self.init(
+            scheduler: context.scheduler, trace: context.trace, random: context.random("server/cloudkit"),
+            loadModel: loadModel)
+    }
+
+    /// The server another enabled plugin offers (the `counter` plugin's), if any.
+    public static func shared(in context: SimulationContext) -> CloudKitRecordServer? {
+        context.service(CloudKitServerProviding.self)?.cloudKitServer
+    }
+
+    // MARK: Inspection (server side, no network)
+
+    /// The record as the server has it now.
+    public func record(_ recordID: CloudRecordID) -> CloudRecord? { stored[recordID]?.current }
+
+    /// Every record of a zone, sorted by record name.
+    public func records(in zoneID: CloudZoneID) -> [CloudRecord] {
+        stored.values.map(\.current).filter { $0.recordID.zoneID == zoneID }.sorted { $0.recordID < $1.recordID }
+    }
+
+    public func zone(_ zoneID: CloudZoneID) -> CloudZone? {
+        zoneID.isDefaultZone ? CloudZone(zoneID: zoneID, atomic: false) : zones[zoneID]?.zone
+    }
+
+    // MARK: Operations
+
+    /// Fetches records, like `CKFetchRecordsOperation`: missing ones fail with `unknownItem` inside `partialFailure`.
+    public func fetch(recordIDs: [CloudRecordID], requester: String? = nil) -> Result<CloudFetchResult, CloudKitError> {
+        if let error = limiter.admit(loadModel, requester, recordIDs.first?.zoneID, isWrite: false, now: scheduler.now) {
+            return .failure(error)
+        }
+        var results: [CloudRecordResult] = []
+        results.reserveCapacity(recordIDs.count)
+        var partial: [CloudRecordID: CloudKitError] = [:]
+        for recordID in recordIDs {
+            let result: Result<CloudRecord, CloudKitError>
+            if let error = zoneError(recordID.zoneID) {
+                result = .failure(error)
+            } else if let record = stored[recordID]?.current {
+                result = .success(record)
+            } else {
+                result = .failure(CloudKitError(.unknownItem, "record \(recordID) not found"))
+            }
+            if case .failure(let error) = result { partial[recordID] = error }
+            results.append(CloudRecordResult(recordID: recordID, result: result))
+        }
+        return .success(CloudFetchResult(results: results, error: partialFailure(partial)))
+    }
+
+    /// Saves and deletes records, like `CKModifyRecordsOperation`.
+    ///
+    /// The whole operation fails with `limitExceeded` (more records than `maxRecordsPerOperation`),
+    /// `requestRateLimited`, `zoneBusy` or `serviceUnavailable` (the last three with retry-after). Otherwise
+    /// each item gets its own result; failed items make the operation's error a `partialFailure`. With
+    /// `atomic` and every touched zone atomic, nothing is applied when one item fails: the culprits keep
+    /// their errors and every other item fails with `batchRequestFailed`.
+    public func modify(
+        saving records: [CloudRecord], deleting recordIDs: [CloudRecordID] = [],
+        savePolicy: CloudSavePolicy = .ifServerRecordUnchanged, atomic: Bool = true, requester: String? = nil
+    ) -> Result<CloudModifyResult, CloudKitError> {
+        let itemCount = records.count + recordIDs.count
+        if itemCount > loadModel.maxRecordsPerOperation {
+            return .failure(
+                CloudKitError(
+                    .limitExceeded,
+                    "\(itemCount) items in one operation; the limit is \(loadModel.maxRecordsPerOperation)"))
+        }
+        let firstZone = records.first?.recordID.zoneID ?? recordIDs.first?.zoneID
+        if let error = limiter.admit(loadModel, requester, firstZone, isWrite: true, now: scheduler.now) {
+            return .failure(error)
+        }
+        var plan = ModifyPlan(records: records, recordIDs: recordIDs)
+        for (index, record) in records.enumerated() {
+            let outcome = evaluateSave(record, policy: savePolicy, plan: &plan)
+            plan.saves[index] = outcome
+        }
+        for (index, recordID) in recordIDs.enumerated() {
+            let error = evaluateDelete(recordID, plan: &plan)
+            plan.deleteErrors[index] = error
+        }
+        if plan.hasFailure && atomic && plan.touchedZones.allSatisfy({ zones[$0]?.zone.atomic == true }) {
+            plan.failRemaining()
+        }
+        return .success(apply(plan))
+    }
+
+    // MARK: Zones
+
+    /// Creates a custom zone (or changes its atomic flag); a zone deleted earlier comes back empty.
+    public func saveZone(_ zone: CloudZone) {
+        guard !zone.zoneID.isDefaultZone else { return }
+        deletedZones[zone.zoneID] = nil
+        if let state = zones[zone.zoneID] {
+            state.zone = zone
+        } else {
+            zones[zone.zoneID] = ZoneState(zone: zone)
+        }
+    }
+
+    /// Deletes a zone and its records. Later operations on it fail with `zoneNotFound`, or with
+    /// `userDeletedZone` when `byUser` (the user removed the app's data in Settings).
+    public func deleteZone(_ zoneID: CloudZoneID, byUser: Bool = false) {
+        guard !zoneID.isDefaultZone, zones.removeValue(forKey: zoneID) != nil else { return }
+        deletedZones[zoneID] = byUser
+        for recordID in stored.keys.sorted() where recordID.zoneID == zoneID { stored[recordID] = nil }
+        trace.instant(Self.track, "cloudkit", "zone.deleted", zoneID.zoneName, value: byUser ? 1 : 0)
+    }
+
+    func zoneError(_ zoneID: CloudZoneID) -> CloudKitError? {
+        if zoneID.isDefaultZone || zones[zoneID] != nil { return nil }
+        if deletedZones[zoneID] == true {
+            return CloudKitError(.userDeletedZone, "zone \(zoneID) was deleted by the user")
+        }
+        return CloudKitError(.zoneNotFound, "zone \(zoneID) does not exist")
+    }
+
+    func partialFailure(_ errors: [CloudRecordID: CloudKitError]) -> CloudKitError? {
+        errors.isEmpty
+            ? nil : CloudKitError(.partialFailure, "\(errors.count) items failed", partialErrors: errors)
+    }
+
+    func makeTag() -> CloudChangeTag {
+        lastTag &+= 1
+        return CloudChangeTag(rawValue: lastTag)
+    }
+
+    func noteConflict() { conflicts += 1 }
+    func noteSaved() { savedRecords += 1 }
+}
+
+/// One record on the server: its current version and a few earlier ones (ancestors for conflicts).
+final class StoredRecord {
+    var current: CloudRecord
+    var history: [CloudRecord] = []
+
+    init(_ current: CloudRecord) {
+        self.current = current
+    }
+
+    func replace(with record: CloudRecord) {
+        if history.count >= CloudKitRecordServer.historyLimit { history.removeFirst() }
+        history.append(current)
+        current = record
+    }
+
+    func version(_ tag: CloudChangeTag?) -> CloudRecord? {
+        guard let tag else { return nil }
+        if current.changeTag == tag { return current }
+        return history.last { $0.changeTag == tag }
+    }
+}

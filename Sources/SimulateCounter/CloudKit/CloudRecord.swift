@@ -1,0 +1,140 @@
+import SimulateJSON
+
+/// A record zone's name, like `CKRecordZone.ID`. The private database's `_defaultZone` always exists.
+public struct CloudZoneID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var zoneName: String
+
+    public init(_ zoneName: String) {
+        self.zoneName = zoneName
+    }
+
+    public static let defaultZone = CloudZoneID("_defaultZone")
+
+    public var isDefaultZone: Bool { zoneName == Self.defaultZone.zoneName }
+    public var description: String { zoneName }
+
+    public static func < (a: CloudZoneID, b: CloudZoneID) -> Bool { a.zoneName < b.zoneName }
+}
+
+/// A record's identity, like `CKRecord.ID`: a name unique within its zone.
+public struct CloudRecordID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var recordName: String
+    public var zoneID: CloudZoneID
+
+    public init(recordName: String, zoneID: CloudZoneID = .defaultZone) {
+        self.recordName = recordName
+        self.zoneID = zoneID
+    }
+
+    public var description: String { "\(zoneID.zoneName)/\(recordName)" }
+
+    public static func < (a: CloudRecordID, b: CloudRecordID) -> Bool {
+        (a.zoneID.zoneName, a.recordName) < (b.zoneID.zoneName, b.recordName)
+    }
+}
+
+/// A custom zone, like `CKRecordZone`. Atomic zones commit a modify operation all or nothing.
+public struct CloudZone: Sendable, Equatable {
+    public var zoneID: CloudZoneID
+    /// Custom zones of the private database support atomic commits; the default zone does not.
+    public var atomic: Bool
+
+    public init(zoneID: CloudZoneID, atomic: Bool = true) {
+        self.zoneID = zoneID
+        self.atomic = atomic && !zoneID.isDefaultZone
+    }
+}
+
+/// A field value, like a `CKRecordValue`.
+public enum CloudFieldValue: Sendable, Equatable {
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case bool(Bool)
+    /// A date as nanoseconds of virtual time.
+    case date(nanoseconds: Int64)
+    /// A `CKRecord.Reference` to another record.
+    case reference(CloudRecordID)
+    case list([CloudFieldValue])
+
+    public var intValue: Int64? { if case .int(let value) = self { value } else { nil } }
+    public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+
+    /// The value for reports: numbers, strings and booleans as themselves, dates as
+    /// `{"date": seconds}`, references as `{"reference": "zone/name"}`.
+    public var json: JSON {
+        switch self {
+        case .int(let value): .integer(value)
+        case .double(let value): .double(value)
+        case .string(let value): .string(value)
+        case .bool(let value): .bool(value)
+        case .date(let nanoseconds): ["date": .double(Double(nanoseconds) / 1e9)]
+        case .reference(let id): ["reference": .string(id.description)]
+        case .list(let values): .array(values.map(\.json))
+        }
+    }
+}
+
+/// The server's version stamp of a record, like `CKRecord.recordChangeTag`: renewed on every save.
+public struct CloudChangeTag: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt64
+
+    public init(rawValue: UInt64) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { "tag-\(String(rawValue, radix: 16))" }
+}
+
+/// A record, like `CKRecord`: a value type that remembers which keys the client changed.
+///
+/// A record made with `init` has no change tag: saving it creates it. Records the server returns
+/// carry the tag of the version they show and an empty `changedKeys`.
+public struct CloudRecord: Sendable, Equatable {
+    public var recordType: String
+    public let recordID: CloudRecordID
+    public private(set) var fields: [String: CloudFieldValue]
+    /// The version this copy was fetched at; nil for a record never saved.
+    public internal(set) var changeTag: CloudChangeTag?
+    /// Virtual time of the server's last save of this version.
+    public internal(set) var modificationNanoseconds: Int64?
+    /// Keys set since the copy came from the server: what `changedKeys` saves.
+    public private(set) var changedKeys: Set<String> = []
+
+    public init(recordType: String, recordID: CloudRecordID, fields: [String: CloudFieldValue] = [:]) {
+        self.recordType = recordType
+        self.recordID = recordID
+        self.fields = fields
+        changedKeys = Set(fields.keys)
+    }
+
+    /// Reads or sets a field; setting marks the key changed, `nil` removes it.
+    public subscript(key: String) -> CloudFieldValue? {
+        get { fields[key] }
+        set {
+            fields[key] = newValue
+            changedKeys.insert(key)
+        }
+    }
+
+    /// The copy a server hands out: the given version, nothing changed.
+    func serverCopy(fields: [String: CloudFieldValue], tag: CloudChangeTag, atNanoseconds time: Int64) -> CloudRecord {
+        var copy = self
+        copy.fields = fields
+        copy.changeTag = tag
+        copy.modificationNanoseconds = time
+        copy.changedKeys = []
+        return copy
+    }
+
+    /// The record for reports: type, name, zone, tag and fields (keys sorted).
+    public var json: JSON {
+        var fieldObject = JSONObject()
+        for key in fields.keys.sorted() { fieldObject[key] = fields[key]?.json }
+        return [
+            "recordType": .string(recordType), "recordName": .string(recordID.recordName),
+            "zone": .string(recordID.zoneID.zoneName), "changeTag": changeTag.map { .string($0.description) } ?? .null,
+            "fields": .object(fieldObject),
+        ]
+    }
+}

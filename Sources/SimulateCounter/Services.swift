@@ -1,0 +1,46 @@
+import SimulateCore
+
+/// Offers the scenario's shared CloudKit server to other plugins: the `counter` run conforms.
+///
+/// Look it up in `start()` (every run exists by then): `CloudKitRecordServer.shared(in: context)`, and
+/// build one with `CloudKitRecordServer(context:)` when no plugin offers it.
+public protocol CloudKitServerProviding: AnyObject {
+    var cloudKitServer: CloudKitRecordServer { get }
+}
+
+/// Allocates displayIds for other plugins (model, intents): the `counter` run conforms, using its
+/// configured allocator, so the ids share the counter's invariants and statistics.
+public protocol DisplayIDAllocating: AnyObject {
+    /// Allocates the next displayId on a device. The completion runs exactly once, in virtual time,
+    /// with the id or the reason the allocation gave up. Allocations on one device run one at a time.
+    func allocateDisplayID(on device: Device, completion: @escaping (Result<Int, CounterAllocationError>) -> Void)
+}
+
+/// Why an allocation gave up.
+public struct CounterAllocationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// The device was offline and the allocator is configured to fail at once.
+        case offline
+        /// `maxAttempts` attempts were used up.
+        case attemptsExhausted
+        /// The server answered an error that retrying cannot fix.
+        case rejected
+        /// Too many allocations were waiting on the device.
+        case queueFull
+    }
+
+    public var kind: Kind
+    public var attempts: Int
+    /// The last CloudKit error the allocator saw.
+    public var lastError: CloudKitError?
+
+    public init(kind: Kind, attempts: Int, lastError: CloudKitError? = nil) {
+        self.kind = kind
+        self.attempts = attempts
+        self.lastError = lastError
+    }
+
+    public var description: String {
+        "\(kind.rawValue) after \(attempts) attempts" + (lastError.map { ": \($0)" } ?? "")
+    }
+}
