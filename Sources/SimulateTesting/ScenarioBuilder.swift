@@ -1,0 +1,127 @@
+import SimulateCore
+import SimulateJSON
+
+/// Builds a scenario in Swift, with the same fields as a scenario file and the same validation.
+///
+/// ```swift
+/// let scenario = try ScenarioBuilder("offline add is lost", duration: .seconds(60))
+///     .device("phone")
+///     .plugin("sse")
+///     .fault(.offline, at: .seconds(10), for: .seconds(20), devices: ["phone"])
+///     .step(at: .seconds(12), device: "phone", do: "sse.add", args: ["text": "milk"])
+///     .expect(invariant: "sse.backoff")
+///     .expect(check: "sse.offlineIndicator", at: .seconds(25), device: "phone", equals: true)
+///     .build()
+/// ```
+public struct ScenarioBuilder: Sendable {
+    public private(set) var scenario: Scenario
+
+    public init(_ name: String, duration: Duration, seed: UInt64 = 0, description: String? = nil) {
+        scenario = Scenario(
+            name: name, description: description, seed: seed, durationNanoseconds: duration.nanoseconds,
+            devices: [], plugins: [])
+    }
+
+    public func device(_ id: String, platform: Platform = .iOS, clockSkew: Duration = .zero) -> Self {
+        with { $0.devices.append(DeviceSpec(id: id, platform: platform, clockSkewNanoseconds: clockSkew.nanoseconds)) }
+    }
+
+    /// Enables a plugin; `configuration` is the object a file would give under `plugins`.
+    public func plugin(_ name: String, _ configuration: JSON = [:]) -> Self {
+        with {
+            $0.plugins.append(PluginSpec(name: name, configuration: configuration, path: .root / "plugins" / name))
+        }
+    }
+
+    /// Default link conditions: a latency range (seeded uniform) and a loss probability.
+    public func network(latency: ClosedRange<Duration>, loss: Double = 0) -> Self {
+        with {
+            $0.network.latency = LatencyRange(
+                minNanoseconds: latency.lowerBound.nanoseconds, maxNanoseconds: latency.upperBound.nanoseconds)
+            $0.network.loss = loss
+        }
+    }
+
+    public func network(latency: Duration, loss: Double = 0) -> Self {
+        network(latency: latency...latency, loss: loss)
+    }
+
+    /// A network fault; `for: nil` lasts until the end, `devices: nil` affects every device.
+    /// `every` and `count` repeat it; `latency`, `loss` and `plugin` are for the kinds that take them.
+    public func fault(
+        _ kind: FaultKind, at: Duration, for length: Duration? = nil, devices: [String]? = nil,
+        every: Duration? = nil, count: Int = 1, latency: ClosedRange<Duration>? = nil, loss: Double? = nil,
+        plugin: String? = nil
+    ) -> Self {
+        with {
+            $0.faults.append(
+                FaultSpec(
+                    at: .at(at.nanoseconds), forNanoseconds: length?.nanoseconds, devices: devices, kind: kind,
+                    latency: latency.map {
+                        LatencyRange(
+                            minNanoseconds: $0.lowerBound.nanoseconds, maxNanoseconds: $0.upperBound.nanoseconds)
+                    },
+                    loss: loss, plugin: plugin, repeat: Self.repetition(every, count),
+                    path: .root / "faults" / $0.faults.count))
+        }
+    }
+
+    /// A timed action, `do` as in a file: `"sse.add"`. `every` and `count` repeat it.
+    public func step(
+        at: Duration, device: String? = nil, do action: String, args: JSON = [:], every: Duration? = nil,
+        count: Int = 1
+    ) -> Self {
+        with {
+            $0.steps.append(
+                StepSpec(
+                    at: .at(at.nanoseconds), device: device, do: action, args: args,
+                    repeat: Self.repetition(every, count), path: .root / "steps" / $0.steps.count))
+        }
+    }
+
+    /// An invariant that must hold over the whole run (or, with `violated: true`, must be violated).
+    public func expect(invariant name: String, args: JSON = [:], violated: Bool = false) -> Self {
+        expecting(ExpectationSpec.invariant(name, args: args, violated: violated))
+    }
+
+    /// A point check of one observable; `at: nil` reads it at the end of the run.
+    public func expect(
+        check name: String, at: Duration? = nil, device: String? = nil, args: JSON = [:], equals expected: JSON
+    ) -> Self {
+        let time: TimePoint = at.map { .at($0.nanoseconds) } ?? .end
+        return expecting(ExpectationSpec.check(name, at: time, device: device, args: args, equals: expected))
+    }
+
+    /// The scenario, validated like a file: throws every problem found, each with its JSON path.
+    public func build(plugins: [any SimulationPlugin] = []) throws(ScenarioError) -> Scenario {
+        try SimulationRunner(registry: ScenarioHarness(plugins: plugins).registry).validate(scenario)
+        return scenario
+    }
+
+    private func expecting(_ expectation: ExpectationSpec) -> Self {
+        with {
+            var expectation = expectation
+            expectation.path = .root / "expect" / ($0.expectations?.count ?? 0)
+            $0.expectations = ($0.expectations ?? []) + [expectation]
+        }
+    }
+
+    private func with(_ change: (inout Scenario) -> Void) -> Self {
+        var copy = self
+        change(&copy.scenario)
+        return copy
+    }
+
+    private static func repetition(_ every: Duration?, _ count: Int) -> Repeat? {
+        guard let every, count > 1 else { return nil }
+        return Repeat(everyNanoseconds: every.nanoseconds, count: count)
+    }
+}
+
+extension Duration {
+    /// Whole nanoseconds, rounded toward zero.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}

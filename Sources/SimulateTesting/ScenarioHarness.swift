@@ -1,0 +1,52 @@
+import Foundation
+import SimulateCore
+import SimulatePlugins
+
+/// Loads and runs scenarios for tests: the built-in plugins plus your own, all in memory.
+///
+/// Nothing here needs entitlements, an app group or CloudKit, so it runs in any test target,
+/// on Linux CI and on the iOS simulator alike.
+public struct ScenarioHarness: Sendable {
+    public let registry: PluginRegistry
+
+    /// The built-in plugins plus `plugins` (a plugin with a built-in's name replaces it).
+    public init(plugins: [any SimulationPlugin] = []) {
+        var registry = PluginRegistry(BuiltinPlugins.all)
+        for plugin in plugins { registry.register(plugin) }
+        self.registry = registry
+    }
+
+    /// Exactly these plugins.
+    public init(registry: PluginRegistry) {
+        self.registry = registry
+    }
+
+    /// Loads and runs one scenario file. `seed` overrides the scenario's own.
+    public func run(_ file: ScenarioFile, seed: UInt64? = nil) -> ScenarioOutcome {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            let diagnostic = ScenarioDiagnostic(
+                kind: .scenario, file: file.displayPath, path: .root, message: "no such file or cannot be read")
+            return ScenarioOutcome(
+                file: file.displayPath, invalid: ScenarioError(file: file.displayPath, diagnostics: [diagnostic]))
+        }
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioLoader(registry: registry).load(bytes: [UInt8](data), file: file.displayPath)
+        } catch {
+            return ScenarioOutcome(file: file.displayPath, invalid: error)
+        }
+        return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false))
+    }
+
+    /// Validates and runs a scenario built in code.
+    public func run(_ scenario: Scenario, seed: UInt64? = nil) -> ScenarioOutcome {
+        do {
+            try runner.validate(scenario)
+        } catch {
+            return ScenarioOutcome(file: scenario.file ?? scenario.name, invalid: error)
+        }
+        return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false))
+    }
+
+    private var runner: SimulationRunner { SimulationRunner(registry: registry) }
+}

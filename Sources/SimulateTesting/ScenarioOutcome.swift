@@ -1,0 +1,89 @@
+import SimulateCore
+import SimulateJSON
+
+/// The outcome of running one scenario from a test: either it was invalid (nothing ran) or it ran.
+public struct ScenarioOutcome: Sendable {
+    /// The scenario file as shown in messages, or the scenario's name when it was built in code.
+    public var file: String
+    /// Set when the scenario was invalid; nothing was run.
+    public var invalid: ScenarioError?
+    /// Set when the scenario ran.
+    public var result: RunResult?
+
+    init(file: String, invalid: ScenarioError) {
+        self.file = file
+        self.invalid = invalid
+    }
+
+    init(result: RunResult) {
+        self.file = result.file ?? result.scenario
+        self.result = result
+    }
+
+    public var passed: Bool { result?.passed ?? false }
+
+    /// One failure per diagnostic of an invalid scenario, per broken run, and per expectation not met.
+    public var failures: [ScenarioFailure] {
+        if let invalid {
+            return invalid.diagnostics.map {
+                ScenarioFailure(file: file, seed: nil, name: nil, message: $0.description)
+            }
+        }
+        guard let result else { return [] }
+        var failures: [ScenarioFailure] = []
+        let context = "\(file) (seed \(result.seed))"
+        if let failure = result.failure {
+            failures.append(
+                ScenarioFailure(
+                    file: file, seed: result.seed, name: nil,
+                    message: "\(context): run broke at \(DurationFormat.secondsText(failure.atNanoseconds)): "
+                        + failure.message + "\nreplay: " + result.replayCommand))
+        }
+        for expectation in result.expectations where !expectation.passed {
+            failures.append(
+                ScenarioFailure(
+                    file: file, seed: result.seed, name: expectation.name,
+                    message: "\(context): " + Self.describe(expectation) + "\nreplay: " + result.replayCommand))
+        }
+        if failures.isEmpty && !result.passed {
+            failures.append(
+                ScenarioFailure(
+                    file: file, seed: result.seed, name: nil,
+                    message: "\(context): not every expectation was evaluated\nreplay: " + result.replayCommand))
+        }
+        return failures
+    }
+
+    static func describe(_ expectation: ExpectationResult) -> String {
+        switch expectation.kind {
+        case .check:
+            let device = expectation.device.map { " on \($0)" } ?? ""
+            return "check \(expectation.name) at \(expectation.at?.text ?? "end")\(device): expected "
+                + JSONWriter.string(expectation.expected ?? .null) + ", observed "
+                + JSONWriter.string(expectation.observed ?? .null)
+        case .invariant where expectation.expectedViolated:
+            return "\(expectation.name) was expected to be violated (a documented hazard), but it held"
+        case .invariant:
+            var lines = ["\(expectation.name) violated \(expectation.violations.count) time(s)"]
+            for violation in expectation.violations.prefix(5) {
+                let device = violation.device.map { " \($0)" } ?? ""
+                lines.append("  \(DurationFormat.secondsText(violation.atNanoseconds))\(device): \(violation.message)")
+                for event in violation.events.prefix(8) { lines.append("    " + event) }
+            }
+            if expectation.violations.count > 5 { lines.append("  … and \(expectation.violations.count - 5) more") }
+            return lines.joined(separator: "\n")
+        }
+    }
+}
+
+/// One thing that went wrong, worded for a test failure: the file, the seed, the expectation and what broke it.
+public struct ScenarioFailure: Sendable, CustomStringConvertible {
+    public var file: String
+    /// nil when the scenario was invalid.
+    public var seed: UInt64?
+    /// The expectation (`sse.backoff`), nil for invalid scenarios and broken runs.
+    public var name: String?
+    public var message: String
+
+    public var description: String { message }
+}
