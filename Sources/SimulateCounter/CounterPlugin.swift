@@ -7,17 +7,48 @@ public struct CounterPlugin: SimulationPlugin {
 
     public var name: String { "counter" }
     public var summary: String { "CloudKit-style displayId counter record with optimistic locking" }
-    public var actions: [EntryDoc] { [] }
-    public var invariants: [EntryDoc] { [] }
-    public var observables: [EntryDoc] { [] }
+    public var configuration: [ParameterDoc] { CounterConfiguration.parameters }
+    public var actions: [EntryDoc] { CounterDocs.actions }
+    public var invariants: [EntryDoc] { CounterDocs.invariants }
+    public var observables: [EntryDoc] { CounterDocs.observables }
+
+    public func validateConfiguration(
+        _ configuration: JSON, at path: JSONPath, scenario: Scenario, diagnostics: Diagnostics
+    ) {
+        _ = CounterConfiguration.read(configuration, at: path, diagnostics: diagnostics)
+    }
+
+    public func validateAction(_ action: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics) {
+        guard let reader = ObjectReader(args, at: path, diagnostics: diagnostics) else { return }
+        switch action {
+        case "next":
+            _ = reader.int("count", range: 1...10_000)
+        case "saveBatch":
+            _ = reader.int("records", required: true, range: 1...100_000)
+            _ = reader.bool("split")
+        default:
+            break
+        }
+        reader.rejectUnknownKeys()
+    }
+
+    public func validateInvariant(_ invariant: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics) {
+        guard let reader = ObjectReader(args, at: path, diagnostics: diagnostics) else { return }
+        switch invariant {
+        case "contiguous":
+            _ = reader.choice("upTo", ["value", "allocated"])
+        case "retryBound":
+            _ = reader.int("maxAttempts", range: 1...1000)
+            _ = reader.bool("allowPending")
+        default:
+            break
+        }
+        reader.rejectUnknownKeys()
+    }
 
     public func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun {
-        CounterRun()
+        let settings =
+            CounterConfiguration.read(configuration, at: .root, diagnostics: Diagnostics()) ?? CounterConfiguration()
+        return CounterRun(configuration: settings, context: context)
     }
-}
-
-final class CounterRun: PluginRun {
-    func perform(_ action: String, args: JSON, device: Device?) {}
-    func observe(_ observable: String, device: Device?, args: JSON) -> JSON { .null }
-    func evaluate(_ invariant: String, args: JSON) -> [Violation] { [] }
 }

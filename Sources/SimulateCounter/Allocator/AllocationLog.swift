@@ -1,0 +1,33 @@
+import SimulateCore
+
+/// One requested allocation, from request to its end.
+struct Allocation {
+    let deviceIndex: Int
+    let requestedNanoseconds: Int64
+    var attempts = 0
+    var value: Int?
+    var error: CounterAllocationError?
+    var finishedNanoseconds: Int64?
+    var completion: ((Result<Int, CounterAllocationError>) -> Void)?
+
+    var isFinished: Bool { finishedNanoseconds != nil }
+}
+
+/// Everything the run's allocators did: the allocations and the counts behind the statistics.
+final class AllocationLog {
+    var allocations: [Allocation] = []
+    /// Indices of allocations in the order they were handed out.
+    var handedOut: [Int] = []
+    var conflicts = 0
+    var rateLimitWaits = 0
+    var zoneBusyWaits = 0
+    var serviceUnavailable = 0
+    var networkFailures = 0
+    var backoffs = 0
+    var limitExceeded = 0
+
+    init() {
+        allocations.reserveCapacity(1024)
+        handedOut.reserveCapacity(1024)
+    }
+}

@@ -1,0 +1,216 @@
+import SimulateCore
+
+/// One device's displayId allocator: allocations run one at a time, in request order.
+///
+/// The reference flow: fetch the counter record, increment it, save it with the configured policy.
+/// On `serverRecordChanged` it increments the server record the error carries and saves again; on a
+/// transient error it waits (retry-after and backoff) and starts over with a fetch. Every fetch-or-save
+/// try counts as one attempt, up to `maxAttempts`.
+final class DeviceAllocator {
+    let device: Device
+    let client: CloudKitDatabaseClient
+    let configuration: CounterConfiguration
+    let log: AllocationLog
+    let trace: Trace
+    let scheduler: Scheduler
+    let network: Network
+    var random: SeededRandom
+    private var queue: [Int] = []
+    private var queueHead = 0
+    var current: Int?
+    private var waitingForConnectivity = false
+    /// `localMaxPlusOne` only: the largest id this device knows.
+    var localMax: Int
+
+    init(
+        device: Device, context: SimulationContext, server: CloudKitRecordServer, configuration: CounterConfiguration,
+        log: AllocationLog
+    ) {
+        self.device = device
+        self.configuration = configuration
+        self.log = log
+        client = CloudKitDatabaseClient(
+            context: context, server: server, device: device,
+            timeoutNanoseconds: configuration.requestTimeoutNanoseconds)
+        trace = context.trace
+        scheduler = context.scheduler
+        network = context.network
+        random = context.random(for: device, component: "counter")
+        localMax = configuration.initialValue
+    }
+
+    var pendingCount: Int { queue.count - queueHead + (current == nil ? 0 : 1) }
+
+    func enqueue(_ index: Int) {
+        guard queue.count - queueHead < configuration.maxPending else {
+            finish(index, .failure(CounterAllocationError(kind: .queueFull, attempts: 0)))
+            return
+        }
+        queue.append(index)
+        if current == nil { startNext() }
+    }
+
+    private func startNext() {
+        guard current == nil, queueHead < queue.count else { return }
+        current = queue[queueHead]
+        queueHead += 1
+        if queueHead > 256 && queueHead * 2 > queue.count {
+            queue.removeFirst(queueHead)
+            queueHead = 0
+        }
+        switch configuration.allocator {
+        case .reference: attempt(from: nil)
+        case .localMaxPlusOne: allocateFromLocalMax()
+        }
+    }
+
+    /// Starts an attempt: save `record` (a server record from a conflict) or fetch first.
+    func attempt(from record: CloudRecord?) {
+        guard let index = current else { return }
+        if configuration.offline == .wait && network.isOffline(device) {
+            waitingForConnectivity = true
+            trace.instant(device.id, "counter", "waitForNetwork")
+            return
+        }
+        log.allocations[index].attempts += 1
+        let attempt = log.allocations[index].attempts
+        trace.instant(device.id, "counter", "attempt", "allocation #\(index) attempt \(attempt)", value: Int64(attempt))
+        if let record {
+            save(record)
+            return
+        }
+        client.fetch(recordIDs: [configuration.recordID]) { [self] result in
+            switch result {
+            case .success(let fetched):
+                if let record = fetched.record(for: configuration.recordID) {
+                    save(record)
+                } else if let error = fetched.error?.error(for: configuration.recordID), error.code != .unknownItem {
+                    handle(error)
+                } else {
+                    save(newCounterRecord())
+                }
+            case .failure(let error):
+                handle(error)
+            }
+        }
+    }
+
+    func newCounterRecord() -> CloudRecord {
+        CloudRecord(
+            recordType: CounterConfiguration.recordType, recordID: configuration.recordID,
+            fields: [CounterConfiguration.valueKey: .int(Int64(configuration.initialValue))])
+    }
+
+    private func save(_ base: CloudRecord) {
+        var record = base
+        let next = (record[CounterConfiguration.valueKey]?.intValue ?? Int64(configuration.initialValue)) + 1
+        record[CounterConfiguration.valueKey] = .int(next)
+        client.modify(saving: [record], savePolicy: configuration.savePolicy) { [self] result in
+            switch result {
+            case .success(let modify):
+                if let saved = modify.saveResults.first?.record {
+                    let value = saved[CounterConfiguration.valueKey]?.intValue ?? next
+                    complete(.success(Int(value)))
+                } else {
+                    handle(
+                        modify.saveResults.first?.error ?? modify.error
+                            ?? CloudKitError(.internalError, "empty modify response"))
+                }
+            case .failure(let error):
+                handle(error)
+            }
+        }
+    }
+
+    private func handle(_ error: CloudKitError) {
+        guard let index = current else { return }
+        trace.instant(device.id, "counter", "error", "\(error)", value: Int64(error.code.rawValue))
+        let attempts = log.allocations[index].attempts
+        switch error.code {
+        case .serverRecordChanged:
+            log.conflicts += 1
+            trace.instant(
+                device.id, "conflict", "serverRecordChanged",
+                "server value \(error.serverRecord?[CounterConfiguration.valueKey]?.intValue ?? -1)",
+                value: error.serverRecord?[CounterConfiguration.valueKey]?.intValue ?? -1)
+            guard attempts < configuration.maxAttempts else { return giveUp(.attemptsExhausted, error) }
+            attempt(from: error.serverRecord)
+        case .networkUnavailable where configuration.offline == .fail:
+            complete(.failure(CounterAllocationError(kind: .offline, attempts: attempts, lastError: error)))
+        case .unknownItem:
+            guard attempts < configuration.maxAttempts else { return giveUp(.attemptsExhausted, error) }
+            attempt(from: nil)
+        case let code where code.isTransient:
+            guard attempts < configuration.maxAttempts else { return giveUp(.attemptsExhausted, error) }
+            wait(after: error)
+        default:
+            giveUp(.rejected, error)
+        }
+    }
+
+    private func wait(after error: CloudKitError) {
+        switch error.code {
+        case .requestRateLimited: log.rateLimitWaits += 1
+        case .zoneBusy: log.zoneBusyWaits += 1
+        case .serviceUnavailable: log.serviceUnavailable += 1
+        case .networkFailure: log.networkFailures += 1
+        default: break
+        }
+        if configuration.offline == .wait && network.isOffline(device) {
+            waitingForConnectivity = true
+            trace.instant(device.id, "counter", "waitForNetwork")
+            return
+        }
+        let attempts = max(1, log.allocations[current ?? 0].attempts)
+        let exponent = min(attempts - 1, 30)
+        let ceiling = min(configuration.backoffMaxNanoseconds, configuration.backoffInitialNanoseconds << exponent)
+        var delay = ceiling / 2 + random.int64(in: 0...(ceiling / 2))
+        if configuration.retryAfter == .honour, let seconds = error.retryAfterSeconds {
+            delay = max(delay, Int64((seconds * 1e9).rounded()))
+        }
+        log.backoffs += 1
+        let waitName = error.retryAfterSeconds == nil ? "backoff" : "retryAfter"
+        trace.begin(device.id, "rateLimit", waitName, "\(error.code) wait", value: delay)
+        scheduler.schedule(afterNanoseconds: delay) { [self] in
+            trace.end(device.id, "rateLimit", waitName)
+            attempt(from: nil)
+        }
+    }
+
+    /// The OS reports connectivity: a waiting allocation goes on.
+    func connectivityChanged(online: Bool) {
+        guard online, waitingForConnectivity else { return }
+        waitingForConnectivity = false
+        attempt(from: nil)
+    }
+
+    private func giveUp(_ kind: CounterAllocationError.Kind, _ error: CloudKitError) {
+        let attempts = current.map { log.allocations[$0].attempts } ?? 0
+        complete(.failure(CounterAllocationError(kind: kind, attempts: attempts, lastError: error)))
+    }
+
+    /// Ends the current allocation and starts the next one.
+    func complete(_ result: Result<Int, CounterAllocationError>) {
+        guard let index = current else { return }
+        current = nil
+        finish(index, result)
+        startNext()
+    }
+
+    private func finish(_ index: Int, _ result: Result<Int, CounterAllocationError>) {
+        log.allocations[index].finishedNanoseconds = scheduler.now
+        switch result {
+        case .success(let value):
+            log.allocations[index].value = value
+            log.handedOut.append(index)
+            trace.instant(device.id, "counter", "allocated", "displayId \(value)", value: Int64(value))
+        case .failure(let error):
+            log.allocations[index].error = error
+            trace.instant(device.id, "counter", "allocation.failed", "\(error)", value: Int64(error.attempts))
+        }
+        if let completion = log.allocations[index].completion {
+            log.allocations[index].completion = nil
+            completion(result)
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import SimulateCore
+import SimulateJSON
+
+/// The counter's invariants, evaluated over the allocation log at the end of the run.
+extension CounterRun {
+    static let violationLimit = 50
+
+    func evaluate(_ invariant: String, args: JSON) -> [Violation] {
+        switch invariant {
+        case "unique": uniqueViolations()
+        case "contiguous": contiguousViolations(upToServerValue: args["upTo"]?.stringValue != "allocated")
+        case "retryBound":
+            retryBoundViolations(
+                maxAttempts: args["maxAttempts"]?.intValue ?? configuration.maxAttempts,
+                allowPending: args["allowPending"]?.boolValue ?? false)
+        case "retryAfter": retryAfterViolations()
+        default: []
+        }
+    }
+
+    private func event(_ index: Int) -> String {
+        let allocation = log.allocations[index]
+        let time = DurationFormat.secondsText(allocation.finishedNanoseconds ?? context.now)
+        let device = context.devices[allocation.deviceIndex].id
+        let outcome = allocation.value.map { "displayId \($0)" } ?? "\(allocation.error?.description ?? "pending")"
+        return "\(time) \(device) counter.allocated \(outcome) after \(allocation.attempts) attempts"
+    }
+
+    private func capped(_ violations: [Violation], total: Int) -> [Violation] {
+        guard total > violations.count else { return violations }
+        return violations
+            + [Violation(atNanoseconds: context.now, message: "… and \(total - violations.count) more violations")]
+    }
+
+    func uniqueViolations() -> [Violation] {
+        var holders: [Int: Int] = [:]
+        var violations: [Violation] = []
+        var total = 0
+        for index in log.handedOut {
+            let allocation = log.allocations[index]
+            guard let value = allocation.value else { continue }
+            guard let first = holders[value] else {
+                holders[value] = index
+                continue
+            }
+            total += 1
+            guard violations.count < Self.violationLimit else { continue }
+            let firstDevice = context.devices[log.allocations[first].deviceIndex].id
+            violations.append(
+                Violation(
+                    atNanoseconds: allocation.finishedNanoseconds ?? context.now,
+                    device: context.devices[allocation.deviceIndex].id,
+                    message: "displayId \(value) handed out twice (first to \(firstDevice))",
+                    events: [event(first), event(index)]))
+        }
+        return capped(violations, total: total)
+    }
+
+    func contiguousViolations(upToServerValue: Bool) -> [Violation] {
+        let values = Set(log.handedOut.compactMap { log.allocations[$0].value })
+        let serverValue = Int(server.record(configuration.recordID)?[CounterConfiguration.valueKey]?.intValue ?? 0)
+        let first = configuration.initialValue + 1
+        let last = upToServerValue ? serverValue : (values.max() ?? configuration.initialValue)
+        var violations: [Violation] = []
+        var gaps: [ClosedRange<Int>] = []
+        var missing = 0
+        var value = first
+        while value <= last {
+            if values.contains(value) {
+                value += 1
+                continue
+            }
+            var end = value
+            while end + 1 <= last && !values.contains(end + 1) { end += 1 }
+            gaps.append(value...end)
+            missing += end - value + 1
+            value = end + 1
+        }
+        if !gaps.isEmpty {
+            let shown = gaps.prefix(20).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }
+            violations.append(
+                Violation(
+                    atNanoseconds: context.now,
+                    message:
+                        "\(missing) displayIds of \(first)…\(last) were never handed out: "
+                        + shown.joined(separator: ", ") + (gaps.count > 20 ? ", …" : "")
+                        + (upToServerValue ? " (the server's counter is \(serverValue))" : "")))
+        }
+        let above = values.filter { $0 > last || $0 < first }.sorted()
+        if let highest = above.last {
+            violations.append(
+                Violation(
+                    atNanoseconds: context.now,
+                    message:
+                        "\(above.count) displayIds lie outside \(first)…\(last), up to \(highest) "
+                        + "(handed out without the server's counter reaching them)"))
+        }
+        return violations
+    }
+
+    func retryBoundViolations(maxAttempts: Int, allowPending: Bool) -> [Violation] {
+        var violations: [Violation] = []
+        var total = 0
+        for (index, allocation) in log.allocations.enumerated() {
+            let device = context.devices[allocation.deviceIndex].id
+            let message: String
+            if allocation.attempts > maxAttempts {
+                message = "allocation took \(allocation.attempts) attempts (bound \(maxAttempts))"
+            } else if !allocation.isFinished && !allowPending {
+                message =
+                    "allocation requested at \(DurationFormat.secondsText(allocation.requestedNanoseconds)) "
+                    + "neither allocated nor reported as failed by the end (\(allocation.attempts) attempts)"
+            } else {
+                continue
+            }
+            total += 1
+            guard violations.count < Self.violationLimit else { continue }
+            violations.append(
+                Violation(
+                    atNanoseconds: allocation.finishedNanoseconds ?? context.now, device: device, message: message,
+                    events: [event(index)]))
+        }
+        return capped(violations, total: total)
+    }
+
+    func retryAfterViolations() -> [Violation] {
+        var violations: [Violation] = []
+        var total = 0
+        for allocator in allocators {
+            total += allocator.client.earlyRequests
+            for time in allocator.client.earlyRequestTimes where violations.count < Self.violationLimit {
+                violations.append(
+                    Violation(
+                        atNanoseconds: time, device: allocator.device.id,
+                        message: "request sent before the server's retry-after had passed"))
+            }
+        }
+        return capped(violations, total: total)
+    }
+}

@@ -1,0 +1,86 @@
+import SimulateCore
+import SimulateJSON
+
+/// One run of the `counter` plugin: the shared record server, one allocator per device, and the log
+/// the invariants and statistics read.
+final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllocating {
+    let configuration: CounterConfiguration
+    let context: SimulationContext
+    let server: CloudKitRecordServer
+    let log = AllocationLog()
+    private(set) var allocators: [DeviceAllocator] = []
+    /// `saveBatch` only: records saved per device index.
+    var batchSaved: [Int]
+    var batchFailures = 0
+
+    init(configuration: CounterConfiguration, context: SimulationContext) {
+        self.configuration = configuration
+        self.context = context
+        server = CloudKitRecordServer(context: context, loadModel: configuration.loadModel)
+        batchSaved = Array(repeating: 0, count: context.devices.count)
+        server.saveZone(CloudZone(zoneID: CloudZoneID(configuration.zoneName), atomic: true))
+        var record = CloudRecord(
+            recordType: CounterConfiguration.recordType, recordID: configuration.recordID,
+            fields: [CounterConfiguration.valueKey: .int(Int64(configuration.initialValue))])
+        record.recordType = CounterConfiguration.recordType
+        _ = server.modify(saving: [record], savePolicy: .allKeys)
+        allocators = context.devices.map {
+            DeviceAllocator(device: $0, context: context, server: server, configuration: configuration, log: log)
+        }
+        context.network.observeConnectivity { [unowned self] device, online in
+            allocators[device.index].connectivityChanged(online: online)
+        }
+    }
+
+    var cloudKitServer: CloudKitRecordServer { server }
+
+    func allocateDisplayID(on device: Device, completion: @escaping (Result<Int, CounterAllocationError>) -> Void) {
+        request(on: device, completion: completion)
+    }
+
+    private func request(on device: Device, completion: ((Result<Int, CounterAllocationError>) -> Void)?) {
+        log.allocations.append(
+            Allocation(deviceIndex: device.index, requestedNanoseconds: context.now, completion: completion))
+        allocators[device.index].enqueue(log.allocations.count - 1)
+    }
+
+    func perform(_ action: String, args: JSON, device: Device?) {
+        guard let device else { return }
+        switch action {
+        case "next":
+            let count = args["count"]?.intValue ?? 1
+            for _ in 0..<max(1, min(count, 10_000)) { request(on: device, completion: nil) }
+        case "saveBatch":
+            saveBatch(
+                on: device, records: args["records"]?.intValue ?? 1, split: args["split"]?.boolValue ?? false)
+        default:
+            break
+        }
+    }
+
+    func observe(_ observable: String, device: Device?, args: JSON) -> JSON {
+        switch observable {
+        case "value":
+            let value = server.record(configuration.recordID)?[CounterConfiguration.valueKey]?.intValue
+            return value.map { .integer($0) } ?? .null
+        case "allocated":
+            guard let device else { return .null }
+            return .array(
+                log.handedOut.compactMap { index in
+                    let allocation = log.allocations[index]
+                    return allocation.deviceIndex == device.index ? allocation.value.map { JSON($0) } : nil
+                })
+        case "failed":
+            guard let device else { return .null }
+            return JSON(log.allocations.count { $0.deviceIndex == device.index && $0.error != nil })
+        case "pending":
+            guard let device else { return .null }
+            return JSON(allocators[device.index].pendingCount)
+        case "batchSaved":
+            guard let device else { return .null }
+            return JSON(batchSaved[device.index])
+        default:
+            return .null
+        }
+    }
+}
