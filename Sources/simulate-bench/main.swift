@@ -1,1 +1,19 @@
-print("bench")
+import Foundation
+import SimulateCore
+import SimulatePlugins
+
+/// `swift run -c release simulate-bench [scheduler|loader|counter|model|all]`
+let selection = CommandLine.arguments.dropFirst().first ?? "all"
+let all = selection == "all"
+do {
+    if all || selection == "scheduler" {
+        try runSchedulerBenchmark(actors: 1_000, events: 20_000_000)
+    }
+    if all || selection == "loader" {
+        let loader = ScenarioLoader(registry: PluginRegistry(BuiltinPlugins.all))
+        try runLoaderBenchmark(megabytes: 30) { bytes in _ = try loader.load(bytes: bytes, file: "generated.json") }
+    }
+} catch {
+    FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
+    exit(1)
+}

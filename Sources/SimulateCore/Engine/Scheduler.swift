@@ -26,21 +26,13 @@ public enum SimulationError: Error, Sendable, CustomStringConvertible {
 /// A discrete-event scheduler over virtual time in integer nanoseconds.
 ///
 /// Events run in (time, insertion order). The queue is a binary min-heap of plain 16-byte entries;
-/// the actions live in a slot table so that moving entries never touches reference counts.
+/// the actions live in a slot table so that moving entries never touches reference counts. All
+/// state sits behind one pointer, so the hot loop runs without bounds, uniqueness or dynamic
+/// exclusivity checks.
 public final class Scheduler {
     public static let slotCapacity = 1 << 24
 
-    public private(set) var now: Int64 = 0
-    public private(set) var executedEvents = 0
-    public var eventBudget: Int
-    public private(set) var hash = TraceHash()
-
-    private var heap: [Entry] = []
-    private var actions: [(() -> Void)?] = []
-    private var generations: [UInt32] = []
-    private var cancelled: [Bool] = []
-    private var freeSlots: [UInt32] = []
-    private var nextSequence: UInt64 = 0
+    private let state: UnsafeMutablePointer<State>
 
     private struct Entry {
         var time: Int64
@@ -54,123 +46,200 @@ public final class Scheduler {
         }
     }
 
-    public init(eventBudget: Int = 50_000_000) {
-        self.eventBudget = eventBudget
-        heap.reserveCapacity(1024)
+    /// Wrapping the closure keeps it at its natural abstraction in the slot table: storing a bare
+    /// function type through a generic pointer would allocate a reabstraction thunk per event.
+    private struct Action {
+        let body: () -> Void
     }
 
-    public var pendingEvents: Int { heap.count }
+    private struct State {
+        var now: Int64 = 0
+        var executedEvents = 0
+        var eventBudget: Int
+        var hash = TraceHash()
+        var nextSequence: UInt64 = 0
+        var heap: UnsafeMutablePointer<Entry>
+        var heapCount = 0
+        var heapCapacity: Int
+        /// Slot table: `generations` is initialised up to `slotCount`; `actions` only for slots whose
+        /// event is still queued (a cancelled one holds nil until it is popped).
+        var actions: UnsafeMutablePointer<Action?>
+        var generations: UnsafeMutablePointer<UInt32>
+        var freeSlots: UnsafeMutablePointer<UInt32>
+        var slotCount = 0
+        var slotCapacity: Int
+        var freeCount = 0
+    }
+
+    public init(eventBudget: Int = 50_000_000) {
+        let capacity = 1024
+        state = .allocate(capacity: 1)
+        state.initialize(
+            to: State(
+                eventBudget: eventBudget, heap: .allocate(capacity: capacity), heapCapacity: capacity,
+                actions: .allocate(capacity: capacity), generations: .allocate(capacity: capacity),
+                freeSlots: .allocate(capacity: capacity), slotCapacity: capacity))
+    }
+
+    deinit {
+        for index in 0..<state.pointee.heapCount {
+            (state.pointee.actions + state.pointee.heap[index].slot).deinitialize(count: 1)
+        }
+        state.pointee.heap.deallocate()
+        state.pointee.actions.deallocate()
+        state.pointee.generations.deallocate()
+        state.pointee.freeSlots.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// The current virtual time.
+    public var now: Int64 { state.pointee.now }
+    public var executedEvents: Int { state.pointee.executedEvents }
+    public var hash: TraceHash { state.pointee.hash }
+    public var pendingEvents: Int { state.pointee.heapCount }
+
+    public var eventBudget: Int {
+        get { state.pointee.eventBudget }
+        set { state.pointee.eventBudget = newValue }
+    }
 
     /// The time of the next pending event, if any.
-    public var nextEventTime: Int64? { heap.first?.time }
+    public var nextEventTime: Int64? { state.pointee.heapCount > 0 ? state.pointee.heap[0].time : nil }
 
     @discardableResult
     public func schedule(afterNanoseconds delay: Int64, _ action: @escaping () -> Void) -> EventHandle {
-        schedule(atNanoseconds: now &+ max(0, delay), action)
+        schedule(atNanoseconds: state.pointee.now &+ max(0, delay), action)
     }
 
     @discardableResult
     public func schedule(atNanoseconds time: Int64, _ action: @escaping () -> Void) -> EventHandle {
         let slot = allocateSlot()
-        actions[slot] = action
-        let entry = Entry(time: max(time, now), order: nextSequence << 24 | UInt64(slot))
-        nextSequence &+= 1
-        push(entry)
-        return EventHandle(slot: UInt32(slot), generation: generations[slot])
+        (state.pointee.actions + slot).initialize(to: Action(body: action))
+        let sequence = state.pointee.nextSequence
+        state.pointee.nextSequence = sequence &+ 1
+        push(Entry(time: max(time, state.pointee.now), order: sequence << 24 | UInt64(slot)))
+        return EventHandle(slot: UInt32(truncatingIfNeeded: slot), generation: state.pointee.generations[slot])
     }
 
     /// Cancels a pending event; cancelling one that already ran or was cancelled does nothing.
     public func cancel(_ handle: EventHandle) {
-        let slot = Int(handle.slot)
-        guard slot < generations.count, generations[slot] == handle.generation, actions[slot] != nil else { return }
-        actions[slot] = nil
-        cancelled[slot] = true
+        guard isPending(handle) else { return }
+        state.pointee.actions[Int(handle.slot)] = nil
     }
 
     public func isPending(_ handle: EventHandle) -> Bool {
         let slot = Int(handle.slot)
-        return slot < generations.count && generations[slot] == handle.generation && actions[slot] != nil
+        return slot < state.pointee.slotCount && state.pointee.generations[slot] == handle.generation
+            && state.pointee.actions[slot] != nil
     }
 
     /// Runs every event due at or before `time`, then leaves the clock at `time`.
     public func run(throughNanoseconds time: Int64) throws(SimulationError) {
-        while let first = heap.first, first.time <= time {
+        let state = self.state
+        while state.pointee.heapCount > 0 && state.pointee.heap[0].time <= time {
             let entry = popFirst()
             let slot = entry.slot
-            let action = actions[slot]
-            actions[slot] = nil
-            releaseSlot(slot)
+            let action = (state.pointee.actions + slot).move()
+            state.pointee.generations[slot] &+= 1
+            state.pointee.freeSlots[state.pointee.freeCount] = UInt32(truncatingIfNeeded: slot)
+            state.pointee.freeCount += 1
             guard let action else { continue }
-            if executedEvents >= eventBudget {
-                throw .eventBudgetExceeded(budget: eventBudget, atNanoseconds: entry.time)
+            if state.pointee.executedEvents >= state.pointee.eventBudget {
+                throw .eventBudgetExceeded(budget: state.pointee.eventBudget, atNanoseconds: entry.time)
             }
-            executedEvents += 1
-            now = entry.time
-            hash.combine(UInt64(bitPattern: entry.time))
-            hash.combine(entry.order >> 24)
-            action()
+            state.pointee.executedEvents += 1
+            state.pointee.now = entry.time
+            state.pointee.hash.combineEvent(time: entry.time, sequence: entry.order >> 24)
+            action.body()
         }
-        if time > now { now = time }
+        if time > state.pointee.now { state.pointee.now = time }
     }
 
     /// Folds a value that a plugin considers part of the observable trace into the run's hash.
     public func combineIntoHash(_ value: UInt64) {
-        hash.combine(value)
+        state.pointee.hash.combine(value)
     }
 
     public func combineIntoHash(_ text: String) {
-        hash.combine(text)
+        state.pointee.hash.combine(text)
     }
 
+    @inline(__always)
     private func allocateSlot() -> Int {
-        if let slot = freeSlots.popLast() {
-            cancelled[Int(slot)] = false
-            return Int(slot)
+        if state.pointee.freeCount > 0 {
+            state.pointee.freeCount -= 1
+            return Int(state.pointee.freeSlots[state.pointee.freeCount])
         }
-        let slot = actions.count
-        precondition(slot < Self.slotCapacity, "more than \(Self.slotCapacity) events pending")
-        actions.append(nil)
-        generations.append(0)
-        cancelled.append(false)
+        if state.pointee.slotCount == state.pointee.slotCapacity { growSlots() }
+        let slot = state.pointee.slotCount
+        state.pointee.generations[slot] = 0
+        state.pointee.slotCount = slot + 1
         return slot
     }
 
-    private func releaseSlot(_ slot: Int) {
-        generations[slot] &+= 1
-        freeSlots.append(UInt32(slot))
+    private func growSlots() {
+        let old = state.pointee
+        precondition(old.slotCapacity < Self.slotCapacity, "more than \(Self.slotCapacity) events pending")
+        let capacity = min(old.slotCapacity * 2, Self.slotCapacity)
+        let actions = UnsafeMutablePointer<Action?>.allocate(capacity: capacity)
+        for index in 0..<old.heapCount {
+            let slot = old.heap[index].slot
+            (actions + slot).moveInitialize(from: old.actions + slot, count: 1)
+        }
+        old.actions.deallocate()
+        let generations = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+        generations.update(from: old.generations, count: old.slotCount)
+        old.generations.deallocate()
+        let freeSlots = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+        freeSlots.update(from: old.freeSlots, count: old.freeCount)
+        old.freeSlots.deallocate()
+        state.pointee.actions = actions
+        state.pointee.generations = generations
+        state.pointee.freeSlots = freeSlots
+        state.pointee.slotCapacity = capacity
     }
 
+    @inline(__always)
     private func push(_ entry: Entry) {
-        heap.append(entry)
-        var child = heap.count - 1
-        heap.withUnsafeMutableBufferPointer { buffer in
-            while child > 0 {
-                let parent = (child - 1) >> 1
-                guard entry < buffer[parent] else { break }
-                buffer[child] = buffer[parent]
-                child = parent
-            }
-            buffer[child] = entry
+        if state.pointee.heapCount == state.pointee.heapCapacity {
+            let capacity = state.pointee.heapCapacity * 2
+            let heap = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+            heap.update(from: state.pointee.heap, count: state.pointee.heapCount)
+            state.pointee.heap.deallocate()
+            state.pointee.heap = heap
+            state.pointee.heapCapacity = capacity
         }
+        let heap = state.pointee.heap
+        var child = state.pointee.heapCount
+        state.pointee.heapCount = child + 1
+        while child > 0 {
+            let parent = (child - 1) >> 1
+            guard entry < heap[parent] else { break }
+            heap[child] = heap[parent]
+            child = parent
+        }
+        heap[child] = entry
     }
 
+    @inline(__always)
     private func popFirst() -> Entry {
+        let heap = state.pointee.heap
         let first = heap[0]
-        let last = heap.removeLast()
-        let count = heap.count
+        let count = state.pointee.heapCount - 1
+        state.pointee.heapCount = count
         guard count > 0 else { return first }
-        heap.withUnsafeMutableBufferPointer { buffer in
-            var parent = 0
-            while true {
-                var child = 2 * parent + 1
-                if child >= count { break }
-                if child + 1 < count && buffer[child + 1] < buffer[child] { child += 1 }
-                guard buffer[child] < last else { break }
-                buffer[parent] = buffer[child]
-                parent = child
-            }
-            buffer[parent] = last
+        let last = heap[count]
+        var parent = 0
+        while true {
+            var child = 2 * parent + 1
+            if child >= count { break }
+            if child + 1 < count && heap[child + 1] < heap[child] { child += 1 }
+            guard heap[child] < last else { break }
+            heap[parent] = heap[child]
+            parent = child
         }
+        heap[parent] = last
         return first
     }
 }

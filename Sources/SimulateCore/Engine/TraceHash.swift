@@ -15,6 +15,14 @@ public struct TraceHash: Sendable, Equatable {
         value = z ^ (z >> 31)
     }
 
+    /// The per-event step: cheaper than `combine`, still order-sensitive (multiply-xorshift).
+    @inline(__always)
+    public mutating func combineEvent(time: Int64, sequence: UInt64) {
+        let word = UInt64(bitPattern: time) &* 0x9E37_79B9_7F4A_7C15 ^ sequence
+        value = (value ^ word) &* 0xBF58_476D_1CE4_E5B9
+        value ^= value >> 29
+    }
+
     public mutating func combine(_ text: String) {
         var word: UInt64 = 0
         var shift: UInt64 = 0

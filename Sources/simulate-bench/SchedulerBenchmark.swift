@@ -1,0 +1,55 @@
+import CEventLoop
+import SimulateCore
+
+/// Events per second of the simulation scheduler against a minimal C binary-heap loop, on the same workload.
+func runSchedulerBenchmark(actors: Int32, events: Int64) throws {
+    var cSeconds = Double.infinity
+    var swiftSeconds = Double.infinity
+    var checksum: UInt64 = 0
+    for _ in 0..<3 {
+        cSeconds = min(cSeconds, BenchmarkClock.seconds { checksum &+= cevent_loop_run(actors, events) })
+        swiftSeconds = min(
+            swiftSeconds, try BenchmarkClock.seconds { checksum &+= try swiftLoop(actors: actors, events: events) })
+    }
+    let cRate = Double(events) / cSeconds
+    let swiftRate = Double(events) / swiftSeconds
+    print("scheduler: \(events) events, \(actors) actors each rescheduling itself after 1–1024 ns (best of 3)")
+    print("  C binary-heap loop   \(BenchmarkClock.millions(cRate)) M events/s")
+    print("  simulate Scheduler   \(BenchmarkClock.millions(swiftRate)) M events/s")
+    print(
+        "  ratio Scheduler / C  \(BenchmarkClock.ratio(swiftRate / cRate))×   (target ≥ 0.5×)   [checksum \(checksum % 997)]"
+    )
+}
+
+/// The same workload as `cevent_loop_run`, through `Scheduler`: one object per workload whose
+/// event handler reschedules itself, as plugin code does.
+private final class RescheduleWorkload {
+    let scheduler: Scheduler
+    var random: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var checksum: UInt64 = 0
+    private(set) var fireAction: () -> Void = {}
+
+    init(events: Int64) {
+        scheduler = Scheduler(eventBudget: Int(events))
+        fireAction = { [unowned(unsafe) self] in self.fire() }
+    }
+
+    func fire() {
+        checksum = checksum &* 31 &+ UInt64(scheduler.now)
+        random ^= random << 13
+        random ^= random >> 7
+        random ^= random << 17
+        scheduler.schedule(afterNanoseconds: 1 + Int64(random & 1023), fireAction)
+    }
+}
+
+private func swiftLoop(actors: Int32, events: Int64) throws -> UInt64 {
+    let workload = RescheduleWorkload(events: events)
+    for _ in 0..<actors { workload.scheduler.schedule(atNanoseconds: 0, workload.fireAction) }
+    do {
+        try workload.scheduler.run(throughNanoseconds: .max)
+    } catch SimulationError.eventBudgetExceeded {
+        // The budget is the stopping rule of this workload.
+    }
+    return workload.checksum
+}
