@@ -33,6 +33,17 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("event-budget"), help: "Override every scenario's event budget.")
     var eventBudget: Int?
 
+    @Option(help: ArgumentHelp("Write a JUnit XML report (one test case per scenario × seed).", valueName: "path"))
+    var junit: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write a Trace Event Format timeline for Perfetto or chrome://tracing.", valueName: "path"))
+    var trace: String?
+
+    @Option(help: ArgumentHelp("Write a self-contained HTML page with a timeline per run.", valueName: "path"))
+    var html: String?
+
     func validate() throws {
         if seed != nil && seeds != nil { throw ValidationError("give either --seed or --seeds, not both") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -57,13 +68,16 @@ struct RunCommand: ParsableCommand {
         var status = ExitStatus.passed
         var items: [RunItem] = []
         var position = 0
+        var reports = ReportFiles(junit: junit, trace: trace, html: html)
         let loader = ScenarioLoader(registry: registry)
         for file in files {
             var scenario: Scenario
+            reports.announce(file: file)
             do {
                 scenario = try loader.load(file: file)
             } catch {
                 for line in human.lines(error) { Output.error(line) }
+                reports.addInvalid(file: file, error: error)
                 status = max(status, ExitStatus.invalid)
                 continue
             }
@@ -77,14 +91,26 @@ struct RunCommand: ParsableCommand {
         var passed = 0
         var failed = 0
         var broken = 0
-        let runs = ParallelRuns(
+        var summary = SweepSummary()
+        let progress = ProgressBar.make(total: items.count)
+        var runs = ParallelRuns(
             runner: SimulationRunner(registry: registry), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-            keepsTrace: false)
-        runs.run(items) { _, result in
-            switch format {
-            case .json: Output.line(JSONWriter.string(JSONReport.json(result)))
-            case .human: for line in human.lines(result) { Output.line(line) }
+            keepsTrace: reports.needsTrace)
+        runs.progress = progress
+        runs.run(items) { index, result in
+            let lines =
+                switch format {
+                case .json: [JSONWriter.string(JSONReport.json(result))]
+                case .human: human.lines(result)
+                }
+            if let progress {
+                progress.printing { lines.forEach(Output.line) }
+            } else {
+                lines.forEach(Output.line)
             }
+            if !result.passed { progress?.recordFailure() }
+            reports.add(result, devices: items[index].scenario.devices.map(\.id))
+            summary.add(result)
             if result.failure != nil {
                 broken += 1
             } else if result.passed {
@@ -93,7 +119,13 @@ struct RunCommand: ParsableCommand {
                 failed += 1
             }
         }
+        progress?.finish()
+        for message in reports.write() {
+            Output.error(message)
+            status = max(status, ExitStatus.invalid)
+        }
         if format == .human {
+            if items.count > 1 { summary.lines(totalRuns: items.count, terminal: terminal).forEach(Output.line) }
             Output.line("\(passed) passed, \(failed + broken) failed")
         }
         if broken > 0 { status = max(status, ExitStatus.broken) }

@@ -25,7 +25,7 @@ struct HumanReport {
         return lines
     }
 
-    private func describe(_ expectation: ExpectationResult) -> [String] {
+    func describe(_ expectation: ExpectationResult) -> [String] {
         var lines: [String] = []
         switch expectation.kind {
         case .check:

@@ -14,6 +14,8 @@ struct ParallelRuns: Sendable {
     var jobs: Int
     var keepsTrace: Bool
     var batchSize = 256
+    /// Advanced once per finished run, from the worker threads.
+    var progress: ProgressBar?
 
     func run(_ items: [RunItem], onResult: (Int, RunResult) -> Void) {
         var start = 0
@@ -42,7 +44,9 @@ struct ParallelRuns: Sendable {
     }
 
     private func execute(_ item: RunItem) -> RunResult {
-        runner.run(item.scenario, seed: item.seed, keepsTrace: keepsTrace)
+        let result = runner.run(item.scenario, seed: item.seed, keepsTrace: keepsTrace)
+        progress?.advance()
+        return result
     }
 }
 

@@ -1,0 +1,31 @@
+/// Colours of trace categories in the HTML timeline. Known categories have fixed colours; any other
+/// category gets one from a fixed list by a stable hash of its name, so new plugins draw without changes.
+enum CategoryPalette {
+    static let violation = "#e03131"
+
+    private static let known: [String: String] = [
+        "connection": "#2f9e44", "indicator": "#f08c00", "backoff": "#fab005", "post": "#1c7ed6",
+        "counter": "#7048e8", "conflict": "#c2255c", "rateLimit": "#a0522d", "sync": "#0c8599",
+        "push": "#66d9e8", "fault": "#495057", "network": "#adb5bd",
+    ]
+
+    private static let spare = [
+        "#5c940d", "#d6336c", "#1098ad", "#e8590c", "#4263eb", "#9c36b5", "#2b8a3e", "#862e9c", "#364fc7", "#d9480f",
+    ]
+
+    /// Light fills take dark text.
+    private static let light: Set<String> = ["#fab005", "#66d9e8", "#adb5bd"]
+
+    static func color(_ category: String) -> String {
+        if let color = known[category] { return color }
+        var hash: UInt32 = 2_166_136_261
+        for byte in category.utf8 {
+            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        }
+        return spare[Int(hash % UInt32(spare.count))]
+    }
+
+    static func textColor(_ category: String) -> String {
+        light.contains(color(category)) ? "#212529" : "#ffffff"
+    }
+}

@@ -1,0 +1,105 @@
+import SimulateCore
+
+/// `--junit PATH`: JUnit XML as Jenkins, GitHub Actions reporters and GitLab read it.
+///
+/// One `<testsuite>` per scenario file, one `<testcase>` per scenario × seed. An unmet expectation
+/// is a `<failure>`, a broken run or an invalid file an `<error>`; both carry what went wrong and
+/// the replay command. No `time` or `timestamp` attributes are written: simulated time is not
+/// wall time, and leaving them out keeps the file byte-identical across runs.
+struct JUnitReport {
+    private struct Case {
+        var name: String
+        var classname: String
+        var file: String
+        /// `failure` or `error`, with its message, type and text.
+        var problem: (element: String, message: String, type: String, text: String)?
+    }
+
+    private var files: [String] = []
+    private var cases: [String: [Case]] = [:]
+
+    /// A file whose cases will follow; suites appear in the order files are announced.
+    mutating func announce(file: String) {
+        if cases[file] == nil {
+            files.append(file)
+            cases[file] = []
+        }
+    }
+
+    mutating func add(_ result: RunResult) {
+        let file = result.file ?? result.scenario
+        announce(file: file)
+        var testCase = Case(
+            name: "\(result.scenario) [seed \(result.seed)]", classname: Self.classname(file), file: file)
+        if let failure = result.failure {
+            testCase.problem = (
+                "error", "run broke: \(failure.message)", "broken",
+                "run broke at \(DurationFormat.secondsText(failure.atNanoseconds)): \(failure.message)\n"
+                    + "replay: \(result.replayCommand)"
+            )
+        } else if !result.passed {
+            let failed = result.expectations.filter { !$0.passed }
+            let lines = failed.flatMap(HumanReport(terminal: Terminal(colors: false)).describe)
+            testCase.problem = (
+                "failure", "\(failed.count) expectation(s) not met: " + failed.map(\.name).joined(separator: ", "),
+                failed.map(\.name).joined(separator: " "),
+                lines.joined(separator: "\n") + "\nreplay: \(result.replayCommand)"
+            )
+        }
+        cases[file, default: []].append(testCase)
+    }
+
+    /// A file that could not be loaded: one case with an `<error>` listing every diagnostic.
+    mutating func addInvalid(file: String, error: ScenarioError) {
+        announce(file: file)
+        let text = error.diagnostics.map(\.description).joined(separator: "\n")
+        cases[file, default: []].append(
+            Case(
+                name: "\(file) (invalid scenario)", classname: Self.classname(file), file: file,
+                problem: ("error", error.diagnostics.first?.description ?? "invalid scenario", "invalid", text)))
+    }
+
+    var text: String {
+        let all = files.flatMap { cases[$0] ?? [] }
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            "<testsuites name=\"simulate\"\(counts(all))>",
+        ]
+        for file in files {
+            let suite = cases[file] ?? []
+            lines.append(
+                "  <testsuite name=\"\(MarkupEscaping.escape(file))\"\(counts(suite)) skipped=\"0\""
+                    + " file=\"\(MarkupEscaping.escape(file))\">")
+            for testCase in suite { lines += self.lines(testCase) }
+            lines.append("  </testsuite>")
+        }
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func counts(_ suite: [Case]) -> String {
+        let failures = suite.filter { $0.problem?.element == "failure" }.count
+        let errors = suite.filter { $0.problem?.element == "error" }.count
+        return " tests=\"\(suite.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
+    }
+
+    private func lines(_ testCase: Case) -> [String] {
+        let open =
+            "    <testcase name=\"\(MarkupEscaping.escape(testCase.name))\""
+            + " classname=\"\(MarkupEscaping.escape(testCase.classname))\" file=\"\(MarkupEscaping.escape(testCase.file))\""
+        guard let problem = testCase.problem else { return [open + "/>"] }
+        return [
+            open + ">",
+            "      <\(problem.element) message=\"\(MarkupEscaping.escape(problem.message))\""
+                + " type=\"\(MarkupEscaping.escape(problem.type))\">\(MarkupEscaping.escape(problem.text))</\(problem.element)>",
+            "    </testcase>",
+        ]
+    }
+
+    /// `Scenarios/sse/offline.json` → `Scenarios.sse.offline`: reporters split class names at dots.
+    static func classname(_ file: String) -> String {
+        var name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+        while name.hasPrefix("./") || name.hasPrefix("/") { name.removeFirst(name.hasPrefix("/") ? 1 : 2) }
+        return name.replacingOccurrences(of: "/", with: ".")
+    }
+}

@@ -1,0 +1,22 @@
+/// Escapes text for XML and HTML attribute values and character data.
+enum MarkupEscaping {
+    /// `&`, `<`, `>`, `"` and `'` as entities; control characters XML 1.0 forbids become U+FFFD.
+    static func escape(_ text: String) -> String {
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&apos;"
+            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
+            default:
+                let forbidden = scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value)
+                output.unicodeScalars.append(forbidden ? "\u{FFFD}" : scalar)
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import SimulateCore
+
+/// The report files a run writes besides standard output: `--junit`, `--trace` and `--html`.
+struct ReportFiles {
+    var junitPath: String?
+    var tracePath: String?
+    var htmlPath: String?
+    private var junit = JUnitReport()
+    private var timelines = TimelineCollector()
+    private var passed = 0
+    private var failed = 0
+
+    init(junit: String?, trace: String?, html: String?) {
+        junitPath = junit
+        tracePath = trace
+        htmlPath = html
+    }
+
+    /// Whether runs must keep their trace records.
+    var needsTrace: Bool { tracePath != nil || htmlPath != nil }
+
+    mutating func announce(file: String) {
+        junit.announce(file: file)
+    }
+
+    mutating func addInvalid(file: String, error: ScenarioError) {
+        junit.addInvalid(file: file, error: error)
+    }
+
+    mutating func add(_ result: RunResult, devices: [String]) {
+        if result.passed { passed += 1 } else { failed += 1 }
+        if junitPath != nil {
+            var light = result
+            light.trace = []
+            junit.add(light)
+        }
+        if needsTrace { timelines.add(TimelineRun(result: result, devices: devices)) }
+    }
+
+    /// Writes every report asked for; returns the error messages of those that could not be written.
+    func write() -> [String] {
+        var errors: [String] = []
+        func save(_ text: @autoclosure () -> String, to path: String?) {
+            guard let path else { return }
+            do {
+                let url = URL(fileURLWithPath: path)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text().utf8).write(to: url, options: .atomic)
+            } catch {
+                errors.append("error: cannot write \(path): \(error.localizedDescription)")
+            }
+        }
+        save(junit.text, to: junitPath)
+        save(TimelineReport.text(timelines.runs), to: tracePath)
+        save(
+            HTMLReport(runs: timelines.runs, skipped: timelines.skipped, totalPassed: passed, totalFailed: failed).text,
+            to: htmlPath)
+        return errors
+    }
+}
