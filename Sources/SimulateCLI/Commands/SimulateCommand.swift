@@ -10,6 +10,7 @@ struct SimulateCommand: ParsableCommand {
             """,
         subcommands: [
             RunCommand.self, ValidateCommand.self, ListCommand.self, ExplainCommand.self, SchemaCommand.self,
+            SSEParseCommand.self,
         ]
     )
 }

@@ -1,0 +1,95 @@
+import SimulateCore
+
+/// One change of a client's connection, backoff or indicator state, kept for the invariants.
+struct ClientEvent {
+    enum Kind: UInt8 {
+        /// A connection attempt started; `value` is the attempt's number on this device (1 = the first connect).
+        case attempt
+        /// An attempt ended before any byte arrived; `value` is a ``ClientEvent/Reason``.
+        case attemptFailed
+        /// The first bytes of a stream arrived: the client shows "connected".
+        case connected
+        /// The first full-state event of a connection was applied.
+        case firstEvent
+        /// A connected stream ended; `value` is a ``ClientEvent/Reason``.
+        case disconnected
+        /// A backoff wait started; `value` is its delay in nanoseconds.
+        case waitStarted
+        case indicatorShown
+        case indicatorHidden
+    }
+
+    enum Reason: Int64 {
+        case offline, connectionLost, reset, serverClosed, serverRestart, timedOut, idleTimeout
+
+        init(_ reason: StreamCloseReason) {
+            switch reason {
+            case .offline: self = .offline
+            case .connectionLost: self = .connectionLost
+            case .reset: self = .reset
+            case .serverClosed: self = .serverClosed
+            case .serverRestart: self = .serverRestart
+            }
+        }
+
+        var text: String {
+            switch self {
+            case .offline: "offline"
+            case .connectionLost: "connection lost"
+            case .reset: "reset"
+            case .serverClosed: "server closed"
+            case .serverRestart: "server restart"
+            case .timedOut: "timed out"
+            case .idleTimeout: "idle timeout"
+            }
+        }
+    }
+
+    var timeNanoseconds: Int64
+    var kind: Kind
+    var value: Int64
+
+    /// A trace-style line for violation reports: `12.000s phone backoff wait 2s`.
+    func line(device: String) -> String {
+        let detail: String
+        switch kind {
+        case .attempt: detail = "connect attempt \(value)"
+        case .attemptFailed: detail = "connect failed (\(Reason(rawValue: value)?.text ?? "?"))"
+        case .connected: detail = "connected (first bytes)"
+        case .firstEvent: detail = "first full-state event"
+        case .disconnected: detail = "disconnected (\(Reason(rawValue: value)?.text ?? "?"))"
+        case .waitStarted: detail = "backoff wait " + DurationFormat.string(value)
+        case .indicatorShown: detail = "offline indicator shown"
+        case .indicatorHidden: detail = "offline indicator hidden"
+        }
+        return TraceRecord(timeNanoseconds: timeNanoseconds, track: device, category: "", name: detail).line
+    }
+}
+
+/// A full-state event a client applied.
+struct AppliedState {
+    var timeNanoseconds: Int64
+    /// The event's `id` field as a state version; 0 when it had none.
+    var version: Int
+}
+
+/// One mutation a user fired on a device.
+struct FiredMutation {
+    var serial: Int
+    var device: String
+    var timeNanoseconds: Int64
+    var mutation: Mutation
+    /// The item's text as the user saw it.
+    var text: String
+    var optimistic: Bool
+    /// How the POST ended as the client saw it: nil while pending.
+    var outcome: String?
+}
+
+/// An optimistic edit that a full-state event older than the edit took off the screen.
+struct RevertCandidate {
+    var device: String
+    var timeNanoseconds: Int64
+    var serial: Int
+    var eventVersion: Int
+}

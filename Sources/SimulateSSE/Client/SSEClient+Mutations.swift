@@ -1,0 +1,101 @@
+import SimulateCore
+
+extension SSEClient {
+    /// The user does something: the POST goes out at once, whatever the connection state; when the
+    /// stream is not connected the screen also changes at once (optimistically).
+    func fire(_ action: ClientAction) {
+        let mutation: Mutation
+        let text: String
+        if case .add(let newText) = action {
+            mutation = .add(text: newText)
+            text = newText
+        } else {
+            guard let target = action.target, let index = resolve(target) else {
+                world.skippedActions += 1
+                world.trace.instant(device.id, "post", "no such item", action.target?.description ?? "")
+                return
+            }
+            let item = model[index]
+            if case .bump = action, item.done {
+                world.refusedBumps += 1
+                world.trace.instant(device.id, "post", "bump refused", item.text)
+                return
+            }
+            mutation = action.mutation(itemID: item.id)
+            text = item.text
+        }
+        let serial = world.mutations.count + 1
+        let optimistic = phase != .connected
+        world.mutations.append(
+            FiredMutation(
+                serial: serial, device: device.id, timeNanoseconds: now, mutation: mutation, text: text,
+                optimistic: optimistic))
+        world.trace.instant(device.id, "post", mutation.postName, text, value: Int64(serial))
+        if optimistic {
+            applyOptimistically(mutation, text: text)
+            pendingOptimistic.append(serial)
+        }
+        let server = world.server
+        world.network.request(
+            from: device, to: SSEServer.name, timeoutNanoseconds: world.configuration.requestTimeoutNanoseconds,
+            serve: { server.apply(mutation, serial: serial) },
+            completion: { [unowned self] result in posted(serial, result) })
+    }
+
+    private func resolve(_ target: ItemTarget) -> Int? {
+        switch target {
+        case .text(let text): model.firstIndex { $0.text == text }
+        case .index(let index): index < model.count ? index : nil
+        }
+    }
+
+    private func applyOptimistically(_ mutation: Mutation, text: String) {
+        switch mutation {
+        case .add(let text):
+            temporaryCount += 1
+            let clock = PunchClock.epochNanoseconds + device.localTime(atNanoseconds: now)
+            model.append(
+                PunchItem(
+                    id: PunchItem.temporaryPrefix + String(temporaryCount), text: text,
+                    created: PunchClock.rfc3339(unixNanoseconds: clock)))
+        case .toggle(let id), .open(let id), .close(let id), .bump(let id), .delete(let id):
+            guard let index = model.firstIndex(where: { $0.id == id }) else { return }
+            switch mutation {
+            case .toggle: model[index].done.toggle()
+            case .open: model[index].done = false
+            case .close: model[index].done = true
+            case .bump: model.append(model.remove(at: index))
+            default: model.remove(at: index)
+            }
+        }
+        world.trace.instant(device.id, "state", "optimistic " + mutation.name, text)
+    }
+
+    /// Fire-and-forget: the answer only goes to the trace; the event stream is the confirmation.
+    private func posted(_ serial: Int, _ result: Result<MutationReply, NetworkError>) {
+        let outcome: String
+        switch result {
+        case .success(.applied): outcome = "200"
+        case .success(.unknownItem): outcome = "404 unknown item"
+        case .failure(let error): outcome = error.description
+        }
+        world.mutations[serial - 1].outcome = outcome
+        if case .failure = result { world.failedPosts += 1 }
+        world.trace.instant(device.id, "post", "POST " + outcome, value: Int64(serial))
+    }
+
+    var temporaryItems: Int { model.reduce(0) { $0 + ($1.isTemporary ? 1 : 0) } }
+}
+
+extension Mutation {
+    var postName: String {
+        switch self {
+        case .add: "POST add"
+        case .toggle: "POST toggle"
+        case .open: "POST open"
+        case .close: "POST close"
+        case .bump: "POST bump"
+        case .delete: "POST delete"
+        }
+    }
+}

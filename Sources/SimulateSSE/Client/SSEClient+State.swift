@@ -1,0 +1,86 @@
+import SimulateCore
+import SimulateJSON
+
+extension SSEClient {
+    /// Replaces the whole model with the event's items: no diffing, no merge. Optimistic edits are gone.
+    func applyFullState(_ items: [PunchItem], version: Int) {
+        let previous = displayedVersion
+        noteReverts(byVersion: version)
+        model = items
+        pendingOptimistic.removeAll()
+        noteApplied(version: version)
+        world.trace.instant(
+            device.id, "state", "full state", "v\(version), \(items.count) items", value: Int64(version))
+        checkAgainstServer(version: version, previous: previous)
+    }
+
+    func malformedEvent(_ event: ServerSentEvent) {
+        world.trace.instant(device.id, "state", "malformed event", String(event.data.prefix(60)))
+        let line = traceLine("malformed event, data " + JSONQuote.short(event.data))
+        world.noteFullStateViolation(
+            Violation(
+                atNanoseconds: now, device: device.id,
+                message: "\(device.id) received an event whose data is not an item array", events: [line]))
+    }
+
+    /// fullState: the model now equals, item for item, the state the server sent as this version,
+    /// and no older state replaces a newer one.
+    private func checkAgainstServer(version: Int, previous: Int) {
+        guard let record = world.server.log.version(version) else {
+            world.noteFullStateViolation(
+                Violation(
+                    atNanoseconds: now, device: device.id,
+                    message: "\(device.id) applied an event with id \"\(version)\", which is no server state version",
+                    events: [traceLine("full state v\(version)")]))
+            return
+        }
+        if PunchWire.digest(model) != record.digest {
+            world.noteFullStateViolation(
+                Violation(
+                    atNanoseconds: now, device: device.id,
+                    message:
+                        "\(device.id) shows \(model.count) items after applying version \(version), "
+                        + "which is not the server's version \(version) (\(record.count) items)",
+                    events: [
+                        TraceRecord(
+                            timeNanoseconds: record.timeNanoseconds, track: SSEServer.track, category: "",
+                            name: "state v\(version), \(record.count) items"
+                        ).line,
+                        traceLine("full state v\(version), \(model.count) items"),
+                    ]))
+        }
+        if version < previous {
+            world.noteFullStateViolation(
+                Violation(
+                    atNanoseconds: now, device: device.id,
+                    message: "\(device.id) replaced version \(previous) with the older version \(version)",
+                    events: [traceLine("full state v\(version) after v\(previous)")]))
+        }
+    }
+
+    /// Optimistic edits still on screen that this event does not contain yet: the screen goes back.
+    private func noteReverts(byVersion version: Int) {
+        for serial in pendingOptimistic {
+            let appliedAt = world.server.log.receipt(serial: serial)?.version ?? Int.max
+            if appliedAt > version {
+                world.reverts.append(
+                    RevertCandidate(device: device.id, timeNanoseconds: now, serial: serial, eventVersion: version))
+            }
+        }
+    }
+
+    func traceLine(_ text: String) -> String {
+        TraceRecord(timeNanoseconds: now, track: device.id, category: "", name: text).line
+    }
+
+    var itemsJSON: JSON {
+        .array(model.map { ["text": .string($0.text), "done": .bool($0.done)] })
+    }
+}
+
+enum JSONQuote {
+    /// A JSON string literal of at most about 60 characters of `text`.
+    static func short(_ text: String) -> String {
+        JSONWriter.escape(text.count > 60 ? String(text.prefix(57)) + "…" : text)
+    }
+}

@@ -1,0 +1,228 @@
+import SimulateCore
+
+/// The Punchlist iOS client on one device: one event stream, a model replaced by every event,
+/// reconnect backoff, and the offline indicator.
+final class SSEClient {
+    enum Phase {
+        case idle, connecting, connected, waiting
+    }
+
+    let device: Device
+    unowned let world: SSEWorld
+    private let configuration: SSEConfiguration
+    private(set) var phase = Phase.idle
+    /// The items on screen, in display order (most recent at the end).
+    var model: [PunchItem] = []
+    private(set) var indicatorShown = false
+    /// Connection attempts so far, the first connect included.
+    private(set) var attempts = 0
+    private(set) var lastDelayNanoseconds: Int64?
+    /// Backoff waits so far.
+    private(set) var sleeps = 0
+    /// The version of the last full-state event applied (0: none yet).
+    private(set) var displayedVersion = 0
+    private(set) var log: [ClientEvent] = []
+    private(set) var applied: [AppliedState] = []
+    /// Serials of mutations applied optimistically since the last full-state event.
+    var pendingOptimistic: [Int] = []
+    var temporaryCount = 0
+    var random: SeededRandom
+
+    private var connection: StreamConnection?
+    private var parser = EventStreamParser()
+    private var outputs: [EventStreamOutput] = []
+    private var failures = 0
+    private var previousDelayNanoseconds: Int64
+    private var receivedEvent = false
+    private var indicatorTimer: EventHandle?
+    private var attemptDeadline: Int64 = 0
+    private var attemptTimerPending = false
+    private var lastByteTime: Int64 = 0
+    private var idleTimerPending = false
+
+    private lazy var dataHandler: ([UInt8]) -> Void = { [unowned self] bytes in received(bytes) }
+    private lazy var closeHandler: (StreamCloseReason) -> Void = { [unowned self] reason in
+        connection = nil
+        ended(ClientEvent.Reason(reason))
+    }
+    private lazy var retryHandler: () -> Void = { [unowned self] in
+        world.trace.end(device.id, "backoff", "backoff wait")
+        connect()
+    }
+    private lazy var indicatorHandler: () -> Void = { [unowned self] in showIndicator() }
+    private lazy var attemptTimerHandler: () -> Void = { [unowned self] in attemptTimerFired() }
+    private lazy var idleTimerHandler: () -> Void = { [unowned self] in idleTimerFired() }
+
+    init(device: Device, world: SSEWorld, random: SeededRandom) {
+        self.device = device
+        self.world = world
+        configuration = world.configuration
+        self.random = random
+        previousDelayNanoseconds = world.configuration.policy.initialNanoseconds
+    }
+
+    var now: Int64 { world.scheduler.now }
+
+    /// App launch: disconnected until the first bytes arrive, so the indicator clock starts now.
+    func start() {
+        indicatorTimer = world.scheduler.schedule(
+            afterNanoseconds: configuration.offlineIndicatorDelayNanoseconds, indicatorHandler)
+        connect()
+    }
+
+    // MARK: Connecting
+
+    private func connect() {
+        phase = .connecting
+        attempts += 1
+        receivedEvent = false
+        if attempts > 1 { world.reconnectTimes.append(now) }
+        note(.attempt, Int64(attempts))
+        world.trace.instant(device.id, "connection", "connect", "attempt \(attempts)", value: Int64(attempts))
+        let stream = world.network.openStream(from: device, to: SSEServer.name, accept: world.server.accept)
+        stream.onData = dataHandler
+        stream.onClose = closeHandler
+        connection = stream
+        attemptDeadline = now + configuration.requestTimeoutNanoseconds
+        if !attemptTimerPending {
+            attemptTimerPending = true
+            world.scheduler.schedule(atNanoseconds: attemptDeadline, attemptTimerHandler)
+        }
+    }
+
+    private func attemptTimerFired() {
+        attemptTimerPending = false
+        guard phase == .connecting else { return }
+        guard now >= attemptDeadline else {
+            attemptTimerPending = true
+            world.scheduler.schedule(atNanoseconds: attemptDeadline, attemptTimerHandler)
+            return
+        }
+        connection?.close()
+        connection = nil
+        ended(.timedOut)
+    }
+
+    private func received(_ bytes: [UInt8]) {
+        guard phase == .connecting || phase == .connected else { return }
+        lastByteTime = now
+        if phase == .connecting { becomeConnected() }
+        parser.feed(bytes, into: &outputs)
+        guard !outputs.isEmpty else { return }
+        var batch: [EventStreamOutput] = []
+        swap(&batch, &outputs)
+        for output in batch { handle(output) }
+        batch.removeAll(keepingCapacity: true)
+        swap(&batch, &outputs)
+    }
+
+    private func becomeConnected() {
+        phase = .connected
+        note(.connected)
+        world.trace.begin(device.id, "connection", "connected")
+        if let timer = indicatorTimer {
+            world.scheduler.cancel(timer)
+            indicatorTimer = nil
+        }
+        if indicatorShown {
+            indicatorShown = false
+            note(.indicatorHidden)
+            world.trace.end(device.id, "indicator", "offline indicator")
+        }
+        if configuration.backoffReset == .firstByte { resetBackoff() }
+        armIdleTimer()
+    }
+
+    private func handle(_ output: EventStreamOutput) {
+        switch output {
+        case .retry(let milliseconds):
+            world.trace.instant(device.id, "state", "retry ignored", "\(milliseconds)ms", value: Int64(milliseconds))
+        case .event(let event):
+            guard event.type == "message" else {
+                world.trace.instant(device.id, "state", "event ignored", event.type)
+                return
+            }
+            guard let items = PunchWire.decodeItems(event.data) else {
+                malformedEvent(event)
+                return
+            }
+            applyFullState(items, version: Int(event.lastEventId) ?? 0)
+            if !receivedEvent {
+                receivedEvent = true
+                note(.firstEvent)
+                if configuration.backoffReset == .firstEvent { resetBackoff() }
+            }
+        }
+    }
+
+    // MARK: Disconnecting
+
+    private func ended(_ reason: ClientEvent.Reason) {
+        parser.reset()
+        if phase == .connected {
+            note(.disconnected, reason.rawValue)
+            world.trace.end(device.id, "connection", "connected", reason.text, value: reason.rawValue)
+            indicatorTimer = world.scheduler.schedule(
+                afterNanoseconds: configuration.offlineIndicatorDelayNanoseconds, indicatorHandler)
+        } else {
+            note(.attemptFailed, reason.rawValue)
+            world.trace.instant(device.id, "connection", "connect failed", reason.text, value: reason.rawValue)
+        }
+        waitThenReconnect()
+    }
+
+    private func waitThenReconnect() {
+        let policy = configuration.policy
+        let base = policy.baseDelay(failures: failures)
+        let delay = policy.draw(base: base, previous: previousDelayNanoseconds, random: &random)
+        previousDelayNanoseconds = delay
+        failures += 1
+        sleeps += 1
+        lastDelayNanoseconds = delay
+        phase = .waiting
+        note(.waitStarted, delay)
+        world.trace.begin(device.id, "backoff", "backoff wait", DurationFormat.string(delay), value: delay)
+        world.scheduler.schedule(afterNanoseconds: delay, retryHandler)
+    }
+
+    private func resetBackoff() {
+        failures = 0
+        previousDelayNanoseconds = configuration.policy.initialNanoseconds
+    }
+
+    private func showIndicator() {
+        indicatorTimer = nil
+        guard phase != .connected, !indicatorShown else { return }
+        indicatorShown = true
+        note(.indicatorShown)
+        world.trace.begin(device.id, "indicator", "offline indicator")
+    }
+
+    private func armIdleTimer() {
+        guard let idle = configuration.idleTimeoutNanoseconds, !idleTimerPending else { return }
+        idleTimerPending = true
+        world.scheduler.schedule(atNanoseconds: lastByteTime + idle, idleTimerHandler)
+    }
+
+    private func idleTimerFired() {
+        idleTimerPending = false
+        guard phase == .connected, let idle = configuration.idleTimeoutNanoseconds else { return }
+        guard now - lastByteTime >= idle else {
+            armIdleTimer()
+            return
+        }
+        world.trace.instant(device.id, "connection", "idle timeout", DurationFormat.string(idle))
+        connection?.close()
+        connection = nil
+        ended(.idleTimeout)
+    }
+
+    func note(_ kind: ClientEvent.Kind, _ value: Int64 = 0) {
+        log.append(ClientEvent(timeNanoseconds: now, kind: kind, value: value))
+    }
+
+    func noteApplied(version: Int) {
+        applied.append(AppliedState(timeNanoseconds: now, version: version))
+        displayedVersion = version
+    }
+}

@@ -1,0 +1,64 @@
+import SimulateCore
+
+/// `sse.backoff`: every reconnect wait is exactly what the policy says for the number of
+/// consecutive failures since the last successful connect, and lasts exactly that long.
+enum BackoffInvariant {
+    static func evaluate(
+        _ client: SSEClient, policy: BackoffPolicy, resetOn: BackoffReset, endNanoseconds end: Int64
+    ) -> [Violation] {
+        var list = ViolationList()
+        let id = client.device.id
+        var failures = 0
+        var previous = policy.initialNanoseconds
+        var wait: (time: Int64, delay: Int64, index: Int)?
+        var needsWait = false
+        func add(_ time: Int64, _ index: Int, _ message: String) {
+            list.add(Violation(atNanoseconds: time, device: id, message: message, events: client.logLines(upTo: index)))
+        }
+        for (index, event) in client.log.enumerated() {
+            let time = event.timeNanoseconds
+            switch event.kind {
+            case .attempt:
+                if let pending = wait, time - pending.time != pending.delay {
+                    add(
+                        time, index,
+                        "\(id) reconnected after \(DurationFormat.string(time - pending.time)) instead of its "
+                            + "\(DurationFormat.string(pending.delay)) backoff wait")
+                } else if wait == nil && event.value > 1 {
+                    add(time, index, "\(id) reconnected without a backoff wait")
+                }
+                wait = nil
+            case .connected where resetOn == .firstByte, .firstEvent where resetOn == .firstEvent:
+                failures = 0
+                previous = policy.initialNanoseconds
+            case .attemptFailed, .disconnected:
+                needsWait = true
+            case .waitStarted:
+                let base = policy.baseDelay(failures: failures)
+                let range = policy.allowedRange(base: base, previous: previous)
+                if !range.contains(event.value) {
+                    let expected =
+                        range.lowerBound == range.upperBound
+                        ? DurationFormat.string(range.lowerBound)
+                        : DurationFormat.string(range.lowerBound) + "…" + DurationFormat.string(range.upperBound)
+                    add(
+                        time, index,
+                        "\(id) waited \(DurationFormat.string(event.value)) before reconnecting; the policy says "
+                            + "\(expected) after \(failures) failed attempt\(failures == 1 ? "" : "s") since the "
+                            + "last successful connect (reset on \(resetOn.rawValue))")
+                }
+                if !needsWait { add(time, index, "\(id) started a backoff wait without a failure") }
+                needsWait = false
+                previous = event.value
+                failures += 1
+                wait = (time, event.value, index)
+            default:
+                break
+            }
+        }
+        if let pending = wait, pending.time + pending.delay < end {
+            add(end, pending.index, "\(id) never reconnected after its \(DurationFormat.string(pending.delay)) wait")
+        }
+        return list.result
+    }
+}

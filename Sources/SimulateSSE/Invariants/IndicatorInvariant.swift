@@ -1,0 +1,75 @@
+import SimulateCore
+
+/// `sse.offlineIndicator`: never shown before `offlineIndicatorDelay` of continuous disconnect,
+/// shown once that delay has passed, hidden on reconnect.
+enum IndicatorInvariant {
+    static func evaluate(_ client: SSEClient, delayNanoseconds delay: Int64, endNanoseconds end: Int64)
+        -> [Violation]
+    {
+        var list = ViolationList()
+        let id = client.device.id
+        var connected = false
+        var disconnectedSince: Int64 = 0
+        var shown = false
+        var mustHideAt: (time: Int64, index: Int)?
+        func add(_ time: Int64, _ index: Int, _ message: String) {
+            list.add(Violation(atNanoseconds: time, device: id, message: message, events: client.logLines(upTo: index)))
+        }
+        for (index, event) in client.log.enumerated() {
+            let time = event.timeNanoseconds
+            if let pending = mustHideAt, time > pending.time {
+                add(
+                    pending.time, pending.index,
+                    "\(id) reconnected at \(seconds(pending.time)) but still shows the offline indicator")
+                mustHideAt = nil
+            }
+            switch event.kind {
+            case .connected:
+                if !shown && time - disconnectedSince > delay {
+                    add(
+                        time, index,
+                        "\(id) was disconnected for \(DurationFormat.string(time - disconnectedSince)) "
+                            + "(from \(seconds(disconnectedSince))) without showing the offline indicator "
+                            + "(delay \(DurationFormat.string(delay)))")
+                }
+                connected = true
+                if shown { mustHideAt = (time, index) }
+            case .disconnected:
+                connected = false
+                disconnectedSince = time
+            case .indicatorShown:
+                if connected {
+                    add(time, index, "\(id) showed the offline indicator while connected")
+                } else if time - disconnectedSince < delay {
+                    add(
+                        time, index,
+                        "\(id) showed the offline indicator after \(DurationFormat.string(time - disconnectedSince)) "
+                            + "of disconnect, before the \(DurationFormat.string(delay)) delay")
+                }
+                shown = true
+            case .indicatorHidden:
+                if !connected { add(time, index, "\(id) hid the offline indicator while still disconnected") }
+                shown = false
+                mustHideAt = nil
+            default:
+                break
+            }
+        }
+        if let pending = mustHideAt {
+            add(
+                pending.time, pending.index,
+                "\(id) reconnected at \(seconds(pending.time)) but still shows the offline indicator")
+        }
+        if !connected && !shown && end - disconnectedSince >= delay {
+            add(
+                end, client.log.count - 1,
+                "\(id) has been disconnected since \(seconds(disconnectedSince)) and the offline indicator is not shown"
+            )
+        }
+        return list.result
+    }
+
+    static func seconds(_ nanoseconds: Int64) -> String {
+        DurationFormat.string(nanoseconds)
+    }
+}

@@ -1,0 +1,81 @@
+import SimulateCore
+
+/// `serverIds` and `reconnectRate`: what the backend issues and how hard the clients hit it.
+enum ServerInvariants {
+    /// Ids are UnixNano strings of the server clock, strictly increasing (so unique) even when two
+    /// adds land in the same nanosecond; `created` is that clock in RFC 3339; clients only ever hold
+    /// server-issued ids or their own temporary ones.
+    static func serverIds(_ world: SSEWorld, clients: [SSEClient]) -> [Violation] {
+        var list = ViolationList()
+        var last: Int64 = .min
+        var issued: Set<String> = []
+        for record in world.server.log.issued {
+            let at = record.timeNanoseconds
+            let clock = PunchClock.epochNanoseconds + at
+            let event = StateInvariants.line(at, SSEServer.track, "issued id \(record.id), created \(record.created)")
+            func add(_ message: String) {
+                list.add(Violation(atNanoseconds: at, device: nil, message: message, events: [event]))
+            }
+            guard !record.id.isEmpty, record.id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                let value = Int64(record.id)
+            else {
+                add("id \"\(record.id)\" is not a UnixNano decimal string")
+                continue
+            }
+            if !issued.insert(record.id).inserted { add("id \(record.id) was issued twice") }
+            if value <= last { add("id \(record.id) is not above the previous id \(last)") }
+            if value != max(clock, last &+ 1) {
+                add("id \(record.id) is not the server clock \(clock) (or the previous id + 1 ns)")
+            }
+            let expected = PunchClock.rfc3339(unixNanoseconds: clock)
+            if record.created != expected { add("created \"\(record.created)\" is not \"\(expected)\"") }
+            last = value
+        }
+        for client in clients {
+            for item in client.model where !item.isTemporary && !issued.contains(item.id) {
+                list.add(
+                    Violation(
+                        atNanoseconds: world.scheduler.now, device: client.device.id,
+                        message: "\(client.device.id) holds id \(item.id), which the server never issued"))
+            }
+        }
+        return list.result
+    }
+
+    /// At most `max` reconnect attempts in any `window` (first connects are not counted).
+    static func reconnectRate(_ world: SSEWorld, max limit: Int, windowNanoseconds window: Int64) -> [Violation] {
+        var list = ViolationList(limit: 10)
+        let times = world.reconnectTimes
+        var start = 0
+        var index = 0
+        while index < times.count {
+            while times[index] - times[start] >= window { start += 1 }
+            if index - start + 1 > limit {
+                var end = index
+                while end + 1 < times.count && times[end + 1] - times[start] < window { end += 1 }
+                list.add(
+                    Violation(
+                        atNanoseconds: times[start], device: nil,
+                        message:
+                            "\(end - start + 1) reconnect attempts within \(DurationFormat.string(window)) "
+                            + "from \(DurationFormat.string(times[start])) (at most \(limit) allowed)"))
+                index = end + 1
+                start = index
+                continue
+            }
+            index += 1
+        }
+        return list.result
+    }
+
+    /// The largest number of reconnect attempts that started within any `window`.
+    static func peakReconnects(_ times: [Int64], windowNanoseconds window: Int64) -> Int {
+        var peak = 0
+        var start = 0
+        for index in times.indices {
+            while times[index] - times[start] >= window { start += 1 }
+            peak = max(peak, index - start + 1)
+        }
+        return peak
+    }
+}

@@ -1,0 +1,120 @@
+import SimulateCore
+import SimulateJSON
+
+/// `converged`, `freshness`, `noRevert` and `mutationsDelivered`: what users see against what the server holds.
+enum StateInvariants {
+    /// At the end, every client that shows "connected" shows exactly the server's items.
+    static func converged(_ clients: [SSEClient], server: SSEServer, endNanoseconds end: Int64) -> [Violation] {
+        var list = ViolationList()
+        let expected = PunchWire.digest(server.items)
+        for client in clients where client.phase == .connected && PunchWire.digest(client.model) != expected {
+            list.add(
+                Violation(
+                    atNanoseconds: end, device: client.device.id,
+                    message: "\(client.device.id) shows " + describe(client.model) + "; the server has "
+                        + describe(server.items),
+                    events: Array(client.logLines(upTo: client.log.count - 1, count: 2))
+                        + lastApplied(client)))
+        }
+        return list.result
+    }
+
+    /// While a client shows "connected", a server state never stays off its screen longer than `within`.
+    static func freshness(
+        _ client: SSEClient, server: SSEServer, withinNanoseconds within: Int64, endNanoseconds end: Int64
+    ) -> [Violation] {
+        var list = ViolationList()
+        var reportedUntil: Int64 = -1
+        for (index, record) in server.log.versions.enumerated() {
+            let version = index + 1
+            let deadline = record.timeNanoseconds + within
+            guard deadline <= end, deadline > reportedUntil, client.isConnected(at: deadline) else { continue }
+            let shown = displayedVersion(client, at: deadline)
+            guard shown < version else { continue }
+            list.add(
+                Violation(
+                    atNanoseconds: deadline, device: client.device.id,
+                    message:
+                        "\(client.device.id) shows \"connected\" but still displays state v\(shown) "
+                        + "\(DurationFormat.string(within)) after the server's v\(version) "
+                        + "(\(DurationFormat.string(record.timeNanoseconds)))",
+                    events: client.logLines(upTo: lastLogIndex(client, atOrBefore: deadline), count: 3)))
+            reportedUntil = nextDisconnect(client, after: deadline) ?? end
+        }
+        return list.result
+    }
+
+    /// An optimistic edit never disappears from the screen because a state older than it arrived.
+    static func noRevert(_ world: SSEWorld) -> [Violation] {
+        var list = ViolationList()
+        for candidate in world.reverts {
+            guard let receipt = world.server.log.receipt(serial: candidate.serial), let version = receipt.version
+            else { continue }
+            let fired = world.mutations[candidate.serial - 1]
+            list.add(
+                Violation(
+                    atNanoseconds: candidate.timeNanoseconds, device: candidate.device,
+                    message:
+                        "\(candidate.device)'s optimistic \(fired.mutation.name) \(JSONWriter.escape(fired.text)) "
+                        + "left the screen when the older state v\(candidate.eventVersion) arrived; the server "
+                        + "applied it as v\(version)",
+                    events: [
+                        line(fired.timeNanoseconds, fired.device, "POST \(fired.mutation.name) (optimistic)"),
+                        line(candidate.timeNanoseconds, candidate.device, "full state v\(candidate.eventVersion)"),
+                        line(receipt.timeNanoseconds, SSEServer.track, "applied as v\(version)"),
+                    ]))
+        }
+        return list.result
+    }
+
+    /// Every mutation a user fired reached the server (applied, or answered 404).
+    static func mutationsDelivered(_ world: SSEWorld) -> [Violation] {
+        var list = ViolationList()
+        for fired in world.mutations where world.server.log.receipt(serial: fired.serial) == nil {
+            let outcome = fired.outcome ?? "no answer by the end"
+            list.add(
+                Violation(
+                    atNanoseconds: fired.timeNanoseconds, device: fired.device,
+                    message:
+                        "\(fired.device)'s \(fired.mutation.name) \(JSONWriter.escape(fired.text)) never reached "
+                        + "the server (POST: \(outcome))"
+                        + (fired.optimistic
+                            ? "; it was shown optimistically and is gone after the next full state" : ""),
+                    events: [line(fired.timeNanoseconds, fired.device, "POST \(fired.mutation.name) → \(outcome)")]))
+        }
+        return list.result
+    }
+
+    static func describe(_ items: [PunchItem]) -> String {
+        let shown = items.prefix(5).map { ($0.done ? "✓" : "") + JSONWriter.escape($0.text) }
+        return "\(items.count) item\(items.count == 1 ? "" : "s")"
+            + (items.isEmpty ? "" : " [" + shown.joined(separator: ", ") + (items.count > 5 ? ", …" : "") + "]")
+    }
+
+    static func line(_ time: Int64, _ track: String, _ text: String) -> String {
+        TraceRecord(timeNanoseconds: time, track: track, category: "", name: text).line
+    }
+
+    private static func lastApplied(_ client: SSEClient) -> [String] {
+        guard let last = client.applied.last else { return [] }
+        return [line(last.timeNanoseconds, client.device.id, "full state v\(last.version)")]
+    }
+
+    private static func displayedVersion(_ client: SSEClient, at time: Int64) -> Int {
+        var low = 0
+        var high = client.applied.count
+        while low < high {
+            let middle = (low + high) / 2
+            if client.applied[middle].timeNanoseconds <= time { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? 0 : client.applied[low - 1].version
+    }
+
+    private static func lastLogIndex(_ client: SSEClient, atOrBefore time: Int64) -> Int {
+        client.log.lastIndex { $0.timeNanoseconds <= time } ?? 0
+    }
+
+    private static func nextDisconnect(_ client: SSEClient, after time: Int64) -> Int64? {
+        client.log.first { $0.timeNanoseconds > time && $0.kind == .disconnected }?.timeNanoseconds
+    }
+}

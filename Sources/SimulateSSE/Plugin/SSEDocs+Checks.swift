@@ -1,0 +1,124 @@
+import SimulateCore
+
+extension SSEDocs {
+    static let invariants: [EntryDoc] = [
+        EntryDoc(
+            "offlineIndicator",
+            "never before the delay, shown once the delay of continuous disconnect passed, hidden on reconnect",
+            details: """
+                Per device, from the client's own connection state ("connected" = the stream's first \
+                bytes arrived; the client is disconnected from launch until then, and from a drop until the \
+                next first bytes): the indicator is never shown while connected or before \
+                offlineIndicatorDelay of continuous disconnect; every disconnect longer than the delay shows \
+                it; it is hidden at the instant of the reconnect; at the end of the run a device that has \
+                been disconnected for at least the delay shows it. A half-open stream the client still \
+                believes connected is not a disconnect here (see freshness and converged).
+                """),
+        EntryDoc(
+            "backoff", "every reconnect wait is exactly the policy's delay, reset after each successful connect",
+            details: """
+                Replays each device's connection log: the k-th wait since the last successful connect \
+                must be min(maxDelay, initialDelay × multiplier^k) — with jitter, inside the mode's \
+                range (full 0…base, equal base/2…base, decorrelated initial…min(maxDelay, 3 × previous)) — \
+                and the next attempt must start exactly that long after the wait began; every failed \
+                attempt or drop is followed by a wait, and no reconnect happens without one. "Successful" \
+                is resetOn: by default the first full-state event arrived (field report 14: resetting on \
+                the first bytes lets a server that accepts and closes at once get a reconnect every \
+                initialDelay). A client configured with backoffReset firstByte therefore violates the \
+                default invariant whenever a connection brings bytes but no event.
+                """,
+            parameters: [
+                ParameterDoc(
+                    "resetOn", type: "string", default: "\"firstEvent\"", "firstEvent | firstByte",
+                    schema: ["enum": .array(BackoffReset.allCases.map { .string($0.rawValue) })])
+            ]),
+        EntryDoc(
+            "fullState", "every event replaces the whole list with exactly the server's state of that version",
+            details: """
+                Checked as each event is applied: the event's data parses as the item array, its id \
+                names a server state version, and the device's list afterwards equals that version item \
+                for item (ids, texts, done flags, created, order) — so no merge, no leftover optimistic \
+                item or temporary id, no mis-parse of a stream split across chunks (field report 18); a \
+                device never replaces a newer version with an older one.
+                """),
+        EntryDoc(
+            "converged", "at the end, every connected device shows exactly the server's items",
+            details: """
+                At the end of the run, each device whose stream shows "connected" has the server's \
+                items (ids, texts, done flags, order). Devices that are disconnected at the end are not \
+                checked: their screen may legitimately hold optimistic edits. A device stuck on a \
+                half-open stream (field report 15) violates it as soon as the server changed meanwhile.
+                """),
+        EntryDoc(
+            "serverIds", "ids are UnixNano strings of the server clock, unique even in the same nanosecond",
+            details: """
+                Every id the server issued is a decimal UnixNano string equal to the server clock \
+                (2026-01-01T00:00:00Z + virtual time), or the previous id + 1 when two adds land in the \
+                same nanosecond, so ids strictly increase and never repeat; created is the same clock in \
+                RFC 3339 (UTC, seconds); at the end every device holds only server-issued ids or its own \
+                temporary ids (tmp-N).
+                """),
+        EntryDoc(
+            "mutationsDelivered", "every mutation a user fired reached the server",
+            details: """
+                Each add/toggle/open/close/bump/delete a user fired reached the server (applied, or \
+                answered "unknown item"). Violated by design when a mutation is fired while offline or \
+                its request is lost: Punchlist has no offline queue, so the edit is shown optimistically \
+                and gone after the next full-state event. Use "violated": true to document that hazard.
+                """),
+        EntryDoc(
+            "noRevert", "an optimistic edit never leaves the screen because an older state arrived",
+            details: """
+                Field report 20: an edit applied optimistically (while disconnected) disappears when a \
+                full-state event older than the edit arrives, and comes back with the next one. Violated \
+                when a device applies an event whose version precedes the server's application of one of \
+                its pending optimistic edits that the server did apply later.
+                """),
+        EntryDoc(
+            "freshness", "a device that shows \"connected\" never lags the server by more than `within`",
+            details: """
+                For every server state version v made at time T: a device that shows "connected" at \
+                T + within displays version v or newer. Catches half-open streams (field report 15): \
+                without an idle timeout the client stays "connected" on a dead stream for ever.
+                """,
+            parameters: [
+                ParameterDoc("within", type: "duration", default: "\"5s\"", "the largest allowed lag")
+            ]),
+        EntryDoc(
+            "reconnectRate", "at most `max` reconnect attempts in any `window` (reconnect herds)",
+            details: """
+                Counts reconnect attempts of all devices (not their first connects) by start time; \
+                violated by every window of length `window` holding more than `max` (field report 13: a \
+                server restart with a fixed first retry brings every client back at the same instant; \
+                jitter spreads them).
+                """,
+            parameters: [
+                ParameterDoc(
+                    "max", type: "integer", default: "10", "attempts allowed per window",
+                    schema: ["type": "integer", "minimum": 1]),
+                ParameterDoc("window", type: "duration", default: "\"1s\"", "the sliding window's length"),
+            ]),
+    ]
+
+    static let observables: [EntryDoc] = [
+        EntryDoc("offlineIndicator", "whether the device shows the offline indicator", valueType: "boolean"),
+        EntryDoc(
+            "connected", "whether the device's stream is connected (its first bytes arrived)", valueType: "boolean"),
+        EntryDoc(
+            "items", "the device's list in display order (top to bottom, most recent last): [{text, done}]",
+            valueType: "array"),
+        EntryDoc(
+            "reconnectAttempts", "connection attempts after the first connect, so far", valueType: "integer"),
+        EntryDoc(
+            "lastBackoffDelay", "seconds of the device's latest backoff wait (null: none yet)", valueType: "number"),
+        EntryDoc("temporaryItems", "items on the device's list with a temporary id", valueType: "integer"),
+        EntryDoc("serverItems", "the server's list: [{text, done}]", perDevice: false, valueType: "array"),
+        EntryDoc(
+            "serverVersion", "the server's state version (1 at start, +1 per applied mutation)",
+            perDevice: false, valueType: "integer"),
+        EntryDoc(
+            "peakReconnectRate", "the most reconnect attempts (all devices) that started within any `window`",
+            parameters: [ParameterDoc("window", type: "duration", default: "\"1s\"", "the window's length")],
+            perDevice: false, valueType: "integer"),
+    ]
+}

@@ -1,0 +1,108 @@
+import SimulateCore
+import SimulateJSON
+
+/// One run of the `sse` plugin: the server, one client per device, and the invariants over their logs.
+final class SSERun: PluginRun {
+    let world: SSEWorld
+    let clients: [SSEClient]
+
+    init(configuration: SSEConfiguration, context: SimulationContext) {
+        let world = SSEWorld(context: context, configuration: configuration)
+        self.world = world
+        clients = context.devices.map {
+            SSEClient(device: $0, world: world, random: context.random(for: $0, component: "sse.backoff"))
+        }
+        context.network.onServerRestart(SSEServer.name) { [unowned world] in world.server.restarted() }
+    }
+
+    func start() {
+        world.server.start()
+        for client in clients { client.start() }
+    }
+
+    func perform(_ action: String, args: JSON, device: Device?) {
+        let diagnostics = Diagnostics()
+        if action == "serverMode" {
+            guard let mode = SSEPlugin.serverMode(args, at: .root, diagnostics: diagnostics) else { return }
+            world.server.mode = mode
+            world.trace.instant(SSEServer.track, "mutation", "mode " + mode.rawValue)
+            return
+        }
+        guard let device, let action = ClientAction.read(action, args: args, at: .root, diagnostics: diagnostics)
+        else { return }
+        clients[device.index].fire(action)
+    }
+
+    func observe(_ observable: String, device: Device?, args: JSON) -> JSON {
+        let client = device.map { clients[$0.index] }
+        switch observable {
+        case "offlineIndicator": return client.map { .bool($0.indicatorShown) } ?? .null
+        case "connected": return client.map { .bool($0.phase == .connected) } ?? .null
+        case "items": return client?.itemsJSON ?? .null
+        case "reconnectAttempts": return client.map { JSON(max(0, $0.attempts - 1)) } ?? .null
+        case "lastBackoffDelay":
+            return client?.lastDelayNanoseconds.map { JSON(DurationFormat.seconds($0)) } ?? .null
+        case "temporaryItems": return client.map { JSON($0.temporaryItems) } ?? .null
+        case "serverItems":
+            return .array(world.server.items.map { ["text": .string($0.text), "done": .bool($0.done)] })
+        case "serverVersion": return JSON(world.server.version)
+        case "peakReconnectRate":
+            let window = InvariantArguments.read(observable, args, at: .root, diagnostics: Diagnostics())
+            return JSON(
+                ServerInvariants.peakReconnects(world.reconnectTimes, windowNanoseconds: window.windowNanoseconds))
+        default: return .null
+        }
+    }
+
+    func evaluate(_ invariant: String, args: JSON) -> [Violation] {
+        let arguments = InvariantArguments.read(invariant, args, at: .root, diagnostics: Diagnostics())
+        let configuration = world.configuration
+        let end = world.scheduler.now
+        switch invariant {
+        case "offlineIndicator":
+            return clients.flatMap {
+                IndicatorInvariant.evaluate(
+                    $0, delayNanoseconds: configuration.offlineIndicatorDelayNanoseconds, endNanoseconds: end)
+            }
+        case "backoff":
+            return clients.flatMap {
+                BackoffInvariant.evaluate(
+                    $0, policy: configuration.policy, resetOn: arguments.resetOn, endNanoseconds: end)
+            }
+        case "fullState":
+            var violations = world.fullStateViolations
+            let dropped = world.fullStateViolationCount - violations.count
+            if dropped > 0, let last = violations.last {
+                violations.append(
+                    Violation(atNanoseconds: last.atNanoseconds, message: "… and \(dropped) more fullState violations"))
+            }
+            return violations
+        case "converged": return StateInvariants.converged(clients, server: world.server, endNanoseconds: end)
+        case "freshness":
+            return clients.flatMap {
+                StateInvariants.freshness(
+                    $0, server: world.server, withinNanoseconds: arguments.withinNanoseconds, endNanoseconds: end)
+            }
+        case "serverIds": return ServerInvariants.serverIds(world, clients: clients)
+        case "mutationsDelivered": return StateInvariants.mutationsDelivered(world)
+        case "noRevert": return StateInvariants.noRevert(world)
+        case "reconnectRate":
+            return ServerInvariants.reconnectRate(
+                world, max: arguments.max, windowNanoseconds: arguments.windowNanoseconds)
+        default: return []
+        }
+    }
+
+    func statistics() -> JSON? {
+        let attempts = clients.reduce(0) { $0 + $1.attempts }
+        let sleeps = clients.reduce(0) { $0 + $1.sleeps }
+        return [
+            "connectAttempts": JSON(attempts), "backoffSleeps": JSON(sleeps),
+            "eventsApplied": JSON(clients.reduce(0) { $0 + $1.applied.count }),
+            "mutations": JSON(world.mutations.count), "failedPosts": JSON(world.failedPosts),
+            "skippedActions": JSON(world.skippedActions), "refusedBumps": JSON(world.refusedBumps),
+            "serverVersion": JSON(world.server.version), "serverAccepts": JSON(world.server.log.accepts),
+            "serverRestarts": JSON(world.server.log.restarts),
+        ]
+    }
+}

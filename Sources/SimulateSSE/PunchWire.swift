@@ -1,0 +1,57 @@
+import SimulateJSON
+
+/// The bytes the Go backend writes on `text/event-stream` and how the client reads them back.
+enum PunchWire {
+    /// One full-state event: `id: <version>`, then `data: <the item array as JSON>`, then a blank line.
+    static func fullStateEvent(version: Int, items: [PunchItem]) -> [UInt8] {
+        var text = "id: " + String(version) + "\ndata: ["
+        for (index, item) in items.enumerated() {
+            if index > 0 { text += "," }
+            text += "{\"id\":" + JSONWriter.escape(item.id) + ",\"text\":" + JSONWriter.escape(item.text)
+            text += ",\"done\":" + (item.done ? "true" : "false") + ",\"created\":" + JSONWriter.escape(item.created)
+            text += "}"
+        }
+        text += "]\n\n"
+        return Array(text.utf8)
+    }
+
+    /// A comment line the server writes to keep an idle stream alive.
+    static let keepAlive: [UInt8] = Array(": keep-alive\n\n".utf8)
+
+    /// What a server that accepts and closes at once writes before closing: a comment, no event.
+    static let hello: [UInt8] = Array(": hello\n\n".utf8)
+
+    /// The item array of a full-state event's data; nil when it is not an array of well-formed items.
+    static func decodeItems(_ data: String) -> [PunchItem]? {
+        guard let document = try? JSONParser.parse(Array(data.utf8)), case .array(let values) = document.root
+        else { return nil }
+        var items: [PunchItem] = []
+        items.reserveCapacity(values.count)
+        for value in values {
+            guard case .string(let id)? = value["id"], case .string(let text)? = value["text"],
+                case .bool(let done)? = value["done"], case .string(let created)? = value["created"]
+            else { return nil }
+            items.append(PunchItem(id: id, text: text, done: done, created: created))
+        }
+        return items
+    }
+
+    /// A 64-bit digest of an item list (ids, texts, flags, timestamps and order): equal lists, equal digests.
+    static func digest(_ items: [PunchItem]) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ byte: UInt8) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        for item in items {
+            for byte in item.id.utf8 { mix(byte) }
+            mix(0)
+            for byte in item.text.utf8 { mix(byte) }
+            mix(0)
+            mix(item.done ? 1 : 2)
+            for byte in item.created.utf8 { mix(byte) }
+            mix(0xFF)
+        }
+        return hash
+    }
+}

@@ -1,0 +1,36 @@
+import SimulateCore
+
+/// What every client of a run shares: the clock, the network, the trace, the server, and the
+/// run-wide logs the invariants read.
+final class SSEWorld {
+    let scheduler: Scheduler
+    let network: Network
+    let trace: Trace
+    let configuration: SSEConfiguration
+    let server: SSEServer
+    /// Every mutation a user fired, in order; index `serial - 1`.
+    var mutations: [FiredMutation] = []
+    /// Start times of every reconnect attempt (not first connects), all devices, in time order.
+    var reconnectTimes: [Int64] = []
+    var reverts: [RevertCandidate] = []
+    /// fullState violations found as events were applied (at most ``violationLimit`` kept).
+    var fullStateViolations: [Violation] = []
+    var fullStateViolationCount = 0
+    var skippedActions = 0
+    var refusedBumps = 0
+    var failedPosts = 0
+    static let violationLimit = 100
+
+    init(context: SimulationContext, configuration: SSEConfiguration) {
+        scheduler = context.scheduler
+        network = context.network
+        trace = context.trace
+        self.configuration = configuration
+        server = SSEServer(scheduler: context.scheduler, trace: context.trace, configuration: configuration)
+    }
+
+    func noteFullStateViolation(_ violation: @autoclosure () -> Violation) {
+        fullStateViolationCount += 1
+        if fullStateViolations.count < Self.violationLimit { fullStateViolations.append(violation()) }
+    }
+}

@@ -1,0 +1,173 @@
+import SimulateCore
+
+/// The Go backend: the item list, its mutations, and a full-state event on every stream after
+/// each of them. Its clock is true virtual time (the server has no skew).
+final class SSEServer {
+    static let name = "sse"
+    static let track = "server:sse"
+
+    enum Mode: String, CaseIterable {
+        /// Sends the full state on connect and after every mutation.
+        case normal
+        /// Accepts, writes a comment line, and closes at once (a broken proxy or an overloaded backend).
+        case acceptThenClose
+    }
+
+    private let scheduler: Scheduler
+    private let trace: Trace
+    private let keepAliveIntervalNanoseconds: Int64?
+    private(set) var items: [PunchItem] = []
+    private(set) var version = 0
+    var mode = Mode.normal
+    private var streams: [StreamConnection] = []
+    private var encodedVersion = -1
+    private var encoded: [UInt8] = []
+    private var lastIssuedID: Int64 = 0
+    private(set) var log = ServerLog()
+    /// The server's side of a new stream; one closure for every connection.
+    private(set) var accept: (StreamConnection) -> Void = { _ in }
+
+    init(scheduler: Scheduler, trace: Trace, configuration: SSEConfiguration) {
+        self.scheduler = scheduler
+        self.trace = trace
+        keepAliveIntervalNanoseconds = configuration.keepAliveIntervalNanoseconds
+        for initial in configuration.initialItems {
+            var item = makeItem(text: initial.text)
+            item.done = initial.done
+            items.append(item)
+        }
+        commitVersion()
+        accept = { [unowned self] connection in self.accepted(connection) }
+    }
+
+    var streamCount: Int { streams.count }
+
+    func start() {
+        guard let interval = keepAliveIntervalNanoseconds else { return }
+        scheduler.schedule(afterNanoseconds: interval) { [unowned self] in keepAliveTick(interval) }
+    }
+
+    private func keepAliveTick(_ interval: Int64) {
+        for stream in streams { stream.send(PunchWire.keepAlive) }
+        scheduler.schedule(afterNanoseconds: interval) { [unowned self] in keepAliveTick(interval) }
+    }
+
+    /// The fault drops the connections (the network does that); the item list survives.
+    func restarted() {
+        log.restarts += 1
+        trace.instant(
+            Self.track, "connection", "restart", "\(streams.count) streams dropped", value: Int64(streams.count))
+        streams.removeAll()
+    }
+
+    private func accepted(_ connection: StreamConnection) {
+        log.accepts += 1
+        trace.instant(Self.track, "connection", "accept", connection.device.id, value: Int64(connection.device.index))
+        if mode == .acceptThenClose {
+            connection.send(PunchWire.hello)
+            connection.closeFromServer()
+            return
+        }
+        streams.append(connection)
+        connection.onClientGone = { [unowned self, unowned connection] in
+            if let index = streams.firstIndex(where: { $0 === connection }) { streams.remove(at: index) }
+        }
+        connection.send(currentEvent())
+    }
+
+    // MARK: Mutations
+
+    func apply(_ mutation: Mutation, serial: Int) -> MutationReply {
+        let reply = change(mutation)
+        let version: Int?
+        if case .applied(let applied) = reply { version = applied } else { version = nil }
+        log.record(ServerReceipt(timeNanoseconds: scheduler.now, version: version), serial: serial)
+        return reply
+    }
+
+    private func change(_ mutation: Mutation) -> MutationReply {
+        if case .add(let text) = mutation {
+            items.append(makeItem(text: text))
+        } else {
+            guard let id = mutation.itemID, let index = items.firstIndex(where: { $0.id == id }) else {
+                trace.instant(Self.track, "mutation", mutation.name + " unknown item", mutation.itemID ?? "")
+                return .unknownItem
+            }
+            switch mutation {
+            case .toggle: items[index].done.toggle()
+            case .open: items[index].done = false
+            case .close: items[index].done = true
+            case .bump: items.append(items.remove(at: index))
+            case .delete: items.remove(at: index)
+            case .add: break
+            }
+        }
+        commitVersion()
+        trace.instant(Self.track, "mutation", mutation.name, "v\(version)", value: Int64(version))
+        let event = currentEvent()
+        for stream in streams { stream.send(event) }
+        return .applied(version: version)
+    }
+
+    /// `time.Now().UnixNano()`, bumped by 1 ns when two adds land in the same nanosecond.
+    private func makeItem(text: String) -> PunchItem {
+        let clock = PunchClock.epochNanoseconds + scheduler.now
+        let id = max(clock, lastIssuedID + 1)
+        lastIssuedID = id
+        let item = PunchItem(
+            id: String(id), text: text, created: PunchClock.rfc3339(unixNanoseconds: clock))
+        log.issued.append(IssuedID(id: item.id, created: item.created, timeNanoseconds: scheduler.now))
+        return item
+    }
+
+    private func commitVersion() {
+        version += 1
+        log.versions.append(
+            VersionRecord(timeNanoseconds: scheduler.now, digest: PunchWire.digest(items), count: items.count))
+    }
+
+    private func currentEvent() -> [UInt8] {
+        if encodedVersion != version {
+            encoded = PunchWire.fullStateEvent(version: version, items: items)
+            encodedVersion = version
+        }
+        return encoded
+    }
+}
+
+/// What the server did over the run, for invariants and statistics.
+struct ServerLog {
+    /// Index `v - 1` holds version `v`.
+    var versions: [VersionRecord] = []
+    var issued: [IssuedID] = []
+    /// Index `serial - 1` holds the receipt of mutation `serial`, when it reached the server.
+    var receipts: [ServerReceipt?] = []
+    var accepts = 0
+    var restarts = 0
+
+    mutating func record(_ receipt: ServerReceipt, serial: Int) {
+        guard serial >= 1 else { return }
+        while receipts.count < serial { receipts.append(nil) }
+        if receipts[serial - 1] == nil { receipts[serial - 1] = receipt }
+    }
+
+    func receipt(serial: Int) -> ServerReceipt? {
+        serial >= 1 && serial <= receipts.count ? receipts[serial - 1] : nil
+    }
+
+    func version(_ version: Int) -> VersionRecord? {
+        version >= 1 && version <= versions.count ? versions[version - 1] : nil
+    }
+}
+
+struct VersionRecord {
+    var timeNanoseconds: Int64
+    var digest: UInt64
+    var count: Int
+}
+
+struct IssuedID {
+    var id: String
+    var created: String
+    var timeNanoseconds: Int64
+}
