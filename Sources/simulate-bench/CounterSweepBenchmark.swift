@@ -1,0 +1,94 @@
+import Dispatch
+import Foundation
+import SimulateCore
+import SimulatePlugins
+
+/// Sweeps the 10-device × 100-allocation counter contention scenario over `seeds` seeds on every core,
+/// and over a slice of them on one thread as the baseline.
+func runCounterSweepBenchmark(seeds: Int) throws {
+    let registry = PluginRegistry(BuiltinPlugins.all)
+    let scenario = try ScenarioLoader(registry: registry).load(
+        text: CounterSweepScenario.text, file: "contention-10-devices (generated)")
+    let runner = SimulationRunner(registry: registry)
+    let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    print("counter sweep benchmark: 10 devices × 100 allocations, \(seeds) seeds, \(workers) workers")
+
+    let baselineSeeds = max(1, min(seeds, 500))
+    var baselineFailures = 0
+    let baselineSeconds = BenchmarkClock.seconds {
+        for seed in 0..<baselineSeeds where !runner.run(scenario, seed: UInt64(seed), keepsTrace: false).passed {
+            baselineFailures += 1
+        }
+    }
+    let baselineRate = Double(baselineSeeds) / baselineSeconds
+
+    let tally = SweepTally(workers: workers)
+    let sweepSeconds = BenchmarkClock.seconds {
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var passed = 0
+            var events = 0
+            var seed = worker
+            while seed < seeds {
+                let result = runner.run(scenario, seed: UInt64(seed), keepsTrace: false)
+                if result.passed { passed += 1 }
+                events += result.events
+                seed += workers
+            }
+            tally.record(worker: worker, passed: passed, events: events)
+        }
+    }
+    let sweepRate = Double(seeds) / sweepSeconds
+    let (passed, events) = tally.totals
+    print("  single thread (\(baselineSeeds) seeds): \(String(format: "%9.1f", baselineRate)) seeds/s")
+    print(
+        "  sweep (\(seeds) seeds):           \(String(format: "%9.1f", sweepRate)) seeds/s  "
+            + "\(String(format: "%.2f", sweepSeconds)) s wall  \(BenchmarkClock.millions(Double(events) / sweepSeconds)) M events/s")
+    print("  sweep / single thread: \(BenchmarkClock.ratio(sweepRate / baselineRate))x on \(workers) cores")
+    print("  passed \(passed) of \(seeds) seeds (baseline failures: \(baselineFailures))")
+    print("  10,000-seed sweep estimate: \(String(format: "%.1f", 10_000 / sweepRate)) s (target < 20 s)")
+}
+
+/// Per-worker results of a sweep, each worker writing its own slot.
+private final class SweepTally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var passed: [Int]
+    private var events: [Int]
+
+    init(workers: Int) {
+        passed = Array(repeating: 0, count: workers)
+        events = Array(repeating: 0, count: workers)
+    }
+
+    func record(worker: Int, passed count: Int, events eventCount: Int) {
+        lock.lock()
+        passed[worker] = count
+        events[worker] = eventCount
+        lock.unlock()
+    }
+
+    var totals: (passed: Int, events: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (passed.reduce(0, +), events.reduce(0, +))
+    }
+}
+
+/// The bundled `Scenarios/counter/contention-10-devices.json`, built in code so the benchmark runs from any directory.
+enum CounterSweepScenario {
+    static var text: String {
+        let devices = (1...10).map { "{\"id\": \"d\(pad($0))\"}" }.joined(separator: ", ")
+        let steps = (1...10).map {
+            "{\"at\": \"\(($0 - 1) * 10)ms\", \"device\": \"d\(pad($0))\", \"do\": \"counter.next\", "
+                + "\"repeat\": {\"every\": \"3s\", \"count\": 100}}"
+        }.joined(separator: ", ")
+        return """
+            {"format": 1, "name": "counter: 10 devices in contention", "duration": "330s",
+             "devices": [\(devices)], "network": {"latency": {"min": "20ms", "max": "120ms"}},
+             "plugins": {"counter": {"maxAttempts": 30}}, "steps": [\(steps)],
+             "expect": [{"invariant": "counter.unique"}, {"invariant": "counter.contiguous"},
+                        {"invariant": "counter.retryBound"}, {"at": "end", "check": "counter.value", "equals": 1000}]}
+            """
+    }
+
+    private static func pad(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+}

@@ -1,0 +1,107 @@
+import SimulateCore
+import SimulateJSON
+import Testing
+
+@testable import SimulateCounter
+
+private let registry = PluginRegistry([CounterPlugin()])
+
+private func scenario(
+    devices: Int = 3, count: Int = 10, counter: String = "{}", faults: String = "[]", expect: String = "[]",
+    duration: String = "120s"
+) throws -> Scenario {
+    let deviceList = (1...devices).map { "{\"id\": \"d\($0)\"}" }.joined(separator: ",")
+    let steps = (1...devices).map {
+        "{\"at\": \"\($0)ms\", \"device\": \"d\($0)\", \"do\": \"counter.next\", \"repeat\": {\"every\": \"1s\", \"count\": \(count)}}"
+    }.joined(separator: ",")
+    let text = """
+        {"format": 1, "name": "test", "duration": "\(duration)", "devices": [\(deviceList)],
+         "network": {"latency": {"min": "20ms", "max": "120ms"}}, "faults": \(faults),
+         "plugins": {"counter": \(counter)}, "steps": [\(steps)], "expect": \(expect)}
+        """
+    return try ScenarioLoader(registry: registry).load(text: text)
+}
+
+private func violations(_ result: RunResult, _ name: String) -> [Violation]? {
+    result.expectations.first { $0.name == name }?.violations
+}
+
+private let allInvariants = """
+    [{"invariant": "counter.unique"}, {"invariant": "counter.contiguous"}, {"invariant": "counter.retryBound"},
+     {"invariant": "counter.retryAfter"}]
+    """
+
+@Test(arguments: [2, 5, 10])
+func referenceAllocatorHandsOutEveryIdOnceUnderContention(devices: Int) throws {
+    let result = SimulationRunner(registry: registry).run(
+        try scenario(devices: devices, counter: "{\"maxAttempts\": 40}", expect: allInvariants), seed: 11)
+    #expect(result.passed)
+    let counter = try #require(result.statistics["counter"])
+    #expect(counter["allocated"] == JSON(devices * 10))
+    #expect(counter["serverValue"] == JSON(devices * 10))
+}
+
+@Test func sameSeedSameTraceHash() throws {
+    let runner = SimulationRunner(registry: registry)
+    let file = try scenario(devices: 4)
+    #expect(runner.run(file, seed: 5).traceHash == runner.run(file, seed: 5, keepsTrace: false).traceHash)
+    #expect(runner.run(file, seed: 5).traceHash != runner.run(file, seed: 6).traceHash)
+}
+
+@Test(arguments: ["allKeys", "changedKeys"])
+func savePoliciesThatIgnoreTagsHandOutDuplicates(policy: String) throws {
+    let result = SimulationRunner(registry: registry).run(
+        try scenario(devices: 5, counter: "{\"savePolicy\": \"\(policy)\"}", expect: allInvariants), seed: 1)
+    #expect(violations(result, "counter.unique")?.isEmpty == false)
+}
+
+@Test func localMaxPlusOneCollidesWhileOffline() throws {
+    let faults = "[{\"at\": \"0s\", \"for\": \"30s\", \"kind\": \"offline\"}]"
+    let result = SimulationRunner(registry: registry).run(
+        try scenario(devices: 2, counter: "{\"allocator\": \"localMaxPlusOne\"}", faults: faults, expect: allInvariants),
+        seed: 1)
+    #expect(violations(result, "counter.unique")?.isEmpty == false)
+}
+
+@Test func lostResponsesLeaveGapsButNoDuplicates() throws {
+    let faults = """
+        [{"at": "0s", "for": "100ms", "device": "d1", "kind": "dropResponses", "repeat": {"every": "330ms", "count": 300}}]
+        """
+    let result = SimulationRunner(registry: registry).run(
+        try scenario(devices: 2, counter: "{\"requestTimeout\": \"2s\"}", faults: faults, expect: allInvariants), seed: 2)
+    #expect(violations(result, "counter.unique")?.isEmpty == true)
+    #expect(violations(result, "counter.contiguous")?.isEmpty == false)
+    #expect(result.statistics["counter"]?["ambiguousWrites"] != JSON(0))
+}
+
+@Test(arguments: [("fail", true), ("wait", false)])
+func offlineBehaviour(mode: String, fails: Bool) throws {
+    let faults = "[{\"at\": \"0s\", \"for\": \"5s\", \"device\": \"d1\", \"kind\": \"offline\"}]"
+    let result = SimulationRunner(registry: registry).run(
+        try scenario(devices: 1, count: 3, counter: "{\"offline\": \"\(mode)\"}", faults: faults, expect: allInvariants),
+        seed: 1)
+    let counter = try #require(result.statistics["counter"])
+    #expect((counter["failed"] != JSON(0)) == fails)
+    #expect(violations(result, "counter.retryBound")?.isEmpty == true)
+}
+
+@Test func ignoringRetryAfterSendsEarlyRequests() throws {
+    let counter = """
+        {"retryAfter": "ignore", "loadModel": {"rateLimit": {"requestsPerSecond": 0.5, "burst": 2, "retryAfter": "5s"}}}
+        """
+    let result = SimulationRunner(registry: registry).run(
+        try scenario(devices: 1, count: 5, counter: counter, expect: allInvariants), seed: 1)
+    #expect(violations(result, "counter.retryAfter")?.isEmpty == false)
+}
+
+@Test func invalidConfigurationIsReportedAtItsPath() throws {
+    do {
+        _ = try scenario(counter: "{\"savePolicy\": \"sometimes\", \"loadModel\": {\"rateLimit\": {\"burst\": 0}}}")
+        Issue.record("expected a scenario error")
+    } catch let error as ScenarioError {
+        let paths = error.diagnostics.map(\.path.description)
+        #expect(paths.contains("/plugins/counter/savePolicy"))
+        #expect(paths.contains("/plugins/counter/loadModel/rateLimit"))
+        #expect(paths.contains("/plugins/counter/loadModel/rateLimit/burst"))
+    }
+}
