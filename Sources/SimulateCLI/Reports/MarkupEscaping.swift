@@ -1,6 +1,7 @@
 /// Escapes text for XML and HTML attribute values and character data.
 enum MarkupEscaping {
-    /// `&`, `<`, `>`, `"` and `'` as entities; control characters XML 1.0 forbids become U+FFFD.
+    /// `&`, `<`, `>` and `"` as entities (attributes are always double-quoted); control characters
+    /// XML 1.0 forbids become U+FFFD.
     static func escape(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
@@ -10,7 +11,6 @@ enum MarkupEscaping {
             case "<": output += "&lt;"
             case ">": output += "&gt;"
             case "\"": output += "&quot;"
-            case "'": output += "&apos;"
             case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
             default:
                 let forbidden = scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value)

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import SimulateCLI
+
+@Suite struct SweepTests {
+    @Test func outputOrderDoesNotDependOnJobs() throws {
+        let folder = try ScenarioFolder()
+        let one = try BuiltSimulate.run(["run", "Scenarios", "--seeds", "0..299", "--jobs", "1"], in: folder.path)
+        let many = try BuiltSimulate.run(["run", "Scenarios", "--seeds", "0..299", "--jobs", "4"], in: folder.path)
+        #expect(one.standardOutput == many.standardOutput)
+        #expect(one.standardOutput.hasSuffix("300 passed, 300 failed\n"))
+        #expect(one.status == 1)
+    }
+
+    @Test func failingSeedsAreSummarisedWithReplayCommands() throws {
+        let folder = try ScenarioFolder()
+        let output = try BuiltSimulate.run(["run", "Scenarios", "--seeds", "10..14"], in: folder.path)
+        let lines = output.standardOutput.split(separator: "\n").map(String.init)
+        let summary = try #require(lines.firstIndex(of: "Failing seeds (5 of 10 runs):"))
+        #expect(lines[summary + 1] == "  Scenarios/wrong.json: 10-14")
+        #expect(lines[summary + 2] == "Replay:")
+        #expect(lines[summary + 3] == "  simulate run Scenarios/wrong.json --seed 10")
+        #expect(lines.last == "5 passed, 5 failed")
+    }
+
+    @Test func noProgressBarWhenStandardErrorIsNotATerminal() throws {
+        let folder = try ScenarioFolder(["calm.json": ScenarioFolder.calm])
+        let output = try BuiltSimulate.run(["run", "Scenarios", "--seeds", "0..499"], in: folder.path)
+        #expect(output.standardError.isEmpty)
+        #expect(output.status == 0)
+    }
+
+    @Test func shardsSplitTheRunsWithoutOverlap() throws {
+        let folder = try ScenarioFolder()
+        var seen: [String] = []
+        for shard in 1...3 {
+            let output = try BuiltSimulate.run(
+                ["run", "Scenarios", "--seeds", "0..6", "--shard", "\(shard)/3", "--format", "json"], in: folder.path)
+            seen += output.standardOutput.split(separator: "\n").map { line in
+                let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                return "\(object?["file"] ?? "")#\(object?["seed"] ?? "")"
+            }
+        }
+        #expect(seen.count == 14)
+        #expect(Set(seen).count == 14)
+    }
+
+    @Test func seedRangesAreCompact() {
+        #expect(SweepSummary.ranges([1, 2, 3, 7, 9, 10]) == "1-3, 7, 9-10")
+        #expect(SweepSummary.ranges([]) == "")
+    }
+}
