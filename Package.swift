@@ -58,7 +58,8 @@ let package = Package(
         .executableTarget(
             name: "custom-simulate",
             dependencies: ["SimulateCLI", "SimulateCore"],
-            path: "Examples/CustomSimulate"
+            path: "Examples/CustomSimulate",
+            exclude: ["heartbeat.json"]
         ),
 
         // MARK: Benchmarks
@@ -75,7 +76,7 @@ let package = Package(
         .testTarget(name: "SimulateCounterTests", dependencies: ["SimulateCounter", "SimulateCore"]),
         .testTarget(name: "SimulateModelTests", dependencies: ["SimulateModel", "SimulateCore"]),
         .testTarget(name: "SimulateIntentsTests", dependencies: ["SimulateIntents", "SimulateCore"]),
-        .testTarget(name: "SimulateCLITests", dependencies: ["SimulateCLI"]),
+        .testTarget(name: "SimulateCLITests", dependencies: ["SimulateCLI", "simulate", "custom-simulate"]),
         .testTarget(name: "SimulateTestingTests", dependencies: ["SimulateTesting", "SimulatePlugins"]),
     ]
 )

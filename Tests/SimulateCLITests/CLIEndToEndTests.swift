@@ -1,0 +1,159 @@
+import Foundation
+import SimulateJSON
+import Testing
+
+/// The command line end to end, through the built binaries. Scenarios use the heartbeat plugin of
+/// the custom-simulate example, which also proves that example builds and runs.
+@Suite struct CLIEndToEndTests {
+    static func heartbeat(
+        name: String = "beat", seed: Int = 0, expect: String = #"[{"invariant": "heartbeat.delivered"}]"#
+    )
+        -> String
+    {
+        """
+        {"format": 1, "name": "\(name)", "seed": \(seed), "duration": "10s",
+         "devices": [{"id": "phone"}], "network": {"latency": {"min": "10ms", "max": "90ms"}},
+         "plugins": {"heartbeat": {}}, "expect": \(expect)}
+        """
+    }
+
+    @Test func theBundledExampleRunsAndPasses() throws {
+        let output = try CommandRunner.run(["run", "Examples/CustomSimulate/heartbeat.json"])
+        #expect(output.status == 0)
+        #expect(output.lines.first?.hasPrefix("PASS Examples/CustomSimulate/heartbeat.json") == true)
+        #expect(output.lines.last == "1 passed, 0 failed")
+    }
+
+    @Test func exitStatusIsOneWhenAnExpectationFails() throws {
+        let directory = try CommandRunner.temporaryDirectory([
+            "failing.json": Self.heartbeat(expect: #"[{"check": "heartbeat.received", "at": "end", "equals": -1}]"#)
+        ])
+        let output = try CommandRunner.run(["run", "failing.json"], in: directory)
+        #expect(output.status == 1)
+        #expect(output.standardOutput.contains("✗ heartbeat.received at end: expected -1, observed 10"))
+        #expect(output.standardOutput.contains("replay: simulate run failing.json --seed 0"))
+    }
+
+    @Test(arguments: [
+        ("syntax.json", "{\"format\": 1,,}", "syntax.json:1:14: "),
+        (
+            "scenario.json",
+            "{\"format\": 1, \"name\": \"x\", \"duration\": \"1s\",\n \"devices\": [{\"id\": \"-\"}], \"plugins\": {\"heartbeat\": {}}}",
+            "scenario.json:2:21: /devices/0/id: "
+        ),
+    ])
+    func exitStatusIsTwoForAnInvalidScenario(file: String, contents: String, prefix: String) throws {
+        let directory = try CommandRunner.temporaryDirectory([file: contents])
+        let output = try CommandRunner.run(["run", file], in: directory)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("error: " + prefix))
+    }
+
+    @Test(arguments: [
+        ["run", "--seeds", "5..1", "x.json"], ["run", "--shard", "3/2", "x.json"], ["run", "missing.json"],
+        ["frobnicate"],
+    ])
+    func exitStatusIsTwoForBadArguments(arguments: [String]) throws {
+        let output = try CommandRunner.run(arguments)
+        #expect(output.status == 2)
+    }
+
+    @Test func exitStatusIsThreeWhenTheEventBudgetRunsOut() throws {
+        let output = try CommandRunner.run(["run", "--event-budget", "20", "Examples/CustomSimulate/heartbeat.json"])
+        #expect(output.status == 3)
+        #expect(output.standardOutput.contains("run broke: event budget of 20 events exhausted"))
+    }
+
+    @Test func jsonOutputHasTheContractShape() throws {
+        let output = try CommandRunner.run([
+            "run", "--format", "json", "--seeds", "3..4", "Examples/CustomSimulate/heartbeat.json",
+        ])
+        #expect(output.status == 0)
+        let runs = try output.lines.map { try JSONParser.parse($0).root }
+        #expect(runs.count == 2)
+        for (run, seed) in zip(runs, [3, 4]) {
+            #expect(run["seed"] == JSON(seed))
+            #expect(run["file"] == "Examples/CustomSimulate/heartbeat.json")
+            #expect(run["scenario"] == "heartbeats through a lossy minute")
+            #expect(run["passed"] == true)
+            #expect(run["traceHash"]?.stringValue?.count == 16)
+            #expect((run["events"]?.intValue ?? 0) > 0)
+            #expect(run["simulatedSeconds"] == 60)
+            #expect(run["observed"]?["heartbeat.received@5.5s"] == 12)
+            let expectation = run["expectations"]?[0]
+            #expect(expectation?["name"] == "heartbeat.delivered")
+            #expect(expectation?["kind"] == "invariant")
+            #expect(expectation?["expectedViolated"] == true)
+            #expect(expectation?["passed"] == true)
+            #expect(expectation?["violations"]?.arrayValue?.isEmpty == false)
+        }
+    }
+
+    @Test func directoriesRunRecursivelyInPathOrder() throws {
+        let directory = try CommandRunner.temporaryDirectory([
+            "suite/b.json": Self.heartbeat(name: "b"), "suite/a.json": Self.heartbeat(name: "a"),
+            "suite/nested/c.json": Self.heartbeat(name: "c"), "suite/notes.txt": "not a scenario",
+        ])
+        let output = try CommandRunner.run(["run", "--format", "json", "suite"], in: directory)
+        #expect(output.status == 0)
+        let files = try output.lines.map { try JSONParser.parse($0).root["file"]?.stringValue ?? "" }
+        #expect(files == ["suite/a.json", "suite/b.json", "suite/nested/c.json"])
+    }
+
+    @Test func shardsCoverEveryFileAndSeedExactlyOnce() throws {
+        let directory = try CommandRunner.temporaryDirectory([
+            "s/a.json": Self.heartbeat(name: "a"), "s/b.json": Self.heartbeat(name: "b"),
+            "s/c.json": Self.heartbeat(name: "c"),
+        ])
+        var seen: [String] = []
+        for shard in 1...4 {
+            let output = try CommandRunner.run(
+                ["run", "--format", "json", "--seeds", "0..4", "--shard", "\(shard)/4", "s"], in: directory)
+            #expect(output.status == 0)
+            for line in output.lines {
+                let run = try JSONParser.parse(line).root
+                seen.append("\(run["file"]?.stringValue ?? "")#\(run["seed"]?.intValue ?? -1)")
+            }
+        }
+        let expected = ["a", "b", "c"].flatMap { name in (0...4).map { "s/\(name).json#\($0)" } }
+        #expect(seen.sorted() == expected.sorted())
+    }
+
+    @Test func theSameSeedGivesTheSameTraceHashAcrossProcesses() throws {
+        let first = try CommandRunner.run([
+            "run", "--format", "json", "--seed", "42", "Examples/CustomSimulate/heartbeat.json",
+        ])
+        let second = try CommandRunner.run([
+            "run", "--format", "json", "--jobs", "1", "--seed", "42", "Examples/CustomSimulate/heartbeat.json",
+        ])
+        let hash = { (output: CommandRunner.Output) in try JSONParser.parse(output.lines[0]).root["traceHash"] }
+        #expect(try hash(first) == hash(second))
+    }
+
+    @Test func validateReportsJSONLinesPerFile() throws {
+        let directory = try CommandRunner.temporaryDirectory([
+            "good.json": Self.heartbeat(),
+            "bad.json":
+                "{\"format\": 1, \"name\": \"x\", \"duration\": \"-1s\", \"devices\": [{\"id\": \"a\"}], \"plugins\": {\"heartbeat\": {\"interval\": 3, \"rate\": 1}}}",
+        ])
+        let output = try CommandRunner.run(["validate", "--format", "json", "good.json", "bad.json"], in: directory)
+        #expect(output.status == 2)
+        let lines = try output.lines.map { try JSONParser.parse($0).root }
+        #expect(lines[0] == ["file": "good.json", "valid": true, "errors": []])
+        #expect(lines[1]["valid"] == false)
+        let errors = lines[1]["errors"]?.arrayValue ?? []
+        #expect(errors.map { $0["path"] } == ["/duration", "/plugins/heartbeat/rate"])
+        #expect(errors.allSatisfy { $0["kind"] == "scenario" && $0["line"] == 1 && $0["column"]?.intValue != nil })
+    }
+
+    @Test func listAndExplainDocumentPlugins() throws {
+        let list = try CommandRunner.run(["list"])
+        #expect(list.status == 0)
+        #expect(list.standardOutput.contains("heartbeat.delivered"))
+        let explain = try CommandRunner.run(["explain", "heartbeat.received"])
+        #expect(explain.status == 0)
+        #expect(explain.standardOutput.contains("server-wide"))
+        let unknown = try CommandRunner.run(["explain", "nothing.here"])
+        #expect(unknown.status == 2)
+    }
+}
