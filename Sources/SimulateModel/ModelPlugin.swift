@@ -7,17 +7,41 @@ public struct ModelPlugin: SimulationPlugin {
 
     public var name: String { "model" }
     public var summary: String { "SwiftData stores mirrored through a CloudKit private-database zone" }
-    public var actions: [EntryDoc] { [] }
-    public var invariants: [EntryDoc] { [] }
-    public var observables: [EntryDoc] { [] }
+    public var configuration: [ParameterDoc] { ModelConfigurationDocs.parameters }
+    public var actions: [EntryDoc] { ModelEntryDocs.actions }
+    public var invariants: [EntryDoc] { ModelEntryDocs.invariants }
+    public var observables: [EntryDoc] { ModelEntryDocs.observables }
+
+    public func validateConfiguration(
+        _ configuration: JSON, at path: JSONPath, scenario: Scenario, diagnostics: Diagnostics
+    ) {
+        guard let parsed = ModelConfiguration.read(configuration, at: path, diagnostics: diagnostics) else { return }
+        if parsed.displayID != nil && scenario.plugin(named: "counter") == nil {
+            diagnostics.error(
+                "displayId is allocated by the counter plugin: add \"counter\": {} to plugins", at: path / "displayId")
+        }
+        ScenarioArgumentCheck(layout: StoreLayout(parsed.schema.current), diagnostics: diagnostics).check(scenario)
+    }
+
+    public func validateAction(_ action: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics) {
+        guard let reader = ObjectReader(args, at: path, diagnostics: diagnostics) else { return }
+        defer { reader.rejectUnknownKeys() }
+        guard action != "sync" else { return }
+        _ = reader.id("entity", required: true)
+        if action == "insert" { _ = reader.id("id") }
+        if action == "insert" || action == "update" {
+            if let values = reader.value("values", required: action == "update"), values.objectValue == nil {
+                diagnostics.error("expected an object, found \(values.typeName)", at: path / "values")
+            }
+        }
+        if action != "insert", let predicate = reader.value("where"),
+            case .failure(let error) = ModelPredicate.parse(predicate, at: path / "where")
+        {
+            diagnostics.error(error.message, at: error.path)
+        }
+    }
 
     public func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun {
-        ModelRun()
+        ModelRun(configuration: configuration, context: context)
     }
-}
-
-final class ModelRun: PluginRun {
-    func perform(_ action: String, args: JSON, device: Device?) {}
-    func observe(_ observable: String, device: Device?, args: JSON) -> JSON { .null }
-    func evaluate(_ invariant: String, args: JSON) -> [Violation] { [] }
 }

@@ -1,0 +1,124 @@
+import SimulateCore
+import SimulateJSON
+
+/// The documented actions, invariants and observables.
+enum ModelEntryDocs {
+    private static let entity = ParameterDoc("entity", type: "id", "Entity name, e.g. \"Task\"", schema: ["type": "string"])
+    private static let whereClause = ParameterDoc(
+        "where", type: "object", default: "{}",
+        "Predicate: {\"title\": \"Milk\"}, {\"priority\": {\">=\": 2}}, {\"project.name\": \"Home\"}, "
+            + "{\"@id\": \"t1\"}, {\"and\"|\"or\": […]}, {\"not\": …}; {} matches every object")
+    private static let values = ParameterDoc(
+        "values", type: "object", default: "{}",
+        "Attribute values; to-one relationships take an @id, null or {\"where\": …}; to-many an array of @ids")
+
+    static let actions: [EntryDoc] = [
+        EntryDoc(
+            "insert", "Insert one object on the device and save",
+            details: """
+                Inserts an object of `entity` with `values` (unspecified attributes take their declared default:
+                "now" is the device's own clock, "random" a seeded UUID). `id` names the object: it is its CloudKit
+                record name and its "@id" in predicates and observables (default: "<Entity>-<device>-<n>").
+                When displayId is configured, inserting that entity asks the counter plugin for an id on the device.
+                Errors (unknown property, wrong type, missing relationship target) go to model.lastError.
+                """,
+            parameters: [
+                entity, ParameterDoc("id", type: "id", default: "generated", "The object's @id (record name)"), values,
+            ]),
+        EntryDoc(
+            "update", "Set values on every matching object on the device and save",
+            details: "Matching nothing is not an error (the object may not have synced to the device yet).",
+            parameters: [entity, whereClause, values]),
+        EntryDoc(
+            "delete", "Delete every matching object on the device (delete rules apply) and save",
+            details: """
+                cascade deletes the related objects, nullify clears their inverse, deny refuses the delete while the
+                relationship is not empty (model.lastError), noAction leaves them pointing at the deleted object.
+                """,
+            parameters: [entity, whereClause]),
+        EntryDoc(
+            "fetch", "Fetch matching objects; the result goes to model.lastFetch, an error to model.lastError",
+            details: """
+                Like a FetchDescriptor with a #Predicate. A key path through a to-many relationship fails with
+                SwiftData's "to-many key not allowed here" (code toManyKeyNotAllowed) and an array attribute with
+                arrayAttributeNotQueryable; model.lastFetch is then null.
+                """,
+            parameters: [entity, whereClause]),
+        EntryDoc(
+            "sync", "Run an export+import pass now (or right after the one under way)",
+            details: "Passes also run after saves (exportDebounce), on reconnect, periodically and on pushes."),
+    ]
+
+    static let invariants: [EntryDoc] = [
+        EntryDoc(
+            "schema", "The schema passes CloudKit's model validation and add-only migration",
+            details: """
+                One violation per rule group of Core Data's NSCocoaErrorDomain Code=134060 failure reason, in its
+                order and words: missing inverses, ordered relationships, non-optional attributes without a default,
+                non-optional relationships, unsupported delete rules (Deny; No Action too, which leaves dangling
+                references), unique constraints — each followed by sorted "Entity: property" lines. With any of them
+                the store loads without CloudKit (no mirroring). One more violation lists renames, removals and type
+                changes made after a version marked "deployed".
+                """),
+        EntryDoc(
+            "converged", "At the end every device holds exactly the server's objects, values and links",
+            details: "Reports per device: changes not yet exported, missing or extra objects, differing fields."),
+        EntryDoc(
+            "relationships", "At the end no reference names a missing object, on the server or any device",
+            details: """
+                A to-one field (CD_<name> holds the destination's record name) or a CDMR link whose destination does
+                not exist is dangling: e.g. a task added offline to a project another device deleted, when the
+                delete rule is not honoured across devices.
+                """),
+        EntryDoc(
+            "noLostUpdates", "No save overwrote a field another device had changed since the saver last saw it",
+            details: """
+                The server notes who wrote each field. A save that changes a field whose last writer is another
+                device, at a version newer than the one the saving device based its edit on, overwrote a concurrent
+                edit: reported with both values, devices and edit times. Under recordLastWriterWins this includes
+                fields the saver never edited (its stale copy wins).
+                """),
+        EntryDoc(
+            "uniqueness", "No two objects share a logical unique key, on the server or any device",
+            details: """
+                Keys: configuration uniqueKeys, attributes marked "unique" (which CloudKit cannot enforce), and
+                args.keys. Concurrent creates of the same key (e.g. seed data inserted on two devices) are reported
+                with who created each object and when.
+                """,
+            parameters: [
+                ParameterDoc(
+                    "keys", type: "array", default: "[]", "More keys: [{\"entity\", \"attributes\"}]",
+                    schema: ["type": "array", "items": ModelConfigurationDocs.uniqueKey])
+            ]),
+    ]
+
+    private static let entityArg = ParameterDoc("entity", type: "id", "Entity name", schema: ["type": "string"])
+
+    static let observables: [EntryDoc] = [
+        EntryDoc(
+            "objects", "The device's objects of an entity, sorted by @id",
+            details: "Each object: \"@id\", every attribute and to-one relationship (an @id or null), and every "
+                + "to-many relationship as a sorted array of @ids.",
+            parameters: [entityArg], valueType: "array"),
+        EntryDoc(
+            "serverObjects", "The server's records of an entity, read like model.objects",
+            parameters: [entityArg], perDevice: false, valueType: "array"),
+        EntryDoc(
+            "count", "How many objects the device holds (of `entity` when given)",
+            parameters: [ParameterDoc("entity", type: "id", default: "every entity", "Entity name", schema: ["type": "string"])],
+            valueType: "integer"),
+        EntryDoc("lastFetch", "The result of the device's last model.fetch (null after an error)", valueType: "array"),
+        EntryDoc(
+            "lastError", "The error of the device's last model action, or null when it succeeded",
+            details: "{\"code\": …, \"message\": …, \"keyPath\": …}; e.g. {\"code\": \"toManyKeyNotAllowed\", "
+                + "\"message\": \"to-many key not allowed here\", \"keyPath\": \"tasks.title\"}.",
+            valueType: "object"),
+        EntryDoc("pendingChanges", "Edits, deletions and links the device has not exported yet", valueType: "integer"),
+        EntryDoc(
+            "unlinked", "References on the device to objects it does not hold (children that arrived before their parent)",
+            valueType: "integer"),
+        EntryDoc(
+            "schemaError", "Core Data's Code=134060 failure reason for the schema, or null",
+            perDevice: false, valueType: "string"),
+    ]
+}

@@ -1,0 +1,135 @@
+import SimulateCore
+import SimulateCounter
+
+/// One modify operation under way: what it carries, to settle each item when the answer comes.
+struct ExportBatch {
+    var objects: [ModelObject] = []
+    var generations: [UInt32] = []
+    var records: [CloudRecord] = []
+    var contexts: [ConflictLedger.SaveContext] = []
+    var linkSaves: [LinkSet.Pair] = []
+    var deletes: [String] = []
+    var linkRemovals: [LinkSet.Pair] = []
+
+    var isEmpty: Bool { records.isEmpty && deletes.isEmpty && linkRemovals.isEmpty }
+    var count: Int { records.count + deletes.count + linkRemovals.count }
+}
+
+extension DeviceSync {
+    func exportNext() {
+        let batch = takeBatch()
+        guard !batch.isEmpty else {
+            trace.end(device.id, "sync", "export", value: Int64(exportedRecords))
+            startImport()
+            return
+        }
+        let zone = MirrorShared.zoneID
+        let recordIDs =
+            batch.deletes.map { CloudRecordID(recordName: $0, zoneID: zone) }
+            + batch.linkRemovals.map { CloudRecordID(recordName: $0.recordName, zoneID: zone) }
+        let (records, contexts, shared, device) = (batch.records, batch.contexts, shared, device)
+        shared.send(
+            from: device, { shared.serveModify(records, contexts, deleting: recordIDs, from: device) }
+        ) { [self] result in
+            switch result {
+            case .success(let modify):
+                settle(batch, modify)
+                exportNext()
+            case .failure(let error):
+                requeue(batch)
+                if error.code == .limitExceeded && batchLimit > 1 {
+                    batchLimit = max(1, batchLimit / 2)
+                    trace.instant(device.id, "sync", "export.split", value: Int64(batchLimit))
+                    exportNext()
+                    return
+                }
+                trace.end(device.id, "sync", "export", "failed: \(error)", value: -1)
+                finishPass(failure: error)
+            }
+        }
+    }
+
+    /// Up to `batchLimit` items: dirty objects first, then links, then deletions.
+    private func takeBatch() -> ExportBatch {
+        var batch = ExportBatch()
+        let policy = shared.configuration.conflictPolicy
+        let deviceIndex = Int32(device.index)
+        while batch.count < batchLimit && queueHead < store.exportQueue.count {
+            let object = store.exportQueue[queueHead]
+            queueHead += 1
+            object.isQueued = false
+            guard store.object(object.id) === object, object.isDirty else { continue }
+            batch.objects.append(object)
+            batch.generations.append(object.generation)
+            batch.records.append(record(for: object, policy: policy))
+            batch.contexts.append(
+                ConflictLedger.SaveContext(
+                    device: deviceIndex, baseTag: object.baseTag, editNanoseconds: object.editNanoseconds))
+            store.sentNames.insert(object.id)
+        }
+        compactQueue()
+        let links = store.links.takePending(limit: batchLimit - batch.count)
+        batch.linkSaves = links.saves
+        batch.linkRemovals = links.removals
+        batch.records += links.saves.map(linkRecord)
+        let deletes = min(batchLimit - batch.count, store.pendingDeletes.count)
+        if deletes > 0 {
+            batch.deletes = Array(store.pendingDeletes.prefix(deletes))
+            store.pendingDeletes.removeFirst(deletes)
+            for name in batch.deletes { store.pendingDeleteSet.remove(name) }
+        }
+        return batch
+    }
+
+    private func compactQueue() {
+        guard queueHead > 1024 && queueHead * 2 > store.exportQueue.count else { return }
+        store.exportQueue.removeFirst(queueHead)
+        queueHead = 0
+    }
+
+    /// The record to send: every field for a new record or under record-level last-writer-wins, the
+    /// changed ones under per-property merge.
+    func record(for object: ModelObject, policy: ModelConfiguration.ConflictPolicy) -> CloudRecord {
+        let entity = object.entity
+        guard var record = object.record else {
+            var fields: [String: CloudFieldValue] = [:]
+            for field in 0..<entity.fieldCount {
+                if let value = FieldCoding.field(object.value(field)) { fields[entity.fieldKeys[field]] = value }
+            }
+            return CloudRecord(
+                recordType: entity.recordType,
+                recordID: CloudRecordID(recordName: object.id, zoneID: MirrorShared.zoneID), fields: fields)
+        }
+        for field in 0..<entity.fieldCount
+        where policy == .recordLastWriterWins || object.dirtyMask & (1 << UInt64(field)) != 0 {
+            record[entity.fieldKeys[field]] = FieldCoding.field(object.value(field))
+        }
+        return record
+    }
+
+    private func linkRecord(_ pair: LinkSet.Pair) -> CloudRecord {
+        let sides = pair.relation.split(separator: ".").map(String.init)
+        var entities = sides.first ?? ""
+        var relationships = sides.last ?? ""
+        if let entity = shared.layout.entity(named: entities), let spec = entity.spec.relationship(named: relationships)
+        {
+            entities += ":" + spec.destination
+            relationships += ":" + (spec.inverse ?? "")
+        }
+        return CloudRecord(
+            recordType: MirrorShared.linkRecordType,
+            recordID: CloudRecordID(recordName: pair.recordName, zoneID: MirrorShared.zoneID),
+            fields: [
+                "CD_entityNames": .string(entities), "CD_relationships": .string(relationships),
+                "CD_recordNames": .string(pair.first + ":" + pair.second),
+            ])
+    }
+
+    private func requeue(_ batch: ExportBatch) {
+        for object in batch.objects where store.object(object.id) === object { store.enqueue(object) }
+        store.links.requeue(saves: batch.linkSaves, removals: batch.linkRemovals)
+        for name in batch.deletes.reversed() where store.pendingDeleteSet.insert(name).inserted {
+            store.pendingDeletes.insert(name, at: 0)
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import SimulateCore
+import SimulateCounter
+
+extension DeviceSync {
+    func startImport() {
+        trace.begin(device.id, "sync", "import", value: Int64(passes))
+        fetchNext(pages: 0, fullRefetch: token == nil ? Set<String>() : nil)
+    }
+
+    /// Fetches one page of the zone's changes since the token and applies it. `fullRefetch` collects the
+    /// names seen when fetching from the start, so objects deleted meanwhile can be found afterwards.
+    private func fetchNext(pages: Int, fullRefetch: Set<String>?) {
+        let (server, since, limit) = (shared.server, token, shared.configuration.importBatchSize)
+        let requester = device.id
+        shared.send(
+            from: device,
+            { server.fetchChanges(in: MirrorShared.zoneID, since: since, resultsLimit: limit, requester: requester) }
+        ) { [self] result in
+            switch result {
+            case .success(let changes):
+                var seen = fullRefetch
+                apply(changes, seen: &seen)
+                token = changes.token
+                if changes.moreComing && pages + 1 < Self.pageLimitPerPass {
+                    fetchNext(pages: pages + 1, fullRefetch: seen)
+                    return
+                }
+                if let seen, !changes.moreComing { removeUnseen(seen) }
+                trace.end(device.id, "sync", "import", value: Int64(importedRecords))
+                finishPass(failure: nil)
+            case .failure(let error) where error.code == .changeTokenExpired:
+                trace.instant(device.id, "sync", "changeTokenExpired", "refetching the zone from the start")
+                token = nil
+                fetchNext(pages: pages + 1, fullRefetch: Set<String>())
+            case .failure(let error):
+                trace.end(device.id, "sync", "import", "failed: \(error)", value: -1)
+                finishPass(failure: error)
+            }
+        }
+    }
+
+    private func apply(_ changes: CloudZoneChanges, seen: inout Set<String>?) {
+        var records = changes.changedRecords
+        switch shared.configuration.importOrder {
+        case .changeOrder: break
+        case .reversed: records.reverse()
+        case .shuffled:
+            var random = shared.context.random(for: device, component: "model.import/\(passes)")
+            records.shuffle(using: &random)
+        }
+        for record in records {
+            seen?.insert(record.recordID.recordName)
+            importedRecords += 1
+            if record.recordType == MirrorShared.linkRecordType {
+                if let pair = LinkSet.Pair(recordName: record.recordID.recordName), !store.links.contains(pair) {
+                    store.links.adopt(pair)
+                }
+            } else {
+                applyRecord(record)
+            }
+        }
+        for recordID in changes.deletedRecordIDs {
+            applyDeletion(recordID.recordName)
+        }
+    }
+
+    private func applyRecord(_ record: CloudRecord) {
+        let name = record.recordID.recordName
+        guard let entity = shared.layout.entity(recordType: record.recordType),
+            !store.pendingDeleteSet.contains(name)
+        else { return }
+        let tag = record.changeTag?.rawValue ?? 0
+        guard let object = store.object(name) else {
+            let object = ModelObject(id: name, entity: entity)
+            object.record = record
+            object.baseTag = tag
+            store.adopt(object)
+            store.sentNames.insert(name)
+            noteLinks(object)
+            return
+        }
+        guard object.entity === entity, tag > (object.record?.changeTag?.rawValue ?? 0) else { return }
+        var references: [String?] = []
+        for field in entity.attributes.count..<entity.fieldCount { references.append(object.reference(field)) }
+        object.record = record
+        if object.local != nil {
+            for field in 0..<entity.fieldCount where object.dirtyMask & (1 << UInt64(field)) == 0 {
+                object.local?[field] = FieldCoding.json(record.fields[entity.fieldKeys[field]])
+            }
+            if object.dirtyMask == 0 { object.local = nil }
+        }
+        if object.dirtyMask == 0 { object.baseTag = tag }
+        for (offset, old) in references.enumerated() {
+            let field = entity.attributes.count + offset
+            let new = object.reference(field)
+            if old != new {
+                store.unindex(name, field: field, target: old)
+                store.index(name, field: field, target: new)
+            }
+        }
+    }
+
+    /// A child that arrived before its parent keeps the parent's record name; a parent that arrives
+    /// links every child already waiting for it.
+    private func noteLinks(_ object: ModelObject) {
+        let entity = object.entity
+        for field in entity.attributes.count..<entity.fieldCount {
+            if let target = object.reference(field), store.object(target) == nil {
+                trace.instant(device.id, "sync", "link.pending", "\(object.id) → \(target)")
+            }
+        }
+        if let waiting = store.referrers[object.id], !waiting.isEmpty {
+            trace.instant(device.id, "sync", "link.resolved", "\(object.id) ← \(waiting.count)", value: Int64(waiting.count))
+        }
+    }
+
+    private func applyDeletion(_ name: String) {
+        if store.pendingDeleteSet.remove(name) != nil { store.pendingDeletes.removeAll { $0 == name } }
+        if let pair = LinkSet.Pair(recordName: name) {
+            store.links.remove(pair, local: false)
+            return
+        }
+        guard let object = store.object(name) else { return }
+        _ = try? store.delete(object, now: now, remote: true)
+    }
+
+    /// After a full refetch: synced objects the server no longer has were deleted while the token was stale.
+    private func removeUnseen(_ seen: Set<String>) {
+        let gone = store.objects.values.filter { $0.record != nil && !$0.isDirty && !seen.contains($0.id) }
+        for object in gone.sorted(by: { $0.id < $1.id }) where store.object(object.id) === object {
+            trace.instant(device.id, "sync", "deletedWhileStale", object.id)
+            _ = try? store.delete(object, now: now, remote: true)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import SimulateCore
+import SimulateCounter
+
+/// What every device's mirroring shares: the CloudKit server and zone, the configuration, the push
+/// model, and the server-side conflict ledger.
+final class MirrorShared {
+    static let zoneID = CloudZoneID("com.apple.coredata.cloudkit.zone")
+    /// Core Data's record type for many-to-many links.
+    static let linkRecordType = "CDMR"
+
+    let context: SimulationContext
+    let configuration: ModelConfiguration
+    let layout: StoreLayout
+    let server: CloudKitRecordServer
+    let ledger = ConflictLedger()
+    let push: PushCenter
+    let deviceNames: [String]
+    /// False when the schema breaks CloudKit's rules: the store loads without mirroring.
+    let enabled: Bool
+    var displayIDs: DisplayIDAllocating?
+
+    init(
+        context: SimulationContext, configuration: ModelConfiguration, layout: StoreLayout,
+        server: CloudKitRecordServer, enabled: Bool
+    ) {
+        self.context = context
+        self.configuration = configuration
+        self.layout = layout
+        self.server = server
+        self.enabled = enabled
+        push = PushCenter(model: configuration.push, context: context)
+        deviceNames = context.devices.map(\.id)
+    }
+
+    /// Sends one operation to the server over the device's link, mapping network failures to CloudKit's errors.
+    func send<Response>(
+        from device: Device, _ serve: @escaping () -> Result<Response, CloudKitError>,
+        completion: @escaping (Result<Response, CloudKitError>) -> Void
+    ) {
+        context.network.request(
+            from: device, to: CloudKitRecordServer.networkName,
+            timeoutNanoseconds: configuration.requestTimeoutNanoseconds, serve: serve
+        ) { result in
+            switch result {
+            case .success(let response): completion(response)
+            case .failure(.offline): completion(.failure(CloudKitError(.networkUnavailable, "the device is offline")))
+            case .failure(let error): completion(.failure(CloudKitError(.networkFailure, "\(error)")))
+            }
+        }
+    }
+
+    /// Server side of an export: the modify, the ledger, and the subscription's pushes.
+    func serveModify(
+        _ records: [CloudRecord], _ contexts: [ConflictLedger.SaveContext], deleting recordIDs: [CloudRecordID],
+        from device: Device
+    ) -> Result<CloudModifyResult, CloudKitError> {
+        let before = records.map { server.record($0.recordID) }
+        let result = server.modify(
+            saving: records, deleting: recordIDs, savePolicy: .ifServerRecordUnchanged,
+            atomic: configuration.atomicExports, requester: device.id)
+        guard case .success(let modify) = result else { return result }
+        var changed = false
+        for (index, outcome) in modify.saveResults.enumerated() {
+            guard let saved = outcome.record else { continue }
+            changed = true
+            if index < contexts.count {
+                ledger.noteSave(
+                    sent: records[index], before: before[index], saved: saved, context: contexts[index],
+                    deviceNames: deviceNames, now: context.now)
+            }
+        }
+        for outcome in modify.deleteResults where outcome.error == nil {
+            changed = true
+            ledger.noteDelete(outcome.recordID.recordName)
+        }
+        if changed { push.zoneChanged(by: device) }
+        return result
+    }
+}

@@ -1,0 +1,68 @@
+import SimulateCore
+import SimulateJSON
+
+extension ModelRun {
+    func perform(_ action: String, args: JSON, device: Device?) {
+        guard let device else { return }
+        let entity = args["entity"]?.stringValue ?? ""
+        let predicate = args["where"]
+        let values = args["values"]?.objectValue ?? JSONObject()
+        switch action {
+        case "insert":
+            record(insert(entity: entity, id: args["id"]?.stringValue, values: values, on: device), device) { _ in }
+        case "update":
+            record(update(entity: entity, where: predicate, values: values, on: device), device) { _ in }
+        case "delete":
+            record(delete(entity: entity, where: predicate, on: device), device) { _ in }
+        case "fetch":
+            let result = fetch(entity: entity, where: predicate, on: device)
+            lastFetch[device.index] = (try? result.get()).map { .array($0) } ?? .null
+            record(result, device) { _ in }
+        case "sync":
+            syncs[device.index].requestPass(.manual)
+        default:
+            break
+        }
+    }
+
+    private func record<Value>(_ result: Result<Value, ModelStoreError>, _ device: Device, _ body: (Value) -> Void) {
+        switch result {
+        case .success(let value):
+            lastError[device.index] = .null
+            body(value)
+        case .failure(let error):
+            lastError[device.index] = error.json
+            context.trace.instant(device.id, "model", "error", "\(error.code.rawValue): \(error.message)")
+        }
+    }
+
+    func observe(_ observable: String, device: Device?, args: JSON) -> JSON {
+        let entity = args["entity"]?.stringValue.flatMap { layout.entity(named: $0) }
+        switch observable {
+        case "objects":
+            guard let device, let entity else { return .null }
+            let store = stores[device.index]
+            return .array(store.all(entity).map { $0.json(toMany: toMany($0, store)) })
+        case "serverObjects":
+            guard let entity else { return .null }
+            return .array(ServerSnapshot(self).objects(of: entity))
+        case "count":
+            guard let device else { return .null }
+            let store = stores[device.index]
+            if let entity { return .integer(Int64(store.objects.values.reduce(0) { $0 + ($1.entity === entity ? 1 : 0) })) }
+            return .integer(Int64(store.objects.count))
+        case "lastFetch":
+            return device.map { lastFetch[$0.index] } ?? .null
+        case "lastError":
+            return device.map { lastError[$0.index] } ?? .null
+        case "pendingChanges":
+            return device.map { .integer(Int64(stores[$0.index].pendingChangeCount)) } ?? .null
+        case "unlinked":
+            return device.map { .integer(Int64(stores[$0.index].unlinkedCount)) } ?? .null
+        case "schemaError":
+            return CloudKitModelValidator.failureReason(configuration.schema.current).map { .string($0) } ?? .null
+        default:
+            return .null
+        }
+    }
+}

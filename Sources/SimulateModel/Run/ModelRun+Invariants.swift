@@ -1,0 +1,77 @@
+import SimulateCore
+import SimulateJSON
+
+extension ModelRun {
+    /// Reports listed per invariant at most; one more line says how many were left out.
+    static let violationLimit = 50
+
+    func evaluate(_ invariant: String, args: JSON) -> [Violation] {
+        let violations: [Violation]
+        switch invariant {
+        case "schema": violations = schemaViolations()
+        case "converged": violations = ConvergenceCheck(run: self).violations()
+        case "relationships": violations = ReferenceCheck(run: self).violations()
+        case "noLostUpdates": violations = lostUpdateViolations()
+        case "uniqueness": violations = UniquenessCheck(run: self, keys: uniqueKeys(args)).violations()
+        default: violations = []
+        }
+        guard violations.count > Self.violationLimit else { return violations }
+        var kept = Array(violations.prefix(Self.violationLimit))
+        kept.append(
+            Violation(
+                atNanoseconds: context.now,
+                message: "… and \(violations.count - Self.violationLimit) more violations of model.\(invariant)"))
+        return kept
+    }
+
+    private func schemaViolations() -> [Violation] {
+        var violations = schemaGroups.map { group in
+            Violation(
+                atNanoseconds: 0, message: group.text,
+                events: ["Error Domain=NSCocoaErrorDomain Code=134060 \"A Core Data error occurred.\""])
+        }
+        if !migrationChanges.isEmpty {
+            let lines = migrationChanges.map { "\($0.line) (version \($0.version), after deployed \($0.deployedVersion))" }
+            violations.append(
+                Violation(atNanoseconds: 0, message: ([MigrationValidator.header] + lines).joined(separator: "\n")))
+        }
+        return violations
+    }
+
+    private func lostUpdateViolations() -> [Violation] {
+        guard let ledger = shared?.ledger else { return [] }
+        let policy = configuration.conflictPolicy.rawValue
+        return ledger.lost.map { lost in
+            Violation(
+                atNanoseconds: lost.savedNanoseconds, device: lost.winningDevice,
+                message: "\(lost.entity) \"\(lost.recordName)\".\(lost.field): \(JSONWriter.string(lost.lostValue)) "
+                    + "(\(lost.lostDevice), edited at \(DurationFormat.secondsText(lost.lostEditNanoseconds))) was "
+                    + "overwritten by \(JSONWriter.string(lost.winningValue)) (\(lost.winningDevice), edited at "
+                    + "\(DurationFormat.secondsText(lost.winningEditNanoseconds))) under \(policy)",
+                events: [
+                    "\(DurationFormat.secondsText(lost.lostEditNanoseconds)) \(lost.lostDevice) model.update "
+                        + "\(lost.recordName) \(lost.field) = \(JSONWriter.string(lost.lostValue))",
+                    "\(DurationFormat.secondsText(lost.winningEditNanoseconds)) \(lost.winningDevice) model.update "
+                        + "\(lost.recordName) \(lost.field) = \(JSONWriter.string(lost.winningValue))",
+                    "\(DurationFormat.secondsText(lost.savedNanoseconds)) server:cloudkit modify "
+                        + "\(lost.recordName) from \(lost.winningDevice)",
+                ])
+        }
+    }
+
+    /// The scenario's logical keys, `@Attribute(.unique)` attributes, and keys given as invariant args.
+    private func uniqueKeys(_ args: JSON) -> [ModelConfiguration.UniqueKey] {
+        var keys = configuration.uniqueKeys
+        for entity in layout.entities {
+            for attribute in entity.attributes where attribute.isUnique {
+                keys.append(ModelConfiguration.UniqueKey(entity: entity.name, attributes: [attribute.name]))
+            }
+        }
+        if let extra = args["keys"]?.arrayValue {
+            for item in extra {
+                if let key = ModelConfiguration.readUniqueKey(item, layout, at: .root, Diagnostics()) { keys.append(key) }
+            }
+        }
+        return keys
+    }
+}

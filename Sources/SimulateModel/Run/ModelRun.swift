@@ -1,0 +1,93 @@
+import SimulateCore
+import SimulateCounter
+import SimulateJSON
+
+/// The `model` plugin during one run: a store and a mirroring delegate per device, sharing one
+/// CloudKit server (the counter plugin's when it is enabled).
+final class ModelRun: PluginRun {
+    let context: SimulationContext
+    let configuration: ModelConfiguration
+    let layout: StoreLayout
+    let stores: [ModelStore]
+    var syncs: [DeviceSync] = []
+    var shared: MirrorShared?
+    let schemaGroups: [CloudKitModelValidator.Group]
+    let migrationChanges: [MigrationValidator.Change]
+    var lastFetch: [JSON]
+    var lastError: [JSON]
+    /// Who created each object (scenario or service inserts), for uniqueness reports.
+    var creations: [String: (device: Int, nanoseconds: Int64)] = [:]
+    var uuidRandom: [SeededRandom]
+
+    init(configuration json: JSON, context: SimulationContext) {
+        self.context = context
+        configuration = ModelConfiguration.read(json, at: .root, diagnostics: Diagnostics()) ?? ModelConfiguration()
+        let layout = StoreLayout(configuration.schema.current)
+        self.layout = layout
+        stores = context.devices.map { ModelStore(layout: layout, device: $0) }
+        schemaGroups = CloudKitModelValidator.validate(configuration.schema.current)
+        migrationChanges = MigrationValidator.validate(configuration.schema)
+        lastFetch = Array(repeating: .null, count: context.devices.count)
+        lastError = lastFetch
+        uuidRandom = context.devices.map { context.random(for: $0, component: "model.uuid") }
+    }
+
+    func start() {
+        let server = CloudKitRecordServer.shared(in: context) ?? CloudKitRecordServer(context: context)
+        server.saveZone(CloudZone(zoneID: MirrorShared.zoneID, atomic: true))
+        let shared = MirrorShared(
+            context: context, configuration: configuration, layout: layout, server: server,
+            enabled: schemaGroups.isEmpty)
+        shared.displayIDs = context.service(DisplayIDAllocating.self)
+        self.shared = shared
+        if let reason = CloudKitModelValidator.failureReason(configuration.schema.current) {
+            context.trace.instant(
+                "server:cloudkit", "sync", "store.loadFailed",
+                "NSCocoaErrorDomain Code=134060: \(reason)", value: Int64(schemaGroups.count))
+        }
+        syncs = context.devices.map { DeviceSync(device: $0, store: stores[$0.index], shared: shared) }
+        for sync in syncs {
+            sync.store.onLocalChange = { [unowned sync] in sync.noteLocalSave() }
+        }
+        shared.push.deliver = { [unowned self] device in syncs[device.index].requestPass(.push) }
+        context.network.observeConnectivity { [unowned self] device, online in
+            guard online else { return }
+            shared.push.deviceOnline(device)
+            if configuration.syncOnReconnect { syncs[device.index].requestPass(.reconnect) }
+        }
+        for sync in syncs {
+            sync.requestPass(.launch)
+            schedulePeriodic(sync)
+        }
+    }
+
+    /// Periodic passes, each device at its own seeded phase so they do not all fire together.
+    private func schedulePeriodic(_ sync: DeviceSync) {
+        let period = configuration.periodicSyncNanoseconds
+        guard period > 0, shared?.enabled == true else { return }
+        var random = context.random(for: sync.device, component: "model.periodic")
+        let phase = random.int64(in: 0...(period - 1))
+        func tick() {
+            sync.requestPass(.periodic)
+            context.scheduler.schedule(afterNanoseconds: period) { tick() }
+        }
+        context.scheduler.schedule(afterNanoseconds: period + phase) { tick() }
+    }
+
+    func statistics() -> JSON? {
+        var object = JSONObject()
+        object["passes"] = .integer(Int64(syncs.reduce(0) { $0 + $1.passes }))
+        object["failedPasses"] = .integer(Int64(syncs.reduce(0) { $0 + $1.failedPasses }))
+        object["exportedRecords"] = .integer(Int64(syncs.reduce(0) { $0 + $1.exportedRecords }))
+        object["importedRecords"] = .integer(Int64(syncs.reduce(0) { $0 + $1.importedRecords }))
+        object["conflicts"] = .integer(Int64(syncs.reduce(0) { $0 + $1.conflicts }))
+        if let shared {
+            object["pushesSent"] = .integer(Int64(shared.push.sent))
+            object["pushesDelivered"] = .integer(Int64(shared.push.delivered))
+            object["pushesDropped"] = .integer(Int64(shared.push.dropped))
+            object["pushesCoalesced"] = .integer(Int64(shared.push.coalesced))
+            object["lostUpdates"] = .integer(Int64(shared.ledger.lostCount))
+        }
+        return .object(object)
+    }
+}

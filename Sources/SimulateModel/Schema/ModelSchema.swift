@@ -1,0 +1,156 @@
+import SimulateJSON
+
+/// The value type of an attribute, as SwiftData declares it.
+public enum AttributeType: String, Sendable, CaseIterable {
+    case string, int, double, bool, date, uuid, data
+}
+
+/// A SwiftData delete rule (`@Relationship(deleteRule:)`).
+public enum DeleteRule: String, Sendable, CaseIterable {
+    case cascade, nullify, deny, noAction
+
+    /// The name Core Data's validator prints: `Deny`, `No Action`.
+    var coreDataName: String {
+        switch self {
+        case .cascade: "Cascade"
+        case .nullify: "Nullify"
+        case .deny: "Deny"
+        case .noAction: "No Action"
+        }
+    }
+}
+
+/// One stored attribute of an entity.
+public struct AttributeSpec: Sendable, Equatable {
+    public var name: String
+    public var type: AttributeType
+    /// `[String]` rather than `String`: stored by CloudKit as binary data, never queryable.
+    public var isArray: Bool
+    public var isOptional: Bool
+    /// The declared default: a value of the type, or `"now"` (dates) / `"random"` (uuids).
+    public var defaultValue: JSON?
+    public var isUnique: Bool
+    /// SwiftData's `originalName`: the attribute's name in the previous version.
+    public var renamedFrom: String?
+
+    public init(
+        name: String, type: AttributeType, isArray: Bool = false, isOptional: Bool = false,
+        defaultValue: JSON? = nil, isUnique: Bool = false, renamedFrom: String? = nil
+    ) {
+        self.name = name
+        self.type = type
+        self.isArray = isArray
+        self.isOptional = isOptional
+        self.defaultValue = defaultValue
+        self.isUnique = isUnique
+        self.renamedFrom = renamedFrom
+    }
+
+    /// `string`, `[string]`.
+    public var typeName: String { isArray ? "[\(type.rawValue)]" : type.rawValue }
+}
+
+/// One relationship of an entity.
+public struct RelationshipSpec: Sendable, Equatable {
+    public var name: String
+    public var destination: String
+    public var isToMany: Bool
+    public var isOptional: Bool
+    public var inverse: String?
+    public var deleteRule: DeleteRule
+    public var isOrdered: Bool
+    public var renamedFrom: String?
+
+    public init(
+        name: String, destination: String, isToMany: Bool = false, isOptional: Bool = true, inverse: String? = nil,
+        deleteRule: DeleteRule = .nullify, isOrdered: Bool = false, renamedFrom: String? = nil
+    ) {
+        self.name = name
+        self.destination = destination
+        self.isToMany = isToMany
+        self.isOptional = isOptional
+        self.inverse = inverse
+        self.deleteRule = deleteRule
+        self.isOrdered = isOrdered
+        self.renamedFrom = renamedFrom
+    }
+
+    /// `Project` or `[Task]`.
+    public var typeName: String { isToMany ? "[\(destination)]" : destination }
+}
+
+/// One `@Model` class.
+public struct EntitySpec: Sendable, Equatable {
+    public var name: String
+    public var attributes: [AttributeSpec]
+    public var relationships: [RelationshipSpec]
+    public var renamedFrom: String?
+
+    public init(
+        name: String, attributes: [AttributeSpec] = [], relationships: [RelationshipSpec] = [],
+        renamedFrom: String? = nil
+    ) {
+        self.name = name
+        self.attributes = attributes
+        self.relationships = relationships
+        self.renamedFrom = renamedFrom
+    }
+
+    public func attribute(named name: String) -> AttributeSpec? { attributes.first { $0.name == name } }
+    public func relationship(named name: String) -> RelationshipSpec? { relationships.first { $0.name == name } }
+}
+
+/// One `VersionedSchema`.
+public struct SchemaVersion: Sendable, Equatable {
+    public var name: String
+    /// Deployed to CloudKit's Production environment: later versions may only add.
+    public var isDeployed: Bool
+    public var entities: [EntitySpec]
+
+    public init(name: String, isDeployed: Bool = false, entities: [EntitySpec]) {
+        self.name = name
+        self.isDeployed = isDeployed
+        self.entities = entities
+    }
+
+    public func entity(named name: String) -> EntitySpec? { entities.first { $0.name == name } }
+}
+
+/// The schema a scenario declares: its versions in order; the last one is what the app runs.
+public struct ModelSchema: Sendable, Equatable {
+    public var versions: [SchemaVersion]
+
+    public init(versions: [SchemaVersion]) {
+        precondition(!versions.isEmpty, "a schema has at least one version")
+        self.versions = versions
+    }
+
+    public var current: SchemaVersion { versions[versions.count - 1] }
+
+    /// The seeds' model: `Project.tasks: [Task]?` (cascade) ↔ `Task.project: Project?` (nullify).
+    public static let seeds = ModelSchema(versions: [
+        SchemaVersion(
+            name: "v1",
+            entities: [
+                EntitySpec(
+                    name: "Project",
+                    attributes: [AttributeSpec(name: "name", type: .string, defaultValue: .string(""))],
+                    relationships: [
+                        RelationshipSpec(
+                            name: "tasks", destination: "Task", isToMany: true, inverse: "project",
+                            deleteRule: .cascade)
+                    ]),
+                EntitySpec(
+                    name: "Task",
+                    attributes: [
+                        AttributeSpec(name: "title", type: .string, defaultValue: .string("")),
+                        AttributeSpec(name: "done", type: .bool, defaultValue: .bool(false)),
+                        AttributeSpec(name: "priority", type: .int, defaultValue: .integer(0)),
+                        AttributeSpec(name: "displayId", type: .int, isOptional: true),
+                    ],
+                    relationships: [
+                        RelationshipSpec(name: "project", destination: "Project", inverse: "tasks")
+                    ]),
+            ])
+    ])
+}

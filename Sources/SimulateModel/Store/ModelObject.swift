@@ -1,0 +1,90 @@
+import SimulateCounter
+import SimulateJSON
+
+/// One object in a device's store.
+///
+/// A synced object keeps the server's record as Core Data keeps its system fields; its values are read
+/// from that record until the device edits it, when it gets a local copy of every field and dirty bits.
+final class ModelObject {
+    let id: String
+    let entity: StoreLayout.Entity
+    /// The last copy of the record the server gave this device (change tag and values), if any.
+    var record: CloudRecord?
+    /// Every field's value while the object has edits not yet exported; nil when it matches `record`.
+    var local: [JSON]?
+    /// Fields edited locally and not yet exported.
+    var dirtyMask: UInt64 = 0
+    /// Bumped on every local edit, so an export acknowledges only what it sent.
+    var generation: UInt32 = 0
+    /// The server version (change tag) the local edits are based on: what the device had seen.
+    var baseTag: UInt64 = 0
+    var isQueued = false
+    /// True time of the last local edit.
+    var editNanoseconds: Int64 = 0
+
+    init(id: String, entity: StoreLayout.Entity) {
+        self.id = id
+        self.entity = entity
+    }
+
+    func value(_ field: Int) -> JSON {
+        if let local { return local[field] }
+        return FieldCoding.json(record?.fields[entity.fieldKeys[field]])
+    }
+
+    /// The destination's record name of a to-one field.
+    func reference(_ field: Int) -> String? { value(field).stringValue }
+
+    func makeLocal() {
+        guard local == nil else { return }
+        local = (0..<entity.fieldCount).map(value)
+    }
+
+    func set(_ field: Int, _ value: JSON, atNanoseconds time: Int64) {
+        makeLocal()
+        local?[field] = value
+        dirtyMask |= 1 << UInt64(field)
+        generation &+= 1
+        editNanoseconds = time
+    }
+
+    var isDirty: Bool { dirtyMask != 0 || record == nil }
+
+    /// `{"@id": …, field: value, …}`.
+    func json(toMany: [(String, JSON)] = []) -> JSON {
+        var object = JSONObject()
+        object.append(key: "@id", value: .string(id))
+        for field in 0..<entity.fieldCount { object.append(key: entity.fieldNames[field], value: value(field)) }
+        for (key, value) in toMany { object.append(key: key, value: value) }
+        return .object(object)
+    }
+}
+
+/// Attribute values between JSON (scenarios, store) and CloudKit field values (records).
+enum FieldCoding {
+    static func json(_ value: CloudFieldValue?) -> JSON {
+        guard let value else { return .null }
+        switch value {
+        case .int(let number): return .integer(number)
+        case .double(let number): return .double(number)
+        case .string(let text): return .string(text)
+        case .bool(let flag): return .bool(flag)
+        case .date(let nanoseconds): return .string(ValueCoding.dateString(localNanoseconds: nanoseconds))
+        case .reference(let id): return .string(id.recordName)
+        case .list(let values): return .array(values.map { json($0) })
+        }
+    }
+
+    static func field(_ value: JSON) -> CloudFieldValue? {
+        switch value {
+        case .null: nil
+        case .bool(let flag): .bool(flag)
+        case .integer(let number): .int(number)
+        case .unsignedInteger(let number): .int(Int64(truncatingIfNeeded: number))
+        case .double(let number): .double(number)
+        case .string(let text): .string(text)
+        case .array(let values): .list(values.compactMap(field))
+        case .object: .string(JSONWriter.string(value))
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import SimulateCore
+import SimulateJSON
+
+/// One device's SwiftData store: objects by record name, to-one references indexed both ways, the
+/// many-to-many links, and what is waiting to be exported.
+final class ModelStore {
+    struct Referrer: Equatable {
+        let id: String
+        let field: Int
+    }
+
+    let layout: StoreLayout
+    let device: Device
+    private(set) var objects: [String: ModelObject] = [:]
+    /// Target record name → the objects whose to-one fields name it (whether or not the target exists).
+    private(set) var referrers: [String: [Referrer]] = [:]
+    var links = LinkSet()
+    /// Objects with edits to export, in the order they first became dirty.
+    var exportQueue: [ModelObject] = []
+    /// Record names to delete on the server, in order.
+    var pendingDeletes: [String] = []
+    var pendingDeleteSet: Set<String> = []
+    /// Records whose names were sent to the server at least once.
+    var sentNames: Set<String> = []
+    private var serial = 0
+    /// Called after every change that needs exporting.
+    var onLocalChange: (() -> Void)?
+
+    init(layout: StoreLayout, device: Device) {
+        self.layout = layout
+        self.device = device
+    }
+
+    func object(_ id: String) -> ModelObject? { objects[id] }
+
+    /// `Task-phone-3`: a name no other device generates.
+    func makeID(for entity: StoreLayout.Entity) -> String {
+        while true {
+            serial += 1
+            let id = "\(entity.name)-\(device.id)-\(serial)"
+            if objects[id] == nil && !pendingDeleteSet.contains(id) { return id }
+        }
+    }
+
+    // MARK: Local changes
+
+    func insert(_ entity: StoreLayout.Entity, id: String?, now: Int64) throws(ModelStoreError) -> ModelObject {
+        let id = id ?? makeID(for: entity)
+        if let existing = objects[id] {
+            throw ModelStoreError(.duplicateID, "an object named \"\(id)\" already exists (\(existing.entity.name))")
+        }
+        let object = ModelObject(id: id, entity: entity)
+        object.local = Array(repeating: .null, count: entity.fieldCount)
+        object.editNanoseconds = now
+        objects[id] = object
+        if pendingDeleteSet.remove(id) != nil { pendingDeletes.removeAll { $0 == id } }
+        enqueue(object)
+        return object
+    }
+
+    /// Sets one field as a local edit, keeping the reference index and one-to-one inverses in step.
+    func set(_ object: ModelObject, field: Int, to value: JSON, now: Int64) {
+        let entity = object.entity
+        if entity.isRelationshipField(field) {
+            let old = object.reference(field)
+            let new = value.stringValue
+            guard old != new else { return }
+            unindex(object.id, field: field, target: old)
+            index(object.id, field: field, target: new)
+            object.set(field, value, atNanoseconds: now)
+            updateOneToOneInverse(object, field: field, old: old, new: new, now: now)
+        } else {
+            object.set(field, value, atNanoseconds: now)
+        }
+        enqueue(object)
+    }
+
+    private func updateOneToOneInverse(_ object: ModelObject, field: Int, old: String?, new: String?, now: Int64) {
+        let relationship = object.entity.relationship(field: field)
+        guard let inverseName = relationship.inverse,
+            let destination = layout.entity(named: relationship.destination),
+            let inverseField = destination.fieldIndexByName[inverseName], destination.isRelationshipField(inverseField)
+        else { return }
+        if let old, let previous = objects[old], previous.reference(inverseField) == object.id {
+            set(previous, field: inverseField, to: .null, now: now)
+        }
+        if let new, let next = objects[new], next.reference(inverseField) != object.id {
+            set(next, field: inverseField, to: .string(object.id), now: now)
+        }
+    }
+
+    /// Sets a to-many relationship from the parent's side: the children's inverse fields, or the links.
+    func setToMany(_ object: ModelObject, _ relationship: RelationshipSpec, to ids: [String], now: Int64) {
+        if let inverse = layout.inverseField(of: relationship) {
+            let wanted = Set(ids)
+            for child in children(of: object.id, field: inverse.field, entity: inverse.entity)
+            where !wanted.contains(child.id) {
+                set(child, field: inverse.field, to: .null, now: now)
+            }
+            for id in ids { if let child = objects[id] { set(child, field: inverse.field, to: .string(object.id), now: now) } }
+        } else {
+            let key = LinkSet.key(layout, object.entity, relationship)
+            let current = links.targets(key, of: object.id, reversed: key.reversed)
+            let wanted = Set(ids)
+            for target in current where !wanted.contains(target) { links.remove(key, object.id, target) }
+            for target in ids where !current.contains(target) { links.insert(key, object.id, target) }
+        }
+    }
+
+    /// Deletes an object and applies its relationships' delete rules. A deletion that came from the
+    /// server (`remote`) is not exported again, but what its rules change here is.
+    func delete(_ root: ModelObject, now: Int64, remote: Bool = false) throws(ModelStoreError) -> [ModelObject] {
+        if !remote { try checkDeny(root) }
+        var exports = !remote
+        var deleted: [ModelObject] = []
+        var work = [root]
+        var steps = 0
+        while let object = work.popLast(), steps <= objects.count {
+            steps += 1
+            guard objects[object.id] === object else { continue }
+            objects[object.id] = nil
+            deleted.append(object)
+            if !(remote && object === root) && sentNames.contains(object.id) && pendingDeleteSet.insert(object.id).inserted {
+                pendingDeletes.append(object.id)
+            }
+            for relationship in object.entity.toMany {
+                let targets = toManyTargets(object, relationship)
+                switch relationship.deleteRule {
+                case .cascade: work += targets
+                case .nullify:
+                    if let inverse = layout.inverseField(of: relationship) {
+                        for child in targets { set(child, field: inverse.field, to: .null, now: now) }
+                        exports = exports || !targets.isEmpty
+                    }
+                case .deny, .noAction: break
+                }
+                links.removeAll(of: object.id, LinkSet.key(layout, object.entity, relationship))
+            }
+            for (offset, relationship) in object.entity.toOne.enumerated() {
+                let field = object.entity.attributes.count + offset
+                let target = object.reference(field)
+                unindex(object.id, field: field, target: target)
+                if relationship.deleteRule == .cascade, let target, let child = objects[target] { work.append(child) }
+            }
+        }
+        if exports || deleted.count > 1 { onLocalChange?() }
+        return deleted
+    }
+
+    private func checkDeny(_ object: ModelObject) throws(ModelStoreError) {
+        for relationship in object.entity.toMany where relationship.deleteRule == .deny {
+            let count = toManyTargets(object, relationship).count
+            if count > 0 {
+                throw ModelStoreError(
+                    .deleteDenied,
+                    "\(object.entity.name) \"\(object.id)\" cannot be deleted: its \(relationship.name) has \(count) objects (deny rule)"
+                )
+            }
+        }
+    }
+
+    // MARK: Relationships
+
+    func children(of id: String, field: Int, entity: StoreLayout.Entity) -> [ModelObject] {
+        (referrers[id] ?? []).compactMap { referrer in
+            guard referrer.field == field, let child = objects[referrer.id], child.entity === entity else { return nil }
+            return child
+        }
+    }
+
+    /// The existing objects a to-many relationship holds, sorted by record name.
+    func toManyTargets(_ object: ModelObject, _ relationship: RelationshipSpec) -> [ModelObject] {
+        let found: [ModelObject]
+        if let inverse = layout.inverseField(of: relationship) {
+            found = children(of: object.id, field: inverse.field, entity: inverse.entity)
+        } else {
+            let key = LinkSet.key(layout, object.entity, relationship)
+            found = links.targets(key, of: object.id, reversed: key.reversed).compactMap { objects[$0] }
+        }
+        return found.sorted { $0.id < $1.id }
+    }
+
+    func index(_ id: String, field: Int, target: String?) {
+        guard let target else { return }
+        referrers[target, default: []].append(Referrer(id: id, field: field))
+    }
+
+    func unindex(_ id: String, field: Int, target: String?) {
+        guard let target, var list = referrers[target] else { return }
+        list.removeAll { $0.id == id && $0.field == field }
+        referrers[target] = list.isEmpty ? nil : list
+    }
+
+    // MARK: Bookkeeping
+
+    func enqueue(_ object: ModelObject) {
+        guard !object.isQueued else { return }
+        object.isQueued = true
+        exportQueue.append(object)
+    }
+
+    /// Puts a remote object in place (import), indexing its references.
+    func adopt(_ object: ModelObject) {
+        objects[object.id] = object
+        for field in object.entity.attributes.count..<object.entity.fieldCount {
+            index(object.id, field: field, target: object.reference(field))
+        }
+    }
+
+    /// Edits and deletions not yet acknowledged by the server.
+    var pendingChangeCount: Int {
+        pendingDeletes.count + exportQueue.reduce(0) { $0 + (objects[$1.id] === $1 && $1.isDirty ? 1 : 0) }
+            + links.pendingCount
+    }
+
+    /// To-one references whose destination this store does not hold.
+    var unlinkedCount: Int {
+        referrers.keys.reduce(0) { count, target in
+            objects[target] == nil ? count + (referrers[target]?.count ?? 0) : count
+        }
+    }
+
+    /// Objects of one entity, sorted by record name.
+    func all(_ entity: StoreLayout.Entity) -> [ModelObject] {
+        objects.values.filter { $0.entity === entity }.sorted { $0.id < $1.id }
+    }
+}

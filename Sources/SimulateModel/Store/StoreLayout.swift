@@ -1,0 +1,80 @@
+import SimulateJSON
+
+/// The current schema version laid out for the store: per entity, its fields (attributes, then to-one
+/// relationships) by index, with their `CD_` record keys, and its to-many relationships.
+final class StoreLayout {
+    final class Entity {
+        let index: Int
+        let spec: EntitySpec
+        /// `CD_Task`.
+        let recordType: String
+        let attributes: [AttributeSpec]
+        /// To-one relationships; field `attributes.count + i` holds the destination's record name.
+        let toOne: [RelationshipSpec]
+        let toMany: [RelationshipSpec]
+        /// `title`, …, `project`.
+        let fieldNames: [String]
+        /// `CD_title`, …, `CD_project`.
+        let fieldKeys: [String]
+        let fieldIndexByName: [String: Int]
+        /// Per to-one field: the destination entity.
+        var toOneDestinations: [Int] = []
+
+        init(index: Int, spec: EntitySpec) {
+            self.index = index
+            self.spec = spec
+            recordType = "CD_" + spec.name
+            attributes = spec.attributes
+            toOne = spec.relationships.filter { !$0.isToMany }
+            toMany = spec.relationships.filter(\.isToMany)
+            fieldNames = attributes.map(\.name) + toOne.map(\.name)
+            fieldKeys = fieldNames.map { "CD_" + $0 }
+            var byName: [String: Int] = [:]
+            for (index, name) in fieldNames.enumerated() { byName[name] = index }
+            fieldIndexByName = byName
+        }
+
+        var fieldCount: Int { fieldNames.count }
+        var name: String { spec.name }
+
+        func isRelationshipField(_ field: Int) -> Bool { field >= attributes.count }
+        func relationship(field: Int) -> RelationshipSpec { toOne[field - attributes.count] }
+    }
+
+    let version: SchemaVersion
+    let entities: [Entity]
+    private let byName: [String: Int]
+    private let byRecordType: [String: Int]
+
+    init(_ version: SchemaVersion) {
+        self.version = version
+        entities = version.entities.enumerated().map { Entity(index: $0.offset, spec: $0.element) }
+        var byName: [String: Int] = [:]
+        var byRecordType: [String: Int] = [:]
+        for entity in entities {
+            byName[entity.name] = entity.index
+            byRecordType[entity.recordType] = entity.index
+        }
+        self.byName = byName
+        self.byRecordType = byRecordType
+        for entity in entities {
+            entity.toOneDestinations = entity.toOne.map { byName[$0.destination] ?? 0 }
+        }
+    }
+
+    func entity(named name: String) -> Entity? { byName[name].map { entities[$0] } }
+    func entity(recordType: String) -> Entity? { byRecordType[recordType].map { entities[$0] } }
+
+    /// The to-one field of `destination` that is the inverse of a to-many relationship, if any.
+    func inverseField(of relationship: RelationshipSpec) -> (entity: Entity, field: Int)? {
+        guard let inverse = relationship.inverse, let destination = entity(named: relationship.destination),
+            let field = destination.fieldIndexByName[inverse], destination.isRelationshipField(field)
+        else { return nil }
+        return (destination, field)
+    }
+
+    /// A many-to-many (or inverse-less to-many) relationship is stored as links, not as a field.
+    func storesLinks(_ relationship: RelationshipSpec) -> Bool {
+        relationship.isToMany && inverseField(of: relationship) == nil
+    }
+}
