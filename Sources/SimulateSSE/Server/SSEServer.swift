@@ -55,8 +55,7 @@ final class SSEServer {
     /// The fault drops the connections (the network does that); the item list survives.
     func restarted() {
         log.restarts += 1
-        trace.instant(
-            Self.track, "connection", "restart", "\(streams.count) streams dropped", value: Int64(streams.count))
+        trace.instant(Self.track, "connection", "restart", value: Int64(log.restarts))
         streams.removeAll()
     }
 
