@@ -10,11 +10,11 @@ enum CategoryPalette {
     ]
 
     private static let spare = [
-        "#5c940d", "#d6336c", "#1098ad", "#e8590c", "#4263eb", "#9c36b5", "#2b8a3e", "#862e9c", "#364fc7", "#d9480f",
+        "#20c997", "#be4bdb", "#82c91e", "#364fc7", "#f06595", "#15aabf", "#e8590c", "#5f3dc4", "#087f5b", "#94d82d",
     ]
 
     /// Light fills take dark text.
-    private static let light: Set<String> = ["#fab005", "#66d9e8", "#adb5bd"]
+    private static let light: Set<String> = ["#fab005", "#66d9e8", "#adb5bd", "#82c91e", "#94d82d", "#20c997"]
 
     static func color(_ category: String) -> String {
         if let color = known[category] { return color }
