@@ -76,7 +76,8 @@ public struct ModelConfiguration: Sendable {
         configuration.exportDebounceNanoseconds = reader.duration("exportDebounce") ?? 500_000_000
         configuration.periodicSyncNanoseconds = reader.duration("periodicSync") ?? 60_000_000_000
         if (1..<1_000_000).contains(configuration.periodicSyncNanoseconds) {
-            diagnostics.error("a periodic sync interval must be at least 1ms (or 0 for none)", at: path / "periodicSync")
+            diagnostics.error(
+                "a periodic sync interval must be at least 1ms (or 0 for none)", at: path / "periodicSync")
         }
         configuration.syncOnReconnect = reader.bool("syncOnReconnect") ?? true
         if let push = reader.value("push") {
@@ -149,7 +150,8 @@ public struct ModelConfiguration: Sendable {
         var target: (entity: String, attribute: String)? = ("Task", "displayId")
         if case .bool(let enabled) = value {
             if !enabled { return nil }
-        } else if let reader = ObjectReader(value, at: path, diagnostics: diagnostics, what: "true, false or an object") {
+        } else if let reader = ObjectReader(value, at: path, diagnostics: diagnostics, what: "true, false or an object")
+        {
             target = (reader.id("entity") ?? "Task", reader.id("attribute") ?? "displayId")
             reader.rejectUnknownKeys()
         } else {
@@ -162,7 +164,8 @@ public struct ModelConfiguration: Sendable {
         }
         guard let attribute = entity.spec.attribute(named: target.attribute), attribute.type == .int, !attribute.isArray
         else {
-            diagnostics.error("\(target.entity).\(target.attribute) must be an int attribute to hold a displayId", at: path)
+            diagnostics.error(
+                "\(target.entity).\(target.attribute) must be an int attribute to hold a displayId", at: path)
             return nil
         }
         return target

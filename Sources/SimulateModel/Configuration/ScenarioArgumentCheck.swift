@@ -9,7 +9,14 @@ struct ScenarioArgumentCheck {
     let diagnostics: Diagnostics
 
     func check(_ scenario: Scenario) {
-        for step in scenario.steps where step.plugin == "model" && step.action != "sync" {
+        for step in scenario.steps where step.plugin == "model" {
+            if (step.device == nil) != (step.action == "expireChangeTokens") {
+                diagnostics.error(
+                    step.device == nil
+                        ? "\(step.qualifiedName) runs on a device: add \"device\""
+                        : "model.expireChangeTokens is a server-side fault: remove \"device\"", at: step.path)
+            }
+            guard step.action != "sync" && step.action != "expireChangeTokens" else { continue }
             let path = step.path / "args"
             guard let entity = entity(step.args["entity"], at: path / "entity") else { continue }
             if let values = step.args["values"]?.objectValue { checkValues(values, entity, at: path / "values") }
@@ -49,7 +56,8 @@ struct ScenarioArgumentCheck {
             } else {
                 diagnostics.error(
                     "\(entity.name) has no property \"\(name)\" (properties: "
-                        + (entity.fieldNames + entity.toMany.map(\.name)).joined(separator: ", ") + ")", at: path / name)
+                        + (entity.fieldNames + entity.toMany.map(\.name)).joined(separator: ", ") + ")", at: path / name
+                )
             }
         }
     }

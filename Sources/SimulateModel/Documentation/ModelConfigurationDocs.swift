@@ -12,7 +12,8 @@ enum ModelConfigurationDocs {
         ParameterDoc(
             "uniqueKeys", type: "array", default: "[]",
             "Logical keys CloudKit cannot enforce, checked across devices by model.uniqueness: "
-                + "[{\"entity\": \"Project\", \"attributes\": [\"name\"]}]", schema: ["type": "array", "items": uniqueKey]),
+                + "[{\"entity\": \"Project\", \"attributes\": [\"name\"]}]",
+            schema: ["type": "array", "items": uniqueKey]),
         ParameterDoc(
             "conflictPolicy", type: "string", default: "\"recordLastWriterWins\"",
             "recordLastWriterWins: the later save replaces the whole record; propertyMerge: the later save wins "

@@ -3,7 +3,8 @@ import SimulateJSON
 
 /// The documented actions, invariants and observables.
 enum ModelEntryDocs {
-    private static let entity = ParameterDoc("entity", type: "id", "Entity name, e.g. \"Task\"", schema: ["type": "string"])
+    private static let entity = ParameterDoc(
+        "entity", type: "id", "Entity name, e.g. \"Task\"", schema: ["type": "string"])
     private static let whereClause = ParameterDoc(
         "where", type: "object", default: "{}",
         "Predicate: {\"title\": \"Milk\"}, {\"priority\": {\">=\": 2}}, {\"project.name\": \"Home\"}, "
@@ -47,6 +48,12 @@ enum ModelEntryDocs {
         EntryDoc(
             "sync", "Run an export+import pass now (or right after the one under way)",
             details: "Passes also run after saves (exportDebounce), on reconnect, periodically and on pushes."),
+        EntryDoc(
+            "expireChangeTokens", "Server-side fault: every change token of the zone expires (a step without device)",
+            details: """
+                The next fetch of each device fails with changeTokenExpired; the device refetches the zone from the
+                start and deletes the synced objects the server no longer has (field report 7).
+                """),
     ]
 
     static let invariants: [EntryDoc] = [
@@ -105,7 +112,9 @@ enum ModelEntryDocs {
             parameters: [entityArg], perDevice: false, valueType: "array"),
         EntryDoc(
             "count", "How many objects the device holds (of `entity` when given)",
-            parameters: [ParameterDoc("entity", type: "id", default: "every entity", "Entity name", schema: ["type": "string"])],
+            parameters: [
+                ParameterDoc("entity", type: "id", default: "every entity", "Entity name", schema: ["type": "string"])
+            ],
             valueType: "integer"),
         EntryDoc("lastFetch", "The result of the device's last model.fetch (null after an error)", valueType: "array"),
         EntryDoc(
@@ -115,7 +124,8 @@ enum ModelEntryDocs {
             valueType: "object"),
         EntryDoc("pendingChanges", "Edits, deletions and links the device has not exported yet", valueType: "integer"),
         EntryDoc(
-            "unlinked", "References on the device to objects it does not hold (children that arrived before their parent)",
+            "unlinked",
+            "References on the device to objects it does not hold (children that arrived before their parent)",
             valueType: "integer"),
         EntryDoc(
             "schemaError", "Core Data's Code=134060 failure reason for the schema, or null",

@@ -110,7 +110,8 @@ extension DeviceSync {
             }
         }
         if let waiting = store.referrers[object.id], !waiting.isEmpty {
-            trace.instant(device.id, "sync", "link.resolved", "\(object.id) ← \(waiting.count)", value: Int64(waiting.count))
+            trace.instant(
+                device.id, "sync", "link.resolved", "\(object.id) ← \(waiting.count)", value: Int64(waiting.count))
         }
     }
 

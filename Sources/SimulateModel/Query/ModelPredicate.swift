@@ -37,7 +37,9 @@ indirect enum ModelPredicate: Equatable {
     static let depthLimit = 32
 
     static func parse(_ value: JSON, at path: JSONPath = .root, depth: Int = 0) -> Result<ModelPredicate, ParseError> {
-        guard depth < depthLimit else { return .failure(ParseError(message: "predicate nested too deeply", path: path)) }
+        guard depth < depthLimit else {
+            return .failure(ParseError(message: "predicate nested too deeply", path: path))
+        }
         guard let object = value.objectValue else {
             return .failure(ParseError(message: "expected a predicate object, found \(value.typeName)", path: path))
         }
@@ -73,8 +75,9 @@ indirect enum ModelPredicate: Equatable {
         return .success(terms.count == 1 ? terms[0] : .and(terms))
     }
 
-    private static func comparison(_ key: String, _ member: JSON, at path: JSONPath) -> Result<ModelPredicate, ParseError>
-    {
+    private static func comparison(_ key: String, _ member: JSON, at path: JSONPath) -> Result<
+        ModelPredicate, ParseError
+    > {
         let components = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         for (index, component) in components.enumerated() {
             let valid =

@@ -54,7 +54,8 @@ struct PredicateEvaluator {
             let attribute = current.attributes[field]
             guard isLast else {
                 throw ModelStoreError(
-                    .unknownProperty, "\(current.name).\(name) is an attribute, not a relationship (in \"\(keyPath.text)\")",
+                    .unknownProperty,
+                    "\(current.name).\(name) is an attribute, not a relationship (in \"\(keyPath.text)\")",
                     keyPath: keyPath.text)
             }
             if attribute.isArray {
@@ -80,7 +81,8 @@ struct PredicateEvaluator {
                 }
                 if op == .contains || op == .beginsWith, attribute.type != .string {
                     throw ModelStoreError(
-                        .invalidPredicate, "\"\(op.rawValue)\" applies to string attributes only", keyPath: keyPath.text)
+                        .invalidPredicate, "\"\(op.rawValue)\" applies to string attributes only", keyPath: keyPath.text
+                    )
                 }
             } else if operand.stringValue == nil {
                 throw ModelStoreError(

@@ -29,7 +29,8 @@ struct ConvergenceCheck {
                 for field in 0..<object.entity.fieldCount where object.value(field) != remote.values[field] {
                     note(
                         "\(object.entity.name) \"\(object.id)\".\(object.entity.fieldNames[field]) is "
-                            + "\(JSONWriter.string(object.value(field))), the server has \(JSONWriter.string(remote.values[field]))")
+                            + "\(JSONWriter.string(object.value(field))), the server has \(JSONWriter.string(remote.values[field]))"
+                    )
                 }
             }
             let links = Set(store.links.all.map(\.recordName))
@@ -81,7 +82,8 @@ struct ReferenceCheck {
                         Violation(
                             atNanoseconds: run.context.now, device: store.device.id,
                             message: "\(store.device.id): \(object.entity.name) \"\(object.id)\"."
-                                + "\(object.entity.fieldNames[field]) refers to \"\(target)\", which is not in its store"))
+                                + "\(object.entity.fieldNames[field]) refers to \"\(target)\", which is not in its store"
+                        ))
                 }
             }
         }
@@ -116,7 +118,8 @@ struct UniquenessCheck {
                 }
                 for (text, names) in local.sorted(by: { $0.key < $1.key })
                 where names.count > 1 && !serverGroups.contains(names.sorted()) {
-                    violations.append(violation(text, names.sorted(), where: "on \(store.device.id)", device: store.device.id))
+                    violations.append(
+                        violation(text, names.sorted(), where: "on \(store.device.id)", device: store.device.id))
                 }
             }
         }

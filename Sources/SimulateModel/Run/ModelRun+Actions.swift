@@ -3,6 +3,10 @@ import SimulateJSON
 
 extension ModelRun {
     func perform(_ action: String, args: JSON, device: Device?) {
+        if action == "expireChangeTokens", let server = shared?.server {
+            server.expireChangeTokens(in: MirrorShared.zoneID)
+            return
+        }
         guard let device else { return }
         let entity = args["entity"]?.stringValue ?? ""
         let predicate = args["where"]
@@ -49,7 +53,9 @@ extension ModelRun {
         case "count":
             guard let device else { return .null }
             let store = stores[device.index]
-            if let entity { return .integer(Int64(store.objects.values.reduce(0) { $0 + ($1.entity === entity ? 1 : 0) })) }
+            if let entity {
+                return .integer(Int64(store.objects.values.reduce(0) { $0 + ($1.entity === entity ? 1 : 0) }))
+            }
             return .integer(Int64(store.objects.count))
         case "lastFetch":
             return device.map { lastFetch[$0.index] } ?? .null

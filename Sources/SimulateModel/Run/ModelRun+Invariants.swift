@@ -31,7 +31,9 @@ extension ModelRun {
                 events: ["Error Domain=NSCocoaErrorDomain Code=134060 \"A Core Data error occurred.\""])
         }
         if !migrationChanges.isEmpty {
-            let lines = migrationChanges.map { "\($0.line) (version \($0.version), after deployed \($0.deployedVersion))" }
+            let lines = migrationChanges.map {
+                "\($0.line) (version \($0.version), after deployed \($0.deployedVersion))"
+            }
             violations.append(
                 Violation(atNanoseconds: 0, message: ([MigrationValidator.header] + lines).joined(separator: "\n")))
         }
@@ -69,7 +71,9 @@ extension ModelRun {
         }
         if let extra = args["keys"]?.arrayValue {
             for item in extra {
-                if let key = ModelConfiguration.readUniqueKey(item, layout, at: .root, Diagnostics()) { keys.append(key) }
+                if let key = ModelConfiguration.readUniqueKey(item, layout, at: .root, Diagnostics()) {
+                    keys.append(key)
+                }
             }
         }
         return keys

@@ -5,8 +5,9 @@ import SimulateJSON
 extension ModelRun: ModelStoreService {
     var entityNames: [String] { layout.entities.map(\.name) }
 
-    func insert(entity name: String, id: String?, values: JSONObject, on device: Device) -> Result<JSON, ModelStoreError>
-    {
+    func insert(entity name: String, id: String?, values: JSONObject, on device: Device) -> Result<
+        JSON, ModelStoreError
+    > {
         Result { () throws(ModelStoreError) -> JSON in
             let store = try self.store(device)
             let entity = try self.entity(name)
@@ -87,7 +88,8 @@ extension ModelRun: ModelStoreService {
         switch ModelPredicate.parse(predicate) {
         case .success(let value): parsed = value
         case .failure(let error):
-            throw ModelStoreError(.invalidPredicate, "\(error.path.description.isEmpty ? "" : "\(error.path): ")\(error.message)")
+            throw ModelStoreError(
+                .invalidPredicate, "\(error.path.description.isEmpty ? "" : "\(error.path): ")\(error.message)")
         }
         let evaluator = try PredicateEvaluator(parsed, entity: entity, store: store)
         return store.all(entity).filter(evaluator.matches)
@@ -106,7 +108,8 @@ extension ModelRun: ModelStoreService {
             let resolved: JSON
             switch value {
             case .string("now") where attribute.type == .date:
-                resolved = .string(ValueCoding.dateString(localNanoseconds: store.device.localTime(atNanoseconds: context.now)))
+                resolved = .string(
+                    ValueCoding.dateString(localNanoseconds: store.device.localTime(atNanoseconds: context.now)))
             case .string("random") where attribute.type == .uuid:
                 let random = uuidRandom[store.device.index].next()
                 resolved = .string(ValueCoding.uuidString(random, uuidRandom[store.device.index].next()))

@@ -56,7 +56,8 @@ public enum MigrationValidator {
             } else if let successor = new.attribute(named: attribute.name) {
                 if successor.typeName != attribute.typeName {
                     lines.append(
-                        "\(old.name): \(attribute.name) type changed from \(attribute.typeName) to \(successor.typeName)")
+                        "\(old.name): \(attribute.name) type changed from \(attribute.typeName) to \(successor.typeName)"
+                    )
                 }
             } else {
                 lines.append("\(old.name): \(attribute.name) removed")

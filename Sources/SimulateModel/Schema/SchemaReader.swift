@@ -83,7 +83,8 @@ enum SchemaReader {
                         at: relationshipPath / "inverse")
                     continue
                 }
-                if inverse.destination != entity.name || (inverse.inverse != nil && inverse.inverse != relationship.name)
+                if inverse.destination != entity.name
+                    || (inverse.inverse != nil && inverse.inverse != relationship.name)
                 {
                     diagnostics.error(
                         "\(destination.name).\(inverseName) does not point back to \(entity.name).\(relationship.name)",
@@ -96,7 +97,8 @@ enum SchemaReader {
 
 /// Reads one entity: `{"name", "attributes": […], "relationships": […], "renamedFrom"}`.
 enum EntityReader {
-    static let attributeTypes = AttributeType.allCases.map(\.rawValue) + AttributeType.allCases.map { "[\($0.rawValue)]" }
+    static let attributeTypes =
+        AttributeType.allCases.map(\.rawValue) + AttributeType.allCases.map { "[\($0.rawValue)]" }
 
     static func read(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> EntitySpec? {
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }

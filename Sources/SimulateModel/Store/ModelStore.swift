@@ -97,7 +97,9 @@ final class ModelStore {
             where !wanted.contains(child.id) {
                 set(child, field: inverse.field, to: .null, now: now)
             }
-            for id in ids { if let child = objects[id] { set(child, field: inverse.field, to: .string(object.id), now: now) } }
+            for id in ids {
+                if let child = objects[id] { set(child, field: inverse.field, to: .string(object.id), now: now) }
+            }
         } else {
             let key = LinkSet.key(layout, object.entity, relationship)
             let current = links.targets(key, of: object.id, reversed: key.reversed)
@@ -115,12 +117,15 @@ final class ModelStore {
         var deleted: [ModelObject] = []
         var work = [root]
         var steps = 0
-        while let object = work.popLast(), steps <= objects.count {
+        let stepLimit = objects.count + 1
+        while let object = work.popLast(), steps < stepLimit {
             steps += 1
             guard objects[object.id] === object else { continue }
             objects[object.id] = nil
             deleted.append(object)
-            if !(remote && object === root) && sentNames.contains(object.id) && pendingDeleteSet.insert(object.id).inserted {
+            if !(remote && object === root) && sentNames.contains(object.id)
+                && pendingDeleteSet.insert(object.id).inserted
+            {
                 pendingDeletes.append(object.id)
             }
             for relationship in object.entity.toMany {

@@ -47,7 +47,8 @@ struct ValueAssignment {
             let parsed: ModelPredicate
             switch ModelPredicate.parse(predicate) {
             case .success(let value): parsed = value
-            case .failure(let error): throw ModelStoreError(.invalidPredicate, error.message, keyPath: relationship.name)
+            case .failure(let error):
+                throw ModelStoreError(.invalidPredicate, error.message, keyPath: relationship.name)
             }
             let evaluator = try PredicateEvaluator(parsed, entity: destination, store: store)
             let found = store.all(destination).filter(evaluator.matches).map(\.id)
@@ -69,7 +70,8 @@ struct ValueAssignment {
         var result: [String] = []
         for id in ids {
             guard let name = id.stringValue else {
-                throw ModelStoreError(.invalidValue, "\(relationship.name) expects @id strings", keyPath: relationship.name)
+                throw ModelStoreError(
+                    .invalidValue, "\(relationship.name) expects @id strings", keyPath: relationship.name)
             }
             guard let target = store.object(name), target.entity === destination else {
                 throw ModelStoreError(

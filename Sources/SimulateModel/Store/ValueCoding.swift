@@ -15,7 +15,8 @@ enum ValueCoding {
         }
         if attribute.isArray {
             guard let elements = value.arrayValue else {
-                return .failure(ValueError("\(entity).\(attribute.name) expects an array of \(attribute.type.rawValue)"))
+                return .failure(
+                    ValueError("\(entity).\(attribute.name) expects an array of \(attribute.type.rawValue)"))
             }
             var result: [JSON] = []
             result.reserveCapacity(elements.count)
@@ -89,7 +90,8 @@ enum ValueCoding {
         }
         let rest = bytes[19..<(bytes.count - 1)]
         if rest.isEmpty { return true }
-        return rest.first == UInt8(ascii: ".") && rest.count > 1 && rest.dropFirst().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        return rest.first == UInt8(ascii: ".") && rest.count > 1
+            && rest.dropFirst().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 
     static func isUUID(_ text: String) -> Bool {
