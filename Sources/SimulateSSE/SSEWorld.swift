@@ -10,8 +10,6 @@ final class SSEWorld {
     let server: SSEServer
     /// Every mutation a user fired, in order; index `serial - 1`.
     var mutations: [FiredMutation] = []
-    /// Start times of every reconnect attempt (not first connects), all devices, in time order.
-    var reconnectTimes: [Int64] = []
     var reverts: [RevertCandidate] = []
     /// fullState violations found as events were applied (at most ``violationLimit`` kept).
     var fullStateViolations: [Violation] = []

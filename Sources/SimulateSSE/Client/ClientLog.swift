@@ -15,6 +15,8 @@ struct ClientEvent {
         case disconnected
         /// A backoff wait started; `value` is its delay in nanoseconds.
         case waitStarted
+        /// An attempt the OS refused at once (no network), then a backoff wait of `value` nanoseconds.
+        case refusedThenWaited
         case indicatorShown
         case indicatorHidden
     }
@@ -59,6 +61,7 @@ struct ClientEvent {
         case .firstEvent: detail = "first full-state event"
         case .disconnected: detail = "disconnected (\(Reason(rawValue: value)?.text ?? "?"))"
         case .waitStarted: detail = "backoff wait " + DurationFormat.string(value)
+        case .refusedThenWaited: detail = "connect refused (offline), backoff wait " + DurationFormat.string(value)
         case .indicatorShown: detail = "offline indicator shown"
         case .indicatorHidden: detail = "offline indicator hidden"
         }

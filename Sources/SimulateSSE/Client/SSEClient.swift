@@ -8,8 +8,12 @@ final class SSEClient {
     }
 
     let device: Device
-    unowned let world: SSEWorld
+    let world: SSEWorld
     private let configuration: SSEConfiguration
+    let scheduler: Scheduler
+    let trace: Trace
+    private let network: Network
+    private let accept: (StreamConnection) -> Void
     private(set) var phase = Phase.idle
     /// The items on screen, in display order (most recent at the end).
     var model: [PunchItem] = []
@@ -22,6 +26,8 @@ final class SSEClient {
     /// The version of the last full-state event applied (0: none yet).
     private(set) var displayedVersion = 0
     private(set) var log: [ClientEvent] = []
+    /// Start times of this device's reconnect attempts (every attempt after the first connect).
+    private(set) var reconnectTimes: [Int64] = []
     private(set) var applied: [AppliedState] = []
     /// Serials of mutations applied optimistically since the last full-state event.
     var pendingOptimistic: [Int] = []
@@ -30,6 +36,7 @@ final class SSEClient {
 
     private var connection: StreamConnection?
     private var parser = EventStreamParser()
+    private var parserHoldsBytes = false
     private var outputs: [EventStreamOutput] = []
     private var failures = 0
     private var previousDelayNanoseconds: Int64
@@ -40,32 +47,37 @@ final class SSEClient {
     private var lastByteTime: Int64 = 0
     private var idleTimerPending = false
 
-    private lazy var dataHandler: ([UInt8]) -> Void = { [unowned self] bytes in received(bytes) }
-    private lazy var closeHandler: (StreamCloseReason) -> Void = { [unowned self] reason in
+    // The scheduler and the network only call these while the run, which owns this client, is going.
+    private lazy var dataHandler: ([UInt8]) -> Void = { [unowned(unsafe) self] bytes in received(bytes) }
+    private lazy var closeHandler: (StreamCloseReason) -> Void = { [unowned(unsafe) self] reason in
         connection = nil
         ended(ClientEvent.Reason(reason))
     }
-    private lazy var retryHandler: () -> Void = { [unowned self] in
-        world.trace.end(device.id, "backoff", "backoff wait")
+    private lazy var retryHandler: () -> Void = { [unowned(unsafe) self] in
+        trace.end(device.id, "backoff", "backoff wait")
         connect()
     }
-    private lazy var indicatorHandler: () -> Void = { [unowned self] in showIndicator() }
-    private lazy var attemptTimerHandler: () -> Void = { [unowned self] in attemptTimerFired() }
-    private lazy var idleTimerHandler: () -> Void = { [unowned self] in idleTimerFired() }
+    private lazy var indicatorHandler: () -> Void = { [unowned(unsafe) self] in showIndicator() }
+    private lazy var attemptTimerHandler: () -> Void = { [unowned(unsafe) self] in attemptTimerFired() }
+    private lazy var idleTimerHandler: () -> Void = { [unowned(unsafe) self] in idleTimerFired() }
 
     init(device: Device, world: SSEWorld, random: SeededRandom) {
         self.device = device
         self.world = world
         configuration = world.configuration
+        scheduler = world.scheduler
+        trace = world.trace
+        network = world.network
+        accept = world.server.accept
         self.random = random
         previousDelayNanoseconds = world.configuration.policy.initialNanoseconds
     }
 
-    var now: Int64 { world.scheduler.now }
+    var now: Int64 { scheduler.now }
 
     /// App launch: disconnected until the first bytes arrive, so the indicator clock starts now.
     func start() {
-        indicatorTimer = world.scheduler.schedule(
+        indicatorTimer = scheduler.schedule(
             afterNanoseconds: configuration.offlineIndicatorDelayNanoseconds, indicatorHandler)
         connect()
     }
@@ -76,17 +88,21 @@ final class SSEClient {
         phase = .connecting
         attempts += 1
         receivedEvent = false
-        if attempts > 1 { world.reconnectTimes.append(now) }
+        if attempts > 1 { reconnectTimes.append(now) }
+        if network.isOffline(device) {
+            refusedOffline()
+            return
+        }
         note(.attempt, Int64(attempts))
-        world.trace.instant(device.id, "connection", "connect", "attempt \(attempts)", value: Int64(attempts))
-        let stream = world.network.openStream(from: device, to: SSEServer.name, accept: world.server.accept)
+        trace.instant(device.id, "connection", "connect", "attempt \(attempts)", value: Int64(attempts))
+        let stream = network.openStream(from: device, to: SSEServer.name, accept: accept)
         stream.onData = dataHandler
         stream.onClose = closeHandler
         connection = stream
         attemptDeadline = now + configuration.requestTimeoutNanoseconds
         if !attemptTimerPending {
             attemptTimerPending = true
-            world.scheduler.schedule(atNanoseconds: attemptDeadline, attemptTimerHandler)
+            scheduler.schedule(atNanoseconds: attemptDeadline, attemptTimerHandler)
         }
     }
 
@@ -95,7 +111,7 @@ final class SSEClient {
         guard phase == .connecting else { return }
         guard now >= attemptDeadline else {
             attemptTimerPending = true
-            world.scheduler.schedule(atNanoseconds: attemptDeadline, attemptTimerHandler)
+            scheduler.schedule(atNanoseconds: attemptDeadline, attemptTimerHandler)
             return
         }
         connection?.close()
@@ -107,6 +123,7 @@ final class SSEClient {
         guard phase == .connecting || phase == .connected else { return }
         lastByteTime = now
         if phase == .connecting { becomeConnected() }
+        parserHoldsBytes = true
         parser.feed(bytes, into: &outputs)
         guard !outputs.isEmpty else { return }
         var batch: [EventStreamOutput] = []
@@ -119,15 +136,15 @@ final class SSEClient {
     private func becomeConnected() {
         phase = .connected
         note(.connected)
-        world.trace.begin(device.id, "connection", "connected")
+        trace.begin(device.id, "connection", "connected")
         if let timer = indicatorTimer {
-            world.scheduler.cancel(timer)
+            scheduler.cancel(timer)
             indicatorTimer = nil
         }
         if indicatorShown {
             indicatorShown = false
             note(.indicatorHidden)
-            world.trace.end(device.id, "indicator", "offline indicator")
+            trace.end(device.id, "indicator", "offline indicator")
         }
         if configuration.backoffReset == .firstByte { resetBackoff() }
         armIdleTimer()
@@ -136,10 +153,10 @@ final class SSEClient {
     private func handle(_ output: EventStreamOutput) {
         switch output {
         case .retry(let milliseconds):
-            world.trace.instant(device.id, "state", "retry ignored", "\(milliseconds)ms", value: Int64(milliseconds))
+            trace.instant(device.id, "state", "retry ignored", "\(milliseconds)ms", value: Int64(milliseconds))
         case .event(let event):
             guard event.type == "message" else {
-                world.trace.instant(device.id, "state", "event ignored", event.type)
+                trace.instant(device.id, "state", "event ignored", event.type)
                 return
             }
             guard let items = PunchWire.decodeItems(event.data) else {
@@ -158,31 +175,53 @@ final class SSEClient {
     // MARK: Disconnecting
 
     private func ended(_ reason: ClientEvent.Reason) {
-        parser.reset()
+        if parserHoldsBytes {
+            parser.reset()
+            parserHoldsBytes = false
+        }
         if phase == .connected {
             note(.disconnected, reason.rawValue)
-            world.trace.end(device.id, "connection", "connected", reason.text, value: reason.rawValue)
-            indicatorTimer = world.scheduler.schedule(
+            trace.end(device.id, "connection", "connected", reason.text, value: reason.rawValue)
+            indicatorTimer = scheduler.schedule(
                 afterNanoseconds: configuration.offlineIndicatorDelayNanoseconds, indicatorHandler)
         } else {
             note(.attemptFailed, reason.rawValue)
-            world.trace.instant(device.id, "connection", "connect failed", reason.text, value: reason.rawValue)
         }
-        waitThenReconnect()
+        waitThenReconnect(after: reason)
     }
 
-    private func waitThenReconnect() {
+    /// The failed attempt's reason goes into the wait's detail: one trace record less per attempt.
+    private func waitThenReconnect(after reason: ClientEvent.Reason) {
+        let delay = nextDelay()
+        note(.waitStarted, delay)
+        trace.begin(
+            device.id, "backoff", "backoff wait", DurationFormat.string(delay) + " after " + reason.text, value: delay)
+        scheduler.schedule(afterNanoseconds: delay, retryHandler)
+    }
+
+    /// Without a network the OS refuses a request at once (notConnectedToInternet), as the network
+    /// would one event later. Refusing here, with one log entry and one trace span per attempt,
+    /// keeps long outages cheap to simulate.
+    private func refusedOffline() {
+        let delay = nextDelay()
+        note(.refusedThenWaited, delay)
+        trace.begin(
+            device.id, "backoff", "backoff wait",
+            DurationFormat.string(delay) + " after attempt \(attempts) refused: offline", value: delay)
+        scheduler.schedule(afterNanoseconds: delay, retryHandler)
+    }
+
+    private func nextDelay() -> Int64 {
         let policy = configuration.policy
         let base = policy.baseDelay(failures: failures)
-        let delay = policy.draw(base: base, previous: previousDelayNanoseconds, random: &random)
+        let delay =
+            policy.jitter == .none ? base : policy.draw(base: base, previous: previousDelayNanoseconds, random: &random)
         previousDelayNanoseconds = delay
         failures += 1
         sleeps += 1
         lastDelayNanoseconds = delay
         phase = .waiting
-        note(.waitStarted, delay)
-        world.trace.begin(device.id, "backoff", "backoff wait", DurationFormat.string(delay), value: delay)
-        world.scheduler.schedule(afterNanoseconds: delay, retryHandler)
+        return delay
     }
 
     private func resetBackoff() {
@@ -195,13 +234,13 @@ final class SSEClient {
         guard phase != .connected, !indicatorShown else { return }
         indicatorShown = true
         note(.indicatorShown)
-        world.trace.begin(device.id, "indicator", "offline indicator")
+        trace.begin(device.id, "indicator", "offline indicator")
     }
 
     private func armIdleTimer() {
         guard let idle = configuration.idleTimeoutNanoseconds, !idleTimerPending else { return }
         idleTimerPending = true
-        world.scheduler.schedule(atNanoseconds: lastByteTime + idle, idleTimerHandler)
+        scheduler.schedule(atNanoseconds: lastByteTime + idle, idleTimerHandler)
     }
 
     private func idleTimerFired() {
@@ -211,7 +250,7 @@ final class SSEClient {
             armIdleTimer()
             return
         }
-        world.trace.instant(device.id, "connection", "idle timeout", DurationFormat.string(idle))
+        trace.instant(device.id, "connection", "idle timeout", DurationFormat.string(idle))
         connection?.close()
         connection = nil
         ended(.idleTimeout)

@@ -15,43 +15,55 @@ enum BackoffInvariant {
         func add(_ time: Int64, _ index: Int, _ message: String) {
             list.add(Violation(atNanoseconds: time, device: id, message: message, events: client.logLines(upTo: index)))
         }
+        var attempts = 0
+        func attempt(_ time: Int64, _ index: Int) {
+            attempts += 1
+            if let pending = wait, time - pending.time != pending.delay {
+                add(
+                    time, index,
+                    "\(id) reconnected after \(DurationFormat.string(time - pending.time)) instead of its "
+                        + "\(DurationFormat.string(pending.delay)) backoff wait")
+            } else if wait == nil && attempts > 1 {
+                add(time, index, "\(id) reconnected without a backoff wait")
+            }
+            wait = nil
+        }
+        func waitStarted(_ time: Int64, _ delay: Int64, _ index: Int) {
+            let base = policy.baseDelay(failures: failures)
+            let range = policy.allowedRange(base: base, previous: previous)
+            if !range.contains(delay) {
+                let expected =
+                    range.lowerBound == range.upperBound
+                    ? DurationFormat.string(range.lowerBound)
+                    : DurationFormat.string(range.lowerBound) + "…" + DurationFormat.string(range.upperBound)
+                add(
+                    time, index,
+                    "\(id) waited \(DurationFormat.string(delay)) before reconnecting; the policy says "
+                        + "\(expected) after \(failures) failed attempt\(failures == 1 ? "" : "s") since the "
+                        + "last successful connect (reset on \(resetOn.rawValue))")
+            }
+            if !needsWait { add(time, index, "\(id) started a backoff wait without a failure") }
+            needsWait = false
+            previous = delay
+            failures += 1
+            wait = (time, delay, index)
+        }
         for (index, event) in client.log.enumerated() {
             let time = event.timeNanoseconds
             switch event.kind {
             case .attempt:
-                if let pending = wait, time - pending.time != pending.delay {
-                    add(
-                        time, index,
-                        "\(id) reconnected after \(DurationFormat.string(time - pending.time)) instead of its "
-                            + "\(DurationFormat.string(pending.delay)) backoff wait")
-                } else if wait == nil && event.value > 1 {
-                    add(time, index, "\(id) reconnected without a backoff wait")
-                }
-                wait = nil
+                attempt(time, index)
+            case .refusedThenWaited:
+                attempt(time, index)
+                needsWait = true
+                waitStarted(time, event.value, index)
             case .connected where resetOn == .firstByte, .firstEvent where resetOn == .firstEvent:
                 failures = 0
                 previous = policy.initialNanoseconds
             case .attemptFailed, .disconnected:
                 needsWait = true
             case .waitStarted:
-                let base = policy.baseDelay(failures: failures)
-                let range = policy.allowedRange(base: base, previous: previous)
-                if !range.contains(event.value) {
-                    let expected =
-                        range.lowerBound == range.upperBound
-                        ? DurationFormat.string(range.lowerBound)
-                        : DurationFormat.string(range.lowerBound) + "…" + DurationFormat.string(range.upperBound)
-                    add(
-                        time, index,
-                        "\(id) waited \(DurationFormat.string(event.value)) before reconnecting; the policy says "
-                            + "\(expected) after \(failures) failed attempt\(failures == 1 ? "" : "s") since the "
-                            + "last successful connect (reset on \(resetOn.rawValue))")
-                }
-                if !needsWait { add(time, index, "\(id) started a backoff wait without a failure") }
-                needsWait = false
-                previous = event.value
-                failures += 1
-                wait = (time, event.value, index)
+                waitStarted(time, event.value, index)
             default:
                 break
             }

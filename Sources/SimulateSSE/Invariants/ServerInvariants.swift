@@ -43,9 +43,8 @@ enum ServerInvariants {
     }
 
     /// At most `max` reconnect attempts in any `window` (first connects are not counted).
-    static func reconnectRate(_ world: SSEWorld, max limit: Int, windowNanoseconds window: Int64) -> [Violation] {
+    static func reconnectRate(_ times: [Int64], max limit: Int, windowNanoseconds window: Int64) -> [Violation] {
         var list = ViolationList(limit: 10)
-        let times = world.reconnectTimes
         var start = 0
         var index = 0
         while index < times.count {

@@ -49,7 +49,7 @@ final class SSERun: PluginRun {
         case "peakReconnectRate":
             let window = InvariantArguments.read(observable, args, at: .root, diagnostics: Diagnostics())
             return JSON(
-                ServerInvariants.peakReconnects(world.reconnectTimes, windowNanoseconds: window.windowNanoseconds))
+                ServerInvariants.peakReconnects(reconnectTimes, windowNanoseconds: window.windowNanoseconds))
         default: return .null
         }
     }
@@ -88,9 +88,14 @@ final class SSERun: PluginRun {
         case "noRevert": return StateInvariants.noRevert(world)
         case "reconnectRate":
             return ServerInvariants.reconnectRate(
-                world, max: arguments.max, windowNanoseconds: arguments.windowNanoseconds)
+                reconnectTimes, max: arguments.max, windowNanoseconds: arguments.windowNanoseconds)
         default: return []
         }
+    }
+
+    /// Every device's reconnect attempt times, in time order.
+    private var reconnectTimes: [Int64] {
+        clients.flatMap(\.reconnectTimes).sorted()
     }
 
     func statistics() -> JSON? {
