@@ -8,7 +8,8 @@ extension CounterRun {
         let batch = context.now
         let records = (0..<max(1, count)).map { index in
             CloudRecord(
-                recordType: "Item", recordID: CloudRecordID(recordName: "item-\(device.id)-\(batch)-\(index)", zoneID: zoneID),
+                recordType: "Item",
+                recordID: CloudRecordID(recordName: "item-\(device.id)-\(batch)-\(index)", zoneID: zoneID),
                 fields: ["index": .int(Int64(index))])
         }
         send(records, from: device, split: split, attempt: 1, depth: 0)
@@ -16,7 +17,8 @@ extension CounterRun {
 
     private func send(_ records: [CloudRecord], from device: Device, split: Bool, attempt: Int, depth: Int) {
         let client = allocators[device.index].client
-        context.trace.instant(device.id, "counter", "saveBatch", "\(records.count) records", value: Int64(records.count))
+        context.trace.instant(
+            device.id, "counter", "saveBatch", "\(records.count) records", value: Int64(records.count))
         client.modify(saving: records, savePolicy: .allKeys) { [self] result in
             switch result {
             case .success(let modify):
@@ -46,7 +48,8 @@ extension CounterRun {
             context.trace.instant(device.id, "counter", "saveBatch.failed", "\(error)", value: Int64(attempt))
             return
         }
-        let delay = max(configuration.backoffInitialNanoseconds, Int64(((error.retryAfterSeconds ?? 0) * 1e9).rounded()))
+        let delay = max(
+            configuration.backoffInitialNanoseconds, Int64(((error.retryAfterSeconds ?? 0) * 1e9).rounded()))
         context.scheduler.schedule(afterNanoseconds: delay) { [self] in
             send(records, from: device, split: split, attempt: attempt + 1, depth: depth)
         }

@@ -22,7 +22,7 @@ extension CounterRun {
         let allocation = log.allocations[index]
         let time = DurationFormat.secondsText(allocation.finishedNanoseconds ?? context.now)
         let device = context.devices[allocation.deviceIndex].id
-        let outcome = allocation.value.map { "displayId \($0)" } ?? "\(allocation.error?.description ?? "pending")"
+        let outcome = allocation.value.map { "displayId \($0)" } ?? "\(log.errors[index]?.description ?? "pending")"
         return "\(time) \(device) counter.allocated \(outcome) after \(allocation.attempts) attempts"
     }
 

@@ -39,8 +39,8 @@ final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllocating 
     }
 
     private func request(on device: Device, completion: ((Result<Int, CounterAllocationError>) -> Void)?) {
-        log.allocations.append(
-            Allocation(deviceIndex: device.index, requestedNanoseconds: context.now, completion: completion))
+        log.allocations.append(Allocation(deviceIndex: device.index, requestedNanoseconds: context.now))
+        if let completion { log.completions[log.allocations.count - 1] = completion }
         allocators[device.index].enqueue(log.allocations.count - 1)
     }
 
@@ -72,7 +72,7 @@ final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllocating 
                 })
         case "failed":
             guard let device else { return .null }
-            return JSON(log.allocations.count { $0.deviceIndex == device.index && $0.error != nil })
+            return JSON(log.allocations.count { $0.deviceIndex == device.index && $0.failed })
         case "pending":
             guard let device else { return .null }
             return JSON(allocators[device.index].pendingCount)

@@ -42,7 +42,8 @@ func runCounterSweepBenchmark(seeds: Int) throws {
     print("  single thread (\(baselineSeeds) seeds): \(String(format: "%9.1f", baselineRate)) seeds/s")
     print(
         "  sweep (\(seeds) seeds):           \(String(format: "%9.1f", sweepRate)) seeds/s  "
-            + "\(String(format: "%.2f", sweepSeconds)) s wall  \(BenchmarkClock.millions(Double(events) / sweepSeconds)) M events/s")
+            + "\(String(format: "%.2f", sweepSeconds)) s wall  \(BenchmarkClock.millions(Double(events) / sweepSeconds)) M events/s"
+    )
     print("  sweep / single thread: \(BenchmarkClock.ratio(sweepRate / baselineRate))x on \(workers) cores")
     print("  passed \(passed) of \(seeds) seeds (baseline failures: \(baselineFailures))")
     print("  10,000-seed sweep estimate: \(String(format: "%.1f", 10_000 / sweepRate)) s (target < 20 s)")

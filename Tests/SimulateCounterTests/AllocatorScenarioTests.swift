@@ -58,7 +58,8 @@ func savePoliciesThatIgnoreTagsHandOutDuplicates(policy: String) throws {
 @Test func localMaxPlusOneCollidesWhileOffline() throws {
     let faults = "[{\"at\": \"0s\", \"for\": \"30s\", \"kind\": \"offline\"}]"
     let result = SimulationRunner(registry: registry).run(
-        try scenario(devices: 2, counter: "{\"allocator\": \"localMaxPlusOne\"}", faults: faults, expect: allInvariants),
+        try scenario(
+            devices: 2, counter: "{\"allocator\": \"localMaxPlusOne\"}", faults: faults, expect: allInvariants),
         seed: 1)
     #expect(violations(result, "counter.unique")?.isEmpty == false)
 }
@@ -68,7 +69,8 @@ func savePoliciesThatIgnoreTagsHandOutDuplicates(policy: String) throws {
         [{"at": "0s", "for": "100ms", "device": "d1", "kind": "dropResponses", "repeat": {"every": "330ms", "count": 300}}]
         """
     let result = SimulationRunner(registry: registry).run(
-        try scenario(devices: 2, counter: "{\"requestTimeout\": \"2s\"}", faults: faults, expect: allInvariants), seed: 2)
+        try scenario(devices: 2, counter: "{\"requestTimeout\": \"2s\"}", faults: faults, expect: allInvariants),
+        seed: 2)
     #expect(violations(result, "counter.unique")?.isEmpty == true)
     #expect(violations(result, "counter.contiguous")?.isEmpty == false)
     #expect(result.statistics["counter"]?["ambiguousWrites"] != JSON(0))
@@ -78,7 +80,8 @@ func savePoliciesThatIgnoreTagsHandOutDuplicates(policy: String) throws {
 func offlineBehaviour(mode: String, fails: Bool) throws {
     let faults = "[{\"at\": \"0s\", \"for\": \"5s\", \"device\": \"d1\", \"kind\": \"offline\"}]"
     let result = SimulationRunner(registry: registry).run(
-        try scenario(devices: 1, count: 3, counter: "{\"offline\": \"\(mode)\"}", faults: faults, expect: allInvariants),
+        try scenario(
+            devices: 1, count: 3, counter: "{\"offline\": \"\(mode)\"}", faults: faults, expect: allInvariants),
         seed: 1)
     let counter = try #require(result.statistics["counter"])
     #expect((counter["failed"] != JSON(0)) == fails)

@@ -23,7 +23,8 @@ private func error<T>(_ result: Result<T, CloudKitError>) -> CloudKitError? {
 }
 
 @Test func rateLimitAnswersRetryAfterAndBlocksUntilItPasses() throws {
-    let limit = CloudKitLoadModel.RateLimit(requestsPerSecond: 1, burst: 1, retryAfterSeconds: 23, penalizeEarlyRequests: false)
+    let limit = CloudKitLoadModel.RateLimit(
+        requestsPerSecond: 1, burst: 1, retryAfterSeconds: 23, penalizeEarlyRequests: false)
     let (server, scheduler) = makeServer(CloudKitLoadModel(rateLimit: limit))
     #expect(error(server.fetch(recordIDs: [], requester: "phone")) == nil)
     let limited = try #require(error(server.fetch(recordIDs: [], requester: "phone")))

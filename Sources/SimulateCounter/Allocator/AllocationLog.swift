@@ -1,14 +1,14 @@
 import SimulateCore
 
-/// One requested allocation, from request to its end.
+/// One requested allocation, from request to its end. Kept small: errors and completions are rare and
+/// live in the log's side tables.
 struct Allocation {
     let deviceIndex: Int
     let requestedNanoseconds: Int64
     var attempts = 0
     var value: Int?
-    var error: CounterAllocationError?
+    var failed = false
     var finishedNanoseconds: Int64?
-    var completion: ((Result<Int, CounterAllocationError>) -> Void)?
 
     var isFinished: Bool { finishedNanoseconds != nil }
 }
@@ -26,8 +26,8 @@ final class AllocationLog {
     var backoffs = 0
     var limitExceeded = 0
 
-    init() {
-        allocations.reserveCapacity(1024)
-        handedOut.reserveCapacity(1024)
-    }
+    /// Why each failed allocation gave up, by allocation index.
+    var errors: [Int: CounterAllocationError] = [:]
+    /// Completions of allocations other plugins requested, by allocation index.
+    var completions: [Int: (Result<Int, CounterAllocationError>) -> Void] = [:]
 }

@@ -73,8 +73,6 @@ final class DeviceAllocator {
             return
         }
         log.allocations[index].attempts += 1
-        let attempt = log.allocations[index].attempts
-        trace.instant(device.id, "counter", "attempt", "allocation #\(index) attempt \(attempt)", value: Int64(attempt))
         if let record {
             save(record)
             return
@@ -124,15 +122,19 @@ final class DeviceAllocator {
 
     private func handle(_ error: CloudKitError) {
         guard let index = current else { return }
-        trace.instant(device.id, "counter", "error", "\(error)", value: Int64(error.code.rawValue))
+        if error.code != .serverRecordChanged {
+            trace.instant(
+                device.id, "counter", "attempt.failed",
+                "attempt \(log.allocations[current ?? 0].attempts): \(error)", value: Int64(error.code.rawValue))
+        }
         let attempts = log.allocations[index].attempts
         switch error.code {
         case .serverRecordChanged:
             log.conflicts += 1
             trace.instant(
                 device.id, "conflict", "serverRecordChanged",
-                "server value \(error.serverRecord?[CounterConfiguration.valueKey]?.intValue ?? -1)",
-                value: error.serverRecord?[CounterConfiguration.valueKey]?.intValue ?? -1)
+                "attempt \(attempts): server value \(error.serverRecord?[CounterConfiguration.valueKey]?.intValue ?? -1)",
+                value: Int64(attempts))
             guard attempts < configuration.maxAttempts else { return giveUp(.attemptsExhausted, error) }
             attempt(from: error.serverRecord)
         case .networkUnavailable where configuration.offline == .fail:
@@ -203,13 +205,15 @@ final class DeviceAllocator {
         case .success(let value):
             log.allocations[index].value = value
             log.handedOut.append(index)
-            trace.instant(device.id, "counter", "allocated", "displayId \(value)", value: Int64(value))
+            trace.instant(
+                device.id, "counter", "allocated",
+                "displayId \(value) after \(log.allocations[index].attempts) attempts", value: Int64(value))
         case .failure(let error):
-            log.allocations[index].error = error
+            log.allocations[index].failed = true
+            log.errors[index] = error
             trace.instant(device.id, "counter", "allocation.failed", "\(error)", value: Int64(error.attempts))
         }
-        if let completion = log.allocations[index].completion {
-            log.allocations[index].completion = nil
+        if !log.completions.isEmpty, let completion = log.completions.removeValue(forKey: index) {
             completion(result)
         }
     }

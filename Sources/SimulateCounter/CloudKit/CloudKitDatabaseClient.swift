@@ -122,7 +122,7 @@ public final class CloudKitDatabaseClient {
 
     private func noteRetryAfter(_ error: CloudKitError) {
         var seconds = error.retryAfterSeconds ?? 0
-        for itemError in error.partialErrors.values { seconds = max(seconds, itemError.retryAfterSeconds ?? 0) }
+        for (_, itemError) in error.partialErrorItems { seconds = max(seconds, itemError.retryAfterSeconds ?? 0) }
         guard seconds > 0 else { return }
         let deadline = scheduler.now + Int64((seconds * 1e9).rounded())
         retryAfterDeadlineNanoseconds = max(retryAfterDeadlineNanoseconds, deadline)

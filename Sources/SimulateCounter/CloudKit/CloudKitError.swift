@@ -47,18 +47,14 @@ public enum CloudKitErrorCode: Int, Sendable, CaseIterable, CustomStringConverti
 }
 
 /// An error as CloudKit reports it (`CKError`): a code, a message, and the code's extra information.
+///
+/// A small value: the records and per-item errors live in shared storage, copied only when changed.
 public struct CloudKitError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: CloudKitErrorCode
     public var message: String
     /// `CKErrorRetryAfterKey`: set for `requestRateLimited`, `serviceUnavailable` and `zoneBusy`.
     public var retryAfterSeconds: Double?
-    /// `CKPartialErrorsByItemIDKey`: the error of each failed item of a `partialFailure`.
-    public var partialErrors: [CloudRecordID: CloudKitError]
-    /// `serverRecordChanged` only: the record as the server has it, the record the client sent, and the
-    /// server's version the client's copy was based on (nil when the server no longer keeps it).
-    public var serverRecord: CloudRecord?
-    public var clientRecord: CloudRecord?
-    public var ancestorRecord: CloudRecord?
+    private var details: Details?
 
     public init(
         _ code: CloudKitErrorCode, _ message: String = "", retryAfterSeconds: Double? = nil,
@@ -68,10 +64,48 @@ public struct CloudKitError: Error, Sendable, Equatable, CustomStringConvertible
         self.code = code
         self.message = message
         self.retryAfterSeconds = retryAfterSeconds
-        self.partialErrors = partialErrors
-        self.serverRecord = serverRecord
-        self.clientRecord = clientRecord
-        self.ancestorRecord = ancestorRecord
+        let items = partialErrors.sorted { $0.key < $1.key }.map { (recordID: $0.key, error: $0.value) }
+        if !items.isEmpty || serverRecord != nil || clientRecord != nil || ancestorRecord != nil {
+            details = Details(
+                items: items, serverRecord: serverRecord, clientRecord: clientRecord, ancestorRecord: ancestorRecord)
+        }
+    }
+
+    /// A `partialFailure` from per-item errors in request order.
+    init(partialFailure items: [(recordID: CloudRecordID, error: CloudKitError)]) {
+        code = .partialFailure
+        message = "some items failed"
+        details = Details(items: items, serverRecord: nil, clientRecord: nil, ancestorRecord: nil)
+    }
+
+    /// `CKPartialErrorsByItemIDKey`: the error of each failed item of a `partialFailure`.
+    public var partialErrors: [CloudRecordID: CloudKitError] {
+        get {
+            Dictionary((details?.items ?? []).map { ($0.recordID, $0.error) }, uniquingKeysWith: { first, _ in first })
+        }
+        set { update { $0.items = newValue.sorted { $0.key < $1.key }.map { (recordID: $0.key, error: $0.value) } } }
+    }
+
+    /// The failed items of a `partialFailure`, in request order.
+    public var partialErrorItems: [(recordID: CloudRecordID, error: CloudKitError)] { details?.items ?? [] }
+
+    /// `serverRecordChanged` only: the record as the server has it.
+    public var serverRecord: CloudRecord? {
+        get { details?.serverRecord }
+        set { update { $0.serverRecord = newValue } }
+    }
+
+    /// `serverRecordChanged` only: the record the client sent.
+    public var clientRecord: CloudRecord? {
+        get { details?.clientRecord }
+        set { update { $0.clientRecord = newValue } }
+    }
+
+    /// `serverRecordChanged` only: the server's version the client's copy was based on (nil when the
+    /// server no longer keeps it).
+    public var ancestorRecord: CloudRecord? {
+        get { details?.ancestorRecord }
+        set { update { $0.ancestorRecord = newValue } }
     }
 
     /// `serverRecordChanged (14): record to save is older than the server's`.
@@ -84,6 +118,50 @@ public struct CloudKitError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// The error of one item: its own entry in `partialErrors` for a `partialFailure`, else this error.
     public func error(for recordID: CloudRecordID) -> CloudKitError? {
-        code == .partialFailure ? partialErrors[recordID] : self
+        guard code == .partialFailure else { return self }
+        return details?.items.first { $0.recordID == recordID }?.error
+    }
+
+    public static func == (a: CloudKitError, b: CloudKitError) -> Bool {
+        a.code == b.code && a.message == b.message && a.retryAfterSeconds == b.retryAfterSeconds
+            && (a.details === b.details || a.details?.isEqual(to: b.details) ?? (b.details == nil))
+    }
+
+    private mutating func update(_ change: (Details) -> Void) {
+        if details == nil {
+            details = Details(items: [], serverRecord: nil, clientRecord: nil, ancestorRecord: nil)
+        } else if !isKnownUniquelyReferenced(&details) {
+            details = details?.copy()
+        }
+        if let details { change(details) }
+    }
+
+    private final class Details: @unchecked Sendable {
+        var items: [(recordID: CloudRecordID, error: CloudKitError)]
+        var serverRecord: CloudRecord?
+        var clientRecord: CloudRecord?
+        var ancestorRecord: CloudRecord?
+
+        init(
+            items: [(recordID: CloudRecordID, error: CloudKitError)], serverRecord: CloudRecord?,
+            clientRecord: CloudRecord?, ancestorRecord: CloudRecord?
+        ) {
+            self.items = items
+            self.serverRecord = serverRecord
+            self.clientRecord = clientRecord
+            self.ancestorRecord = ancestorRecord
+        }
+
+        func copy() -> Details {
+            Details(
+                items: items, serverRecord: serverRecord, clientRecord: clientRecord, ancestorRecord: ancestorRecord)
+        }
+
+        func isEqual(to other: Details?) -> Bool {
+            guard let other else { return false }
+            return serverRecord == other.serverRecord && clientRecord == other.clientRecord
+                && ancestorRecord == other.ancestorRecord && items.count == other.items.count
+                && zip(items, other.items).allSatisfy { $0.recordID == $1.recordID && $0.error == $1.error }
+        }
     }
 }

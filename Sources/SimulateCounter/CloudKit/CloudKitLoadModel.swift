@@ -87,7 +87,9 @@ extension CloudKitLoadModel {
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
         var model = CloudKitLoadModel()
         let before = diagnostics.items.count
-        if let value = reader.value("rateLimit"), let limit = ObjectReader(value, at: path / "rateLimit", diagnostics: diagnostics) {
+        if let value = reader.value("rateLimit"),
+            let limit = ObjectReader(value, at: path / "rateLimit", diagnostics: diagnostics)
+        {
             model.rateLimit = RateLimit(
                 requestsPerSecond: limit.double("requestsPerSecond", required: true, range: 0.001...1e9) ?? 1,
                 burst: limit.int("burst", range: 1...1_000_000) ?? 1,
@@ -96,7 +98,9 @@ extension CloudKitLoadModel {
                 penalizeEarlyRequests: limit.bool("penalizeEarlyRequests") ?? true)
             limit.rejectUnknownKeys()
         }
-        if let value = reader.value("zoneBusy"), let busy = ObjectReader(value, at: path / "zoneBusy", diagnostics: diagnostics) {
+        if let value = reader.value("zoneBusy"),
+            let busy = ObjectReader(value, at: path / "zoneBusy", diagnostics: diagnostics)
+        {
             let window = busy.duration("window") ?? 1_000_000_000
             if window <= 0 { diagnostics.error("the window must be longer than 0", at: path / "zoneBusy" / "window") }
             model.zoneBusy = ZoneBusy(

@@ -55,7 +55,8 @@ extension CloudKitRecordServer {
         let page = entries.prefix(limit)
         var changes = CloudZoneChanges(
             changedRecords: [], deletedRecordIDs: [],
-            token: CloudChangeToken(zoneID: zoneID, epoch: state.epoch, sequence: page.last?.sequence ?? state.sequence),
+            token: CloudChangeToken(
+                zoneID: zoneID, epoch: state.epoch, sequence: page.last?.sequence ?? state.sequence),
             moreComing: entries.count > limit)
         for entry in page {
             if entry.deleted {

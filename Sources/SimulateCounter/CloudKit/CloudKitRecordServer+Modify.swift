@@ -4,6 +4,8 @@ struct ModifyPlan {
     let recordIDs: [CloudRecordID]
     /// Per save: the fields the record will have, or the item's error.
     var saves: [Result<[String: CloudFieldValue], CloudKitError>]
+    /// Per save: the server's record, when it exists.
+    var existing: [StoredRecord?]
     var deleteErrors: [CloudKitError?]
     var touchedZones: [CloudZoneID] = []
     var seen: Set<CloudRecordID> = []
@@ -13,6 +15,7 @@ struct ModifyPlan {
         self.records = records
         self.recordIDs = recordIDs
         saves = Array(repeating: .success([:]), count: records.count)
+        existing = Array(repeating: nil, count: records.count)
         deleteErrors = Array(repeating: nil, count: recordIDs.count)
     }
 
@@ -39,20 +42,45 @@ struct ModifyPlan {
 }
 
 extension CloudKitRecordServer {
-    func evaluateSave(_ record: CloudRecord, policy: CloudSavePolicy, plan: inout ModifyPlan)
-        -> Result<[String: CloudFieldValue], CloudKitError>
-    {
-        let result = savedFields(record, policy: policy, duplicate: plan.visit(record.recordID))
+    func evaluateSave(_ index: Int, policy: CloudSavePolicy, plan: inout ModifyPlan) {
+        let record = plan.records[index]
+        let duplicate = plan.visit(record.recordID)
+        let existing = duplicate == nil ? stored[record.recordID] : nil
+        let result = savedFields(record, existing, policy: policy, duplicate: duplicate)
         if case .failure = result { plan.hasFailure = true }
-        return result
+        plan.saves[index] = result
+        plan.existing[index] = existing
     }
 
-    private func savedFields(_ record: CloudRecord, policy: CloudSavePolicy, duplicate: CloudKitError?)
-        -> Result<[String: CloudFieldValue], CloudKitError>
-    {
+    /// The common case of one save, without the bookkeeping of a batch.
+    func saveOne(_ record: CloudRecord, policy: CloudSavePolicy) -> CloudModifyResult {
+        let existing = stored[record.recordID]
+        switch savedFields(record, existing, policy: policy, duplicate: nil) {
+        case .success(let fields):
+            let saved = record.serverCopy(fields: fields, tag: makeTag(), atNanoseconds: scheduler.now)
+            if let existing {
+                existing.replace(with: saved)
+            } else {
+                stored[record.recordID] = StoredRecord(saved)
+            }
+            zones[record.recordID.zoneID]?.noteChange(record.recordID, deleted: false)
+            noteSaved()
+            return CloudModifyResult(
+                saveResults: [CloudRecordResult(recordID: record.recordID, result: .success(saved))], deleteResults: [],
+                error: nil)
+        case .failure(let error):
+            return CloudModifyResult(
+                saveResults: [CloudRecordResult(recordID: record.recordID, result: .failure(error))], deleteResults: [],
+                error: CloudKitError(partialFailure: [(record.recordID, error)]))
+        }
+    }
+
+    private func savedFields(
+        _ record: CloudRecord, _ existing: StoredRecord?, policy: CloudSavePolicy, duplicate: CloudKitError?
+    ) -> Result<[String: CloudFieldValue], CloudKitError> {
         if let duplicate { return .failure(duplicate) }
         if let error = zoneError(record.recordID.zoneID) { return .failure(error) }
-        guard let existing = stored[record.recordID] else {
+        guard let existing else {
             if policy == .ifServerRecordUnchanged && record.changeTag != nil {
                 return .failure(CloudKitError(.unknownItem, "record to update \(record.recordID) not found"))
             }
@@ -101,14 +129,14 @@ extension CloudKitRecordServer {
 
     func apply(_ plan: ModifyPlan) -> CloudModifyResult {
         let now = scheduler.now
-        var partial: [CloudRecordID: CloudKitError] = [:]
+        var partial: [(recordID: CloudRecordID, error: CloudKitError)] = []
         var saveResults: [CloudRecordResult] = []
         saveResults.reserveCapacity(plan.records.count)
-        for (record, outcome) in zip(plan.records, plan.saves) {
-            switch outcome {
+        for (index, record) in plan.records.enumerated() {
+            switch plan.saves[index] {
             case .success(let fields):
                 let saved = record.serverCopy(fields: fields, tag: makeTag(), atNanoseconds: now)
-                if let existing = stored[record.recordID] {
+                if let existing = plan.existing[index] {
                     existing.replace(with: saved)
                 } else {
                     stored[record.recordID] = StoredRecord(saved)
@@ -117,14 +145,14 @@ extension CloudKitRecordServer {
                 noteSaved()
                 saveResults.append(CloudRecordResult(recordID: record.recordID, result: .success(saved)))
             case .failure(let error):
-                partial[record.recordID] = error
+                partial.append((record.recordID, error))
                 saveResults.append(CloudRecordResult(recordID: record.recordID, result: .failure(error)))
             }
         }
         var deleteResults: [CloudDeleteResult] = []
         for (recordID, error) in zip(plan.recordIDs, plan.deleteErrors) {
             if let error {
-                partial[recordID] = error
+                partial.append((recordID, error))
             } else {
                 stored[recordID] = nil
                 zones[recordID.zoneID]?.noteChange(recordID, deleted: true)

@@ -68,12 +68,13 @@ public final class CloudKitRecordServer {
 
     /// Fetches records, like `CKFetchRecordsOperation`: missing ones fail with `unknownItem` inside `partialFailure`.
     public func fetch(recordIDs: [CloudRecordID], requester: String? = nil) -> Result<CloudFetchResult, CloudKitError> {
-        if let error = limiter.admit(loadModel, requester, recordIDs.first?.zoneID, isWrite: false, now: scheduler.now) {
+        if let error = limiter.admit(loadModel, requester, recordIDs.first?.zoneID, isWrite: false, now: scheduler.now)
+        {
             return .failure(error)
         }
         var results: [CloudRecordResult] = []
         results.reserveCapacity(recordIDs.count)
-        var partial: [CloudRecordID: CloudKitError] = [:]
+        var partial: [(recordID: CloudRecordID, error: CloudKitError)] = []
         for recordID in recordIDs {
             let result: Result<CloudRecord, CloudKitError>
             if let error = zoneError(recordID.zoneID) {
@@ -83,7 +84,7 @@ public final class CloudKitRecordServer {
             } else {
                 result = .failure(CloudKitError(.unknownItem, "record \(recordID) not found"))
             }
-            if case .failure(let error) = result { partial[recordID] = error }
+            if case .failure(let error) = result { partial.append((recordID, error)) }
             results.append(CloudRecordResult(recordID: recordID, result: result))
         }
         return .success(CloudFetchResult(results: results, error: partialFailure(partial)))
@@ -111,10 +112,12 @@ public final class CloudKitRecordServer {
         if let error = limiter.admit(loadModel, requester, firstZone, isWrite: true, now: scheduler.now) {
             return .failure(error)
         }
+        if records.count == 1 && recordIDs.isEmpty {
+            return .success(saveOne(records[0], policy: savePolicy))
+        }
         var plan = ModifyPlan(records: records, recordIDs: recordIDs)
-        for (index, record) in records.enumerated() {
-            let outcome = evaluateSave(record, policy: savePolicy, plan: &plan)
-            plan.saves[index] = outcome
+        for index in records.indices {
+            evaluateSave(index, policy: savePolicy, plan: &plan)
         }
         for (index, recordID) in recordIDs.enumerated() {
             let error = evaluateDelete(recordID, plan: &plan)
@@ -156,9 +159,8 @@ public final class CloudKitRecordServer {
         return CloudKitError(.zoneNotFound, "zone \(zoneID) does not exist")
     }
 
-    func partialFailure(_ errors: [CloudRecordID: CloudKitError]) -> CloudKitError? {
-        errors.isEmpty
-            ? nil : CloudKitError(.partialFailure, "\(errors.count) items failed", partialErrors: errors)
+    func partialFailure(_ items: [(recordID: CloudRecordID, error: CloudKitError)]) -> CloudKitError? {
+        items.isEmpty ? nil : CloudKitError(partialFailure: items)
     }
 
     func makeTag() -> CloudChangeTag {
