@@ -4,12 +4,6 @@ public enum DurationFormat {
     public static let nanosecondsPerMillisecond: Int64 = 1_000_000
     public static let nanosecondsPerSecond: Int64 = 1_000_000_000
 
-    /// Units of the scenario format, longest suffix first so that "ms" wins over "s".
-    static let units: [(suffix: String, nanoseconds: Int64)] = [
-        ("ns", 1), ("us", 1_000), ("ms", 1_000_000), ("s", 1_000_000_000),
-        ("m", 60_000_000_000), ("h", 3_600_000_000_000),
-    ]
-
     /// A short text in the scenario format's syntax: `"1.5s"`, `"250ms"`, `"0s"`, `"-250ms"`.
     public static func string(_ nanoseconds: Int64) -> String {
         if nanoseconds == 0 { return "0s" }
@@ -49,55 +43,71 @@ public enum DurationFormat {
     }
 
     /// Parses `"<number><unit>"`; returns nil when the text is not of that form.
-    /// The number is a plain decimal (optional leading '-', digits, optional fraction), computed exactly.
+    /// The number is a plain decimal (optional leading '-', digits, optional fraction), computed exactly;
+    /// digits below a nanosecond round half up.
     public static func parse(_ text: String) -> Int64? {
-        guard let unit = units.reversed().first(where: { text.hasSuffix($0.suffix) && matchesUnit(text, $0.suffix) })
-        else { return nil }
-        let number = text.dropLast(unit.suffix.count)
-        return parseDecimal(Substring(number), unitNanoseconds: unit.nanoseconds)
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
     }
 
-    private static func matchesUnit(_ text: String, _ suffix: String) -> Bool {
-        // "5ms" must not match "s" as its unit: the character before the unit must be a digit.
-        let number = text.dropLast(suffix.count)
-        guard let last = number.last else { return false }
-        return last.isASCII && last.isNumber
-    }
-
-    private static func parseDecimal(_ text: Substring, unitNanoseconds: Int64) -> Int64? {
-        var body = text
-        var negative = false
-        if body.first == "-" {
-            negative = true
-            body = body.dropFirst()
-        }
-        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let wholeText = parts.first, !wholeText.isEmpty, wholeText.allSatisfy({ $0.isASCII && $0.isNumber })
-        else { return nil }
-        var fractionText = Substring("")
-        if parts.count == 2 {
-            fractionText = parts[1]
-            guard !fractionText.isEmpty, fractionText.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        }
-        guard let whole = Int64(wholeText) else { return nil }
-        let (scaled, overflow) = whole.multipliedReportingOverflow(by: unitNanoseconds)
-        guard !overflow else { return nil }
-        var fractionNanoseconds: Int64 = 0
-        var scale = unitNanoseconds
-        var roundUp = false
-        for digit in fractionText {
-            let value = Int64(digit.wholeNumberValue!)
-            if scale >= 10 {
-                scale /= 10
-                fractionNanoseconds += value * scale
-            } else {
-                roundUp = roundUp || value >= 5
-                break
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let count = bytes.count
+        guard count >= 2 else { return nil }
+        let unit: Int64
+        var numberEnd = count - 1
+        switch bytes[count - 1] {
+        case UInt8(ascii: "s"):
+            switch bytes[count - 2] {
+            case UInt8(ascii: "n"): (unit, numberEnd) = (1, count - 2)
+            case UInt8(ascii: "u"): (unit, numberEnd) = (1_000, count - 2)
+            case UInt8(ascii: "m"): (unit, numberEnd) = (1_000_000, count - 2)
+            default: unit = 1_000_000_000
             }
+        case UInt8(ascii: "m"): unit = 60_000_000_000
+        case UInt8(ascii: "h"): unit = 3_600_000_000_000
+        default: return nil
         }
-        if roundUp { fractionNanoseconds += 1 }
-        let (total, overflowSum) = scaled.addingReportingOverflow(fractionNanoseconds)
+        var index = 0
+        let negative = bytes[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var whole: Int64 = 0
+        let wholeStart = index
+        while index < numberEnd, let digit = digitValue(bytes[index]) {
+            let (shifted, overflow) = whole.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            whole = shifted + digit
+            index += 1
+        }
+        guard index > wholeStart else { return nil }
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: unit)
+        guard !overflow else { return nil }
+        var fraction: Int64 = 0
+        if index < numberEnd {
+            guard bytes[index] == UInt8(ascii: "."), index + 1 < numberEnd else { return nil }
+            index += 1
+            var scale = unit
+            var roundUp = false
+            var sawDigitBelowNanosecond = false
+            while index < numberEnd {
+                guard let digit = digitValue(bytes[index]) else { return nil }
+                if scale >= 10 {
+                    scale /= 10
+                    fraction += digit * scale
+                } else if !sawDigitBelowNanosecond {
+                    sawDigitBelowNanosecond = true
+                    roundUp = digit >= 5
+                }
+                index += 1
+            }
+            if roundUp { fraction += 1 }
+        }
+        let (total, overflowSum) = scaled.addingReportingOverflow(fraction)
         guard !overflowSum else { return nil }
         return negative ? -total : total
+    }
+
+    @inline(__always)
+    private static func digitValue(_ byte: UInt8) -> Int64? {
+        byte >= 0x30 && byte <= 0x39 ? Int64(byte &- 0x30) : nil
     }
 }

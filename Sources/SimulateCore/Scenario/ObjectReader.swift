@@ -6,7 +6,10 @@ public final class ObjectReader {
     public let object: JSONObject
     public let path: JSONPath
     public let diagnostics: Diagnostics
-    private var consumed: Set<String> = []
+    /// Keys asked for, present or not, for the "known fields" hint; hashing them would cost more than a list.
+    private var asked: [String] = []
+    /// Members read so far, by index; members past 64 fall back to a scan of `asked`.
+    private var readMask: UInt64 = 0
 
     /// Reports "expected an object" and returns nil when `value` is not one.
     public init?(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics, what: String = "an object") {
@@ -23,12 +26,13 @@ public final class ObjectReader {
 
     /// The raw member, marked as known.
     public func value(_ key: String, required: Bool = false) -> JSON? {
-        consumed.insert(key)
-        guard let value = object[key] else {
+        asked.append(key)
+        guard let index = object.keys.firstIndex(of: key) else {
             if required { diagnostics.error("missing required field \"\(key)\"", at: path) }
             return nil
         }
-        return value
+        if index < 64 { readMask |= 1 << UInt64(index) }
+        return object.values[index]
     }
 
     public func string(_ key: String, required: Bool = false) -> String? {
@@ -106,9 +110,11 @@ public final class ObjectReader {
 
     /// Reports every member not read so far, except `$schema` and `x-` extensions when `allowExtensions`.
     public func rejectUnknownKeys(allowExtensions: Bool = false) {
-        for key in object.keys where !consumed.contains(key) {
+        for (index, key) in object.keys.enumerated() {
+            let read = index < 64 ? readMask & (1 << UInt64(index)) != 0 : asked.contains(key)
+            guard !read else { continue }
             if allowExtensions && (key == "$schema" || key.hasPrefix("x-")) { continue }
-            let known = consumed.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            let known = Set(asked).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
             diagnostics.error(
                 "unknown field \"\(key)\"" + (known.isEmpty ? "" : " (known fields: \(known))"), at: path / key)
         }
@@ -134,34 +140,34 @@ public enum Identifier {
 
 /// Durations in scenario files.
 public enum DurationValue {
-    public static func parse(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics, allowNegative: Bool = false)
-        -> Int64?
-    {
+    public static func parse(
+        _ value: JSON, at path: @autoclosure () -> JSONPath, diagnostics: Diagnostics, allowNegative: Bool = false
+    ) -> Int64? {
         let nanoseconds: Int64
         switch value {
         case .string(let text):
             guard let parsed = DurationFormat.parse(text) else {
                 diagnostics.error(
                     "expected a duration such as \"1.5s\", \"250ms\" or a number of seconds, found \"\(text)\"",
-                    at: path)
+                    at: path())
                 return nil
             }
             nanoseconds = parsed
         case .integer, .unsignedInteger, .double:
             let seconds = value.doubleValue ?? 0
             guard (seconds * 1e9).magnitude < 9.2e18 else {
-                diagnostics.error("duration out of range", at: path)
+                diagnostics.error("duration out of range", at: path())
                 return nil
             }
             nanoseconds = Int64((seconds * 1e9).rounded())
         default:
             diagnostics.error(
                 "expected a duration (a string such as \"1.5s\" or a number of seconds), found \(value.typeName)",
-                at: path)
+                at: path())
             return nil
         }
         if nanoseconds < 0 && !allowNegative {
-            diagnostics.error("durations may not be negative", at: path)
+            diagnostics.error("durations may not be negative", at: path())
             return nil
         }
         return nanoseconds

@@ -35,11 +35,13 @@ struct ScenarioValidator {
                 diagnostics.error("plugin \"\(plugin)\" is not enabled in plugins", at: fault.path / "plugin")
             }
         }
+        var actionNames: [String: Set<String>] = [:]
         for step in scenario.steps {
             checkTime(step.at, scenario, at: step.path / "at", diagnostics)
             checkDevice(step.device, scenario, at: step.path / "device", diagnostics)
             guard let plugin = enabledPlugin(step.plugin, enabled, at: step.path / "do", diagnostics) else { continue }
-            guard plugin.actions.contains(where: { $0.name == step.action }) else {
+            if actionNames[plugin.name] == nil { actionNames[plugin.name] = Set(plugin.actions.map(\.name)) }
+            guard actionNames[plugin.name]?.contains(step.action) == true else {
                 diagnostics.error(
                     "unknown action \"\(step.qualifiedName)\" (\(plugin.name) offers: \(plugin.actions.map(\.name).joined(separator: ", ")))",
                     at: step.path / "do")
@@ -95,34 +97,38 @@ struct ScenarioValidator {
         return document.location(of: path / "devices") != nil
     }
 
-    private func enabledPlugin(_ name: String, _ enabled: Set<String>, at path: JSONPath, _ diagnostics: Diagnostics)
-        -> (any SimulationPlugin)?
-    {
+    private func enabledPlugin(
+        _ name: String, _ enabled: Set<String>, at path: @autoclosure () -> JSONPath, _ diagnostics: Diagnostics
+    ) -> (any SimulationPlugin)? {
         guard let plugin = registry.plugin(named: name) else {
             diagnostics.error(
-                "unknown plugin \"\(name)\" (available: \(registry.names.joined(separator: ", ")))", at: path)
+                "unknown plugin \"\(name)\" (available: \(registry.names.joined(separator: ", ")))", at: path())
             return nil
         }
         guard enabled.contains(name) else {
-            diagnostics.error("plugin \"\(name)\" is not enabled: add \"\(name)\": {} to plugins", at: path)
+            diagnostics.error("plugin \"\(name)\" is not enabled: add \"\(name)\": {} to plugins", at: path())
             return nil
         }
         return plugin
     }
 
-    private func checkDevice(_ id: String?, _ scenario: Scenario, at path: JSONPath, _ diagnostics: Diagnostics) {
+    private func checkDevice(
+        _ id: String?, _ scenario: Scenario, at path: @autoclosure () -> JSONPath, _ diagnostics: Diagnostics
+    ) {
         guard let id, scenario.device(named: id) == nil else { return }
-        diagnostics.error(unknownDevice(id, scenario), at: path)
+        diagnostics.error(unknownDevice(id, scenario), at: path())
     }
 
     private func unknownDevice(_ id: String, _ scenario: Scenario) -> String {
         "unknown device \"\(id)\" (devices: \(scenario.devices.map(\.id).joined(separator: ", ")))"
     }
 
-    private func checkTime(_ time: TimePoint, _ scenario: Scenario, at path: JSONPath, _ diagnostics: Diagnostics) {
+    private func checkTime(
+        _ time: TimePoint, _ scenario: Scenario, at path: @autoclosure () -> JSONPath, _ diagnostics: Diagnostics
+    ) {
         guard case .at(let nanoseconds) = time, nanoseconds > scenario.durationNanoseconds else { return }
         diagnostics.error(
             "\(DurationFormat.string(nanoseconds)) is after the end of the run (duration \(DurationFormat.string(scenario.durationNanoseconds)))",
-            at: path)
+            at: path())
     }
 }
