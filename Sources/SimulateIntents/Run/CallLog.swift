@@ -1,0 +1,46 @@
+import SimulateCore
+import SimulateJSON
+
+/// An intent call waiting for its answer.
+struct PendingCall {
+    var device: Device
+    var intent: String
+    var input: String
+    var calledNanoseconds: Int64
+    var fuzzKind: FuzzKind?
+    var expectedCode: IntentError.Code?
+    var timeout: EventHandle?
+}
+
+/// What one device's intents answered so far.
+struct DeviceLog {
+    var responses = 0
+    var lastText: String?
+    var lastOutcome: String?
+    var codes: [String: Int] = [:]
+    /// displayIds of successful addTask answers, in order, with the time of each.
+    var displayIDs: [(id: Int64, nanoseconds: Int64)] = []
+}
+
+/// Violations of one invariant: the first `limit` in full, the rest counted.
+struct ViolationLog {
+    static let limit = 100
+    private(set) var kept: [Violation] = []
+    private(set) var dropped = 0
+
+    mutating func append(_ violation: Violation) {
+        if kept.count < Self.limit { kept.append(violation) } else { dropped += 1 }
+    }
+
+    func all(endNanoseconds: Int64) -> [Violation] {
+        guard dropped > 0 else { return kept }
+        return kept + [Violation(atNanoseconds: endNanoseconds, message: "… and \(dropped) more like these")]
+    }
+}
+
+/// Text shortened for reports, with its full length noted.
+func excerpt(_ text: String, limit: Int = 160) -> String {
+    let escaped = JSONWriter.escape(text)
+    guard escaped.count > limit else { return escaped }
+    return escaped.prefix(limit) + "…\" (\(text.utf8.count) bytes)"
+}

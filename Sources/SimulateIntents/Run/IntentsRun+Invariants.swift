@@ -1,0 +1,82 @@
+import SimulateCore
+import SimulateJSON
+import SimulateModel
+
+extension IntentsRun {
+    func evaluate(_ invariant: String, args: JSON) -> [Violation] {
+        let end = context.now
+        switch invariant {
+        case "jsonOut":
+            var violations = shapeViolations.all(endNanoseconds: end)
+            if args["allowPending"]?.boolValue != true { violations += unanswered() }
+            return violations
+        case "fuzzCodes":
+            return fuzzViolations.all(endNanoseconds: end)
+        case "uniqueDisplayIds":
+            return answeredTwice() + storedTwice()
+        default:
+            return []
+        }
+    }
+
+    /// Calls still waiting at the end: the caller got no JSON at all.
+    private func unanswered() -> [Violation] {
+        pending.keys.sorted().prefix(ViolationLog.limit).compactMap { id in
+            guard let call = pending[id] else { return nil }
+            return Violation(
+                atNanoseconds: context.now, device: call.device.id,
+                message: "\(call.intent) called at \(DurationFormat.secondsText(call.calledNanoseconds)) with input "
+                    + "\(excerpt(call.input)) had no answer by the end of the run",
+                events: [traceLine(call, "intents.call \(call.intent)")])
+        }
+    }
+
+    /// A displayId that addTask answered on more than one call, on any devices.
+    private func answeredTwice() -> [Violation] {
+        var first: [Int64: (device: Int, nanoseconds: Int64)] = [:]
+        var violations: [Violation] = []
+        for (index, log) in logs.enumerated() {
+            for (id, time) in log.displayIDs {
+                if let earlier = first[id] {
+                    guard violations.count < ViolationLog.limit else { break }
+                    let other = context.devices[earlier.device].id
+                    violations.append(
+                        Violation(
+                            atNanoseconds: time, device: context.devices[index].id,
+                            message: "addTask answered displayId \(id), which \(other) was answered at "
+                                + DurationFormat.secondsText(earlier.nanoseconds),
+                            events: [
+                                "\(DurationFormat.secondsText(earlier.nanoseconds)) \(other) addTask displayId \(id)",
+                                "\(DurationFormat.secondsText(time)) \(context.devices[index].id) addTask displayId \(id)",
+                            ]))
+                } else {
+                    first[id] = (index, time)
+                }
+            }
+        }
+        return violations
+    }
+
+    /// At the end, two tasks in one device's store with the same displayId (after whatever syncing happened).
+    private func storedTwice() -> [Violation] {
+        guard let store = router.store else { return [] }
+        var violations: [Violation] = []
+        for device in context.devices {
+            guard case .success(let tasks) = store.fetch(entity: "Task", where: nil, on: device) else { continue }
+            var holders: [Int64: [String]] = [:]
+            for task in tasks {
+                guard let id = task["displayId"]?.int64Value else { continue }
+                holders[id, default: []].append(task["@id"]?.stringValue ?? "?")
+            }
+            for (id, names) in holders.sorted(by: { $0.key < $1.key }) where names.count > 1 {
+                guard violations.count < ViolationLog.limit else { break }
+                violations.append(
+                    Violation(
+                        atNanoseconds: context.now, device: device.id,
+                        message: "\(names.count) tasks on \(device.id) share displayId \(id): "
+                            + names.sorted().joined(separator: ", ")))
+            }
+        }
+        return violations
+    }
+}

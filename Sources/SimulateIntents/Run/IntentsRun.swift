@@ -1,0 +1,141 @@
+import SimulateCore
+import SimulateCounter
+import SimulateJSON
+import SimulateModel
+
+/// One run of the `intents` plugin: routes calls, records every answer, and checks each against its shape.
+final class IntentsRun: PluginRun {
+    let configuration: IntentsConfiguration
+    let context: SimulationContext
+    var router = IntentRouter(store: nil, counter: nil)
+    var logs: [DeviceLog]
+    var pending: [Int: PendingCall] = [:]
+    var nextCall = 0
+    var fuzzRandom: [SeededRandom]
+    var shapeViolations = ViolationLog()
+    var fuzzViolations = ViolationLog()
+    var fuzzed = 0
+    var slowestNanoseconds: Int64 = 0
+
+    init(configuration: IntentsConfiguration, context: SimulationContext) {
+        self.configuration = configuration
+        self.context = context
+        logs = Array(repeating: DeviceLog(), count: context.devices.count)
+        fuzzRandom = context.devices.map { context.random(for: $0, component: "intents") }
+    }
+
+    func start() {
+        router = IntentRouter(
+            store: context.service((any ModelStoreService).self),
+            counter: context.service((any DisplayIDAllocating).self))
+    }
+
+    func perform(_ action: String, args: JSON, device: Device?) {
+        guard let device else { return }
+        switch action {
+        case "call":
+            call(args["intent"]?.stringValue ?? "", input: args["input"]?.stringValue ?? "", on: device)
+        case "fuzz":
+            fuzz(args, on: device)
+        default:
+            break
+        }
+    }
+
+    /// Routes one call; the answer is recorded when it arrives (at once, or after a displayId allocation).
+    func call(_ intent: String, input: String, on device: Device, fuzz: FuzzCall? = nil) {
+        let id = nextCall
+        nextCall += 1
+        pending[id] = PendingCall(
+            device: device, intent: intent, input: input, calledNanoseconds: context.now, fuzzKind: fuzz?.kind,
+            expectedCode: fuzz?.expectedCode)
+        let answer: IntentRouter.Answer = { [unowned self] in respond(id, $0) }
+        guard let name = IntentName(rawValue: intent) else {
+            return answer(
+                .failure(IntentError(.unknownIntent, "unknown intent \(excerpt(intent)) (intents: \(IntentName.list))"))
+            )
+        }
+        let request = IntentInput.object(from: input, maxBytes: configuration.maxInputBytes).flatMap {
+            IntentRequest.decode(name, $0)
+        }
+        switch request {
+        case .failure(let error):
+            answer(.failure(error))
+        case .success(let request):
+            if case .addTask = request, configuration.timeoutNanoseconds > 0 {
+                pending[id]?.timeout = context.scheduler.schedule(afterNanoseconds: configuration.timeoutNanoseconds) {
+                    [unowned self] in
+                    let seconds = DurationFormat.string(configuration.timeoutNanoseconds)
+                    respond(id, .failure(IntentError(.timeout, "no answer within \(seconds)")))
+                }
+            }
+            router.perform(request, on: device, isWaiting: { [unowned self] in pending[id] != nil }, answer: answer)
+        }
+    }
+
+    private func fuzz(_ args: JSON, on device: Device) {
+        let kinds = args["kinds"]?.arrayValue?.compactMap { $0.stringValue.flatMap(FuzzKind.init) } ?? FuzzKind.allCases
+        var generator = MalformedInputs(random: fuzzRandom[device.index], maxInputBytes: configuration.maxInputBytes)
+        let calls = generator.calls(
+            count: min(args["count"]?.intValue ?? 100, 100_000),
+            intent: args["intent"]?.stringValue.flatMap(IntentName.init), kinds: kinds)
+        fuzzRandom[device.index] = generator.random
+        for generated in calls {
+            fuzzed += 1
+            call(generated.intent, input: generated.input, on: device, fuzz: generated)
+        }
+    }
+
+    private func respond(_ id: Int, _ outcome: Result<JSONObject, IntentError>) {
+        guard let call = pending.removeValue(forKey: id) else { return }
+        if let timeout = call.timeout { context.scheduler.cancel(timeout) }
+        let response = IntentResponse(intent: call.intent, outcome: outcome)
+        let text = response.text(configuration)
+        let latency = context.now - call.calledNanoseconds
+        slowestNanoseconds = max(slowestNanoseconds, latency)
+        record(response, text: text, call: call)
+        context.trace.instant(
+            call.device.id, "intent", call.intent,
+            "\(response.outcomeName) after \(DurationFormat.string(latency)) \(excerpt(text, limit: 200))",
+            value: Int64(IntentError.Code.allCases.firstIndex { $0 == response.errorCode } ?? -1))
+        checkShape(text, call: call)
+        checkFuzzCode(response, call: call)
+    }
+
+    private func record(_ response: IntentResponse, text: String, call: PendingCall) {
+        var log = logs[call.device.index]
+        log.responses += 1
+        log.lastText = text
+        log.lastOutcome = response.outcomeName
+        if let code = response.errorCode { log.codes[code.rawValue, default: 0] += 1 }
+        if case .success(let result) = response.outcome, call.intent == IntentName.addTask.rawValue,
+            let displayID = result["task"]?["displayId"]?.int64Value
+        {
+            log.displayIDs.append((displayID, context.now))
+        }
+        logs[call.device.index] = log
+    }
+
+    private func checkShape(_ text: String, call: PendingCall) {
+        guard let problem = ResponseShape.problem(in: text, intent: call.intent) else { return }
+        shapeViolations.append(
+            Violation(
+                atNanoseconds: context.now, device: call.device.id,
+                message: "\(call.intent) with input \(excerpt(call.input)) answered \(excerpt(text)): \(problem)",
+                events: [traceLine(call, "intents.call \(excerpt(call.intent)) \(excerpt(call.input))")]))
+    }
+
+    private func checkFuzzCode(_ response: IntentResponse, call: PendingCall) {
+        guard let kind = call.fuzzKind, response.errorCode != call.expectedCode else { return }
+        fuzzViolations.append(
+            Violation(
+                atNanoseconds: context.now, device: call.device.id,
+                message: "fuzz input of kind \(kind.rawValue) to \(excerpt(call.intent)) answered "
+                    + "\(response.outcomeName), expected \(call.expectedCode?.rawValue ?? "ok"); input \(excerpt(call.input))"
+            ))
+    }
+
+    func traceLine(_ call: PendingCall, _ text: String) -> String {
+        DurationFormat.secondsText(call.calledNanoseconds) + " " + call.device.id + " " + text
+    }
+}
