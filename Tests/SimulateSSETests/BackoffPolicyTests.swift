@@ -1,0 +1,33 @@
+import SimulateCore
+import Testing
+
+@testable import SimulateSSE
+
+@Test func seedPolicyDoublesFromOneSecondToTheThirtySecondCap() {
+    let policy = BackoffPolicy()
+    let seconds = (0..<8).map { policy.baseDelay(failures: $0) / 1_000_000_000 }
+    #expect(seconds == [1, 2, 4, 8, 16, 30, 30, 30])
+    #expect(policy.baseDelay(failures: 1_000_000) == 30_000_000_000)
+}
+
+@Test func fractionalMultiplierRoundsAndCaps() {
+    let policy = BackoffPolicy(initialNanoseconds: 500_000_000, multiplier: 1.5, maxNanoseconds: 2_000_000_000)
+    let delays = (0..<5).map { policy.baseDelay(failures: $0) }
+    #expect(delays == [500_000_000, 750_000_000, 1_125_000_000, 1_687_500_000, 2_000_000_000])
+}
+
+@Test(arguments: JitterMode.allCases)
+func jitterDrawsStayInsideTheRangeTheInvariantChecks(mode: JitterMode) {
+    var policy = BackoffPolicy()
+    policy.jitter = mode
+    var random = SeededRandom(seed: 42)
+    var previous = policy.initialNanoseconds
+    for failures in 0..<200 {
+        let base = policy.baseDelay(failures: failures)
+        let range = policy.allowedRange(base: base, previous: previous)
+        let delay = policy.draw(base: base, previous: previous, random: &random)
+        #expect(range.contains(delay))
+        #expect(delay <= policy.maxNanoseconds)
+        previous = delay
+    }
+}
