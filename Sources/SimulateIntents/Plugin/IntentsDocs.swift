@@ -96,9 +96,11 @@ enum IntentsDocs {
             "lastOutcome", "\"ok\" or the error code of the device's last answer (null before any)", valueType: "string"
         ),
         EntryDoc(
-            "responses", "Answers so far on the device (every device when device is omitted)", valueType: "integer"),
+            "responses", "Answers so far on the device (every device when device is omitted)", perDevice: false,
+            valueType: "integer"),
         EntryDoc(
-            "pending", "Calls waiting for their answer on the device (every device when omitted)", valueType: "integer"),
+            "pending", "Calls waiting for their answer on the device (every device when omitted)", perDevice: false,
+            valueType: "integer"),
         EntryDoc(
             "errorCodes", "How many answers of each error code the device gave: {\"invalidJSON\": 3, …}",
             valueType: "object"),
