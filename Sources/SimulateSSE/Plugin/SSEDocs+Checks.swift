@@ -101,23 +101,39 @@ extension SSEDocs {
     ]
 
     static let observables: [EntryDoc] = [
-        EntryDoc("offlineIndicator", "whether the device shows the offline indicator", valueType: "boolean"),
         EntryDoc(
-            "connected", "whether the device's stream is connected (its first bytes arrived)", valueType: "boolean"),
+            "offlineIndicator", "whether the device shows the offline indicator",
+            details: "True from offlineIndicatorDelay after the device lost its stream (or after launch) until the "
+                + "first bytes of a new stream arrive.", valueType: "boolean"),
+        EntryDoc(
+            "connected", "whether the device's stream is connected (its first bytes arrived)",
+            details: "\"Connected\" starts when the first bytes of a stream arrive (field report 19), not when the "
+                + "request leaves, and ends when the client learns the stream ended (at once when offline, never on "
+                + "a half-open stream without idleTimeout).", valueType: "boolean"),
         EntryDoc(
             "items", "the device's list in display order (top to bottom, most recent last): [{text, done}]",
-            valueType: "array"),
+            details: "What the user sees, optimistic edits included. Adds and bumps go to the end (the bottom, next "
+                + "to the input).", valueType: "array"),
         EntryDoc(
-            "reconnectAttempts", "connection attempts after the first connect, so far", valueType: "integer"),
+            "reconnectAttempts", "connection attempts after the first connect, so far",
+            details: "Every attempt counts, refused (offline), timed out or successful.", valueType: "integer"),
         EntryDoc(
-            "lastBackoffDelay", "seconds of the device's latest backoff wait (null: none yet)", valueType: "number"),
-        EntryDoc("temporaryItems", "items on the device's list with a temporary id", valueType: "integer"),
-        EntryDoc("serverItems", "the server's list: [{text, done}]", perDevice: false, valueType: "array"),
+            "lastBackoffDelay", "seconds of the device's latest backoff wait (null: none yet)",
+            details: "The delay of the wait that started last, jitter included.", valueType: "number"),
+        EntryDoc(
+            "temporaryItems", "items on the device's list with a temporary id",
+            details: "Optimistic adds made while disconnected (ids tmp-1, tmp-2, …) until a full-state event "
+                + "replaces the list.", valueType: "integer"),
+        EntryDoc(
+            "serverItems", "the server's list: [{text, done}]", details: "The backend's items in display order.",
+            perDevice: false, valueType: "array"),
         EntryDoc(
             "serverVersion", "the server's state version (1 at start, +1 per applied mutation)",
+            details: "Also the id field of each full-state event; mutations answered \"unknown item\" do not count.",
             perDevice: false, valueType: "integer"),
         EntryDoc(
             "peakReconnectRate", "the most reconnect attempts (all devices) that started within any `window`",
+            details: "Over the whole run so far; first connects do not count (field report 13).",
             parameters: [ParameterDoc("window", type: "duration", default: "\"1s\"", "the window's length")],
             perDevice: false, valueType: "integer"),
     ]
