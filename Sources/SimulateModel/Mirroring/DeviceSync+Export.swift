@@ -65,7 +65,7 @@ extension DeviceSync {
             batch.contexts.append(
                 ConflictLedger.SaveContext(
                     device: deviceIndex, baseTag: object.baseTag, editNanoseconds: object.editNanoseconds))
-            store.sentNames.insert(object.id)
+            object.wasSent = true
         }
         compactQueue()
         let links = store.links.takePending(limit: batchLimit - batch.count)

@@ -9,23 +9,20 @@ extension DeviceSync {
 
     /// Fetches one page of the zone's changes since the token and applies it. `fullRefetch` collects the
     /// names seen when fetching from the start, so objects deleted meanwhile can be found afterwards.
-    private func fetchNext(pages: Int, fullRefetch: Set<String>?) {
-        let (server, since, limit) = (shared.server, token, shared.configuration.importBatchSize)
-        let requester = device.id
-        shared.send(
-            from: device,
-            { server.fetchChanges(in: MirrorShared.zoneID, since: since, resultsLimit: limit, requester: requester) }
-        ) { [self] result in
+    private func fetchNext(pages: Int, offset: Int = 0, fullRefetch: Set<String>?) {
+        let (pager, since, limit, device) = (shared.pager, token, shared.configuration.importBatchSize, device)
+        shared.send(from: device, { pager.page(for: device, since: since, offset: offset, limit: limit) }) {
+            [self] result in
             switch result {
-            case .success(let changes):
+            case .success(let page):
                 var seen = fullRefetch
-                apply(changes, seen: &seen)
-                token = changes.token
-                if changes.moreComing && pages + 1 < Self.pageLimitPerPass {
-                    fetchNext(pages: pages + 1, fullRefetch: seen)
+                apply(page, seen: &seen)
+                if let next = page.token { token = next }
+                if page.moreComing && pages + 1 < Self.pageLimitPerPass {
+                    fetchNext(pages: pages + 1, offset: page.nextOffset, fullRefetch: seen)
                     return
                 }
-                if let seen, !changes.moreComing { removeUnseen(seen) }
+                if let seen, !page.moreComing { removeUnseen(seen) }
                 trace.end(device.id, "sync", "import", value: Int64(importedRecords))
                 finishPass(failure: nil)
             case .failure(let error) where error.code == .changeTokenExpired:
@@ -39,8 +36,8 @@ extension DeviceSync {
         }
     }
 
-    private func apply(_ changes: CloudZoneChanges, seen: inout Set<String>?) {
-        var records = changes.changedRecords
+    private func apply(_ page: ChangeFeedPager.Page, seen: inout Set<String>?) {
+        var records = page.records
         switch shared.configuration.importOrder {
         case .changeOrder: break
         case .reversed: records.reverse()
@@ -48,6 +45,7 @@ extension DeviceSync {
             var random = shared.context.random(for: device, component: "model.import/\(passes)")
             records.shuffle(using: &random)
         }
+        store.reserve(records.count)
         for record in records {
             seen?.insert(record.recordID.recordName)
             importedRecords += 1
@@ -59,7 +57,7 @@ extension DeviceSync {
                 applyRecord(record)
             }
         }
-        for recordID in changes.deletedRecordIDs {
+        for recordID in page.deletions {
             applyDeletion(recordID.recordName)
         }
     }
@@ -67,22 +65,22 @@ extension DeviceSync {
     private func applyRecord(_ record: CloudRecord) {
         let name = record.recordID.recordName
         guard let entity = shared.layout.entity(recordType: record.recordType),
-            !store.pendingDeleteSet.contains(name)
+            store.pendingDeleteSet.isEmpty || !store.pendingDeleteSet.contains(name)
         else { return }
         let tag = record.changeTag?.rawValue ?? 0
         guard let object = store.object(name) else {
             let object = ModelObject(id: name, entity: entity)
-            object.record = record
+            object.box = shared.box(record)
             object.baseTag = tag
+            object.wasSent = true
             store.adopt(object)
-            store.sentNames.insert(name)
             noteLinks(object)
             return
         }
-        guard object.entity === entity, tag > (object.record?.changeTag?.rawValue ?? 0) else { return }
+        guard object.entity === entity, tag > (object.box?.tag ?? 0) else { return }
         var references: [String?] = []
         for field in entity.attributes.count..<entity.fieldCount { references.append(object.reference(field)) }
-        object.record = record
+        object.box = shared.box(record)
         if object.local != nil {
             for field in 0..<entity.fieldCount where object.dirtyMask & (1 << UInt64(field)) == 0 {
                 object.local?[field] = FieldCoding.json(record.fields[entity.fieldKeys[field]])
@@ -104,12 +102,13 @@ extension DeviceSync {
     /// links every child already waiting for it.
     private func noteLinks(_ object: ModelObject) {
         let entity = object.entity
+        guard !entity.toOne.isEmpty || !store.referrers.isEmpty else { return }
         for field in entity.attributes.count..<entity.fieldCount {
             if let target = object.reference(field), store.object(target) == nil {
                 trace.instant(device.id, "sync", "link.pending", "\(object.id) → \(target)")
             }
         }
-        if let waiting = store.referrers[object.id], !waiting.isEmpty {
+        if !store.referrers.isEmpty, let waiting = store.referrers[object.id], !waiting.isEmpty {
             trace.instant(
                 device.id, "sync", "link.resolved", "\(object.id) ← \(waiting.count)", value: Int64(waiting.count))
         }

@@ -39,8 +39,8 @@ extension DeviceSync {
     }
 
     private func acknowledge(_ object: ModelObject, saved: CloudRecord, generation: UInt32) {
-        object.record = saved
-        object.baseTag = saved.changeTag?.rawValue ?? object.baseTag
+        object.box = shared.box(saved)
+        object.baseTag = object.box?.tag ?? object.baseTag
         if object.generation == generation {
             object.local = nil
             object.dirtyMask = 0
@@ -77,7 +77,7 @@ extension DeviceSync {
             device.id, "conflict", "serverRecordChanged", "\(object.id) \(policy.rawValue)",
             value: Int64(server.changeTag?.rawValue ?? 0))
         object.makeLocal()
-        object.record = server
+        object.box = shared.box(server)
         guard policy == .propertyMerge else { return }
         let entity = object.entity
         for field in 0..<entity.fieldCount where object.dirtyMask & (1 << UInt64(field)) == 0 {

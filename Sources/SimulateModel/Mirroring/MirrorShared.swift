@@ -14,10 +14,15 @@ final class MirrorShared {
     let server: CloudKitRecordServer
     let ledger = ConflictLedger()
     let push: PushCenter
+    let pager: ChangeFeedPager
     let deviceNames: [String]
     /// False when the schema breaks CloudKit's rules: the store loads without mirroring.
     let enabled: Bool
     var displayIDs: DisplayIDAllocating?
+    /// The latest box of each record name, so devices importing the same version share it.
+    private var boxes: [String: RecordBox] = [:]
+    /// Every record name saved to the zone through the model, for reading the server's state back.
+    private(set) var savedNames: Set<String> = []
 
     init(
         context: SimulationContext, configuration: ModelConfiguration, layout: StoreLayout,
@@ -29,7 +34,16 @@ final class MirrorShared {
         self.server = server
         self.enabled = enabled
         push = PushCenter(model: configuration.push, context: context)
+        pager = ChangeFeedPager(server: server)
         deviceNames = context.devices.map(\.id)
+    }
+
+    func box(_ record: CloudRecord) -> RecordBox {
+        let tag = record.changeTag?.rawValue ?? 0
+        if let box = boxes[record.recordID.recordName], box.tag == tag { return box }
+        let box = RecordBox(record)
+        boxes[record.recordID.recordName] = box
+        return box
     }
 
     /// Sends one operation to the server over the device's link, mapping network failures to CloudKit's errors.
@@ -63,6 +77,7 @@ final class MirrorShared {
         for (index, outcome) in modify.saveResults.enumerated() {
             guard let saved = outcome.record else { continue }
             changed = true
+            savedNames.insert(saved.recordID.recordName)
             if index < contexts.count {
                 ledger.noteSave(
                     sent: records[index], before: before[index], saved: saved, context: contexts[index],

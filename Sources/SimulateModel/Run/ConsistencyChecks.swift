@@ -7,42 +7,44 @@ struct ConvergenceCheck {
     static let differencesShown = 5
 
     func violations() -> [Violation] {
-        let server = ServerSnapshot(run)
+        let server = run.finalSnapshot()
         var violations: [Violation] = []
         for store in run.stores {
             var differences: [String] = []
-            var count = 0
-            func note(_ text: String) {
-                count += 1
-                if differences.count < Self.differencesShown { differences.append(text) }
-            }
             let pending = store.pendingChangeCount
-            if pending > 0 { note("\(pending) changes not yet exported") }
-            for name in server.objects.keys.sorted() where store.object(name) == nil {
-                note("missing \(server.objects[name]!.entity.name) \"\(name)\"")
-            }
-            for object in store.objects.values.sorted(by: { $0.id < $1.id }) {
-                guard let remote = server.objects[object.id] else {
-                    note("\(object.entity.name) \"\(object.id)\" is not on the server")
+            if pending > 0 { differences.append("\(pending) changes not yet exported") }
+            var matched = 0
+            for object in store.objects.values {
+                guard let tag = server.tags[object.id] else {
+                    differences.append("\(object.entity.name) \"\(object.id)\" is not on the server")
                     continue
                 }
-                for field in 0..<object.entity.fieldCount where object.value(field) != remote.values[field] {
-                    note(
+                matched += 1
+                if object.local == nil && object.box?.tag == tag { continue }
+                guard let remote = server.objects[object.id] else { continue }
+                for field in 0..<object.entity.fieldCount where object.value(field) != remote.value(field) {
+                    differences.append(
                         "\(object.entity.name) \"\(object.id)\".\(object.entity.fieldNames[field]) is "
-                            + "\(JSONWriter.string(object.value(field))), the server has \(JSONWriter.string(remote.values[field]))"
-                    )
+                            + "\(JSONWriter.string(object.value(field))), the server has "
+                            + JSONWriter.string(remote.value(field)))
+                }
+            }
+            if matched < server.tags.count {
+                for (name, entry) in server.objects where store.object(name) == nil {
+                    differences.append("missing \(entry.entity.name) \"\(name)\"")
                 }
             }
             let links = Set(store.links.all.map(\.recordName))
-            for name in server.links.subtracting(links).sorted() { note("missing link \(name)") }
-            for name in links.subtracting(server.links).sorted() { note("link \(name) is not on the server") }
-            guard count > 0 else { continue }
-            let more = count > differences.count ? "; … \(count - differences.count) more" : ""
+            for name in server.links.subtracting(links) { differences.append("missing link \(name)") }
+            for name in links.subtracting(server.links) { differences.append("link \(name) is not on the server") }
+            guard !differences.isEmpty else { continue }
+            let shown = differences.sorted().prefix(Self.differencesShown)
+            let more = differences.count > shown.count ? "; … \(differences.count - shown.count) more" : ""
             violations.append(
                 Violation(
                     atNanoseconds: run.context.now, device: store.device.id,
-                    message: "\(store.device.id) differs from the server in \(count) ways: "
-                        + differences.joined(separator: "; ") + more))
+                    message: "\(store.device.id) differs from the server in \(differences.count) ways: "
+                        + shown.joined(separator: "; ") + more))
         }
         return violations
     }
@@ -54,12 +56,12 @@ struct ReferenceCheck {
     let run: ModelRun
 
     func violations() -> [Violation] {
-        let server = ServerSnapshot(run)
+        let server = run.finalSnapshot()
         var violations: [Violation] = []
         for name in server.objects.keys.sorted() {
             let object = server.objects[name]!
             for field in object.entity.attributes.count..<object.entity.fieldCount {
-                guard let target = object.values[field].stringValue, server.objects[target] == nil else { continue }
+                guard let target = object.value(field).stringValue, server.objects[target] == nil else { continue }
                 violations.append(
                     Violation(
                         atNanoseconds: run.context.now,
@@ -97,7 +99,7 @@ struct UniquenessCheck {
     let keys: [ModelConfiguration.UniqueKey]
 
     func violations() -> [Violation] {
-        let server = ServerSnapshot(run)
+        let server = run.finalSnapshot()
         var violations: [Violation] = []
         var serverGroups: Set<[String]> = []
         for key in keys {
@@ -105,7 +107,7 @@ struct UniquenessCheck {
             let fields = key.attributes.compactMap { entity.fieldIndexByName[$0] }
             var groups: [String: [String]] = [:]
             for (name, object) in server.objects where object.entity === entity {
-                groups[describe(key, fields.map { object.values[$0] }), default: []].append(name)
+                groups[describe(key, fields.map { object.value($0) }), default: []].append(name)
             }
             for (text, names) in groups.sorted(by: { $0.key < $1.key }) where names.count > 1 {
                 serverGroups.insert(names.sorted())

@@ -18,6 +18,8 @@ final class ModelRun: PluginRun {
     /// Who created each object (scenario or service inserts), for uniqueness reports.
     var creations: [String: (device: Int, nanoseconds: Int64)] = [:]
     var uuidRandom: [SeededRandom]
+    /// The server's state once the run is over, read once for every invariant.
+    private var snapshot: ServerSnapshot?
 
     init(configuration json: JSON, context: SimulationContext) {
         self.context = context
@@ -72,6 +74,13 @@ final class ModelRun: PluginRun {
             context.scheduler.schedule(afterNanoseconds: period) { tick() }
         }
         context.scheduler.schedule(afterNanoseconds: period + phase) { tick() }
+    }
+
+    func finalSnapshot() -> ServerSnapshot {
+        if let snapshot { return snapshot }
+        let fresh = ServerSnapshot(self)
+        snapshot = fresh
+        return fresh
     }
 
     func statistics() -> JSON? {

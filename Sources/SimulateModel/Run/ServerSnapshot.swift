@@ -3,32 +3,52 @@ import SimulateJSON
 
 /// The model's records as the server holds them at one moment, read with the device schema.
 struct ServerSnapshot {
-    /// Record name → (entity, fields as JSON by field index).
-    var objects: [String: (entity: StoreLayout.Entity, values: [JSON])] = [:]
+    struct Entry {
+        let entity: StoreLayout.Entity
+        let record: CloudRecord
+
+        var tag: UInt64 { record.changeTag?.rawValue ?? 0 }
+        func value(_ field: Int) -> JSON { FieldCoding.json(record.fields[entity.fieldKeys[field]]) }
+    }
+
+    var objects: [String: Entry] = [:]
+    /// Record name → change tag, for quick comparisons.
+    var tags: [String: UInt64] = [:]
     var links: Set<String> = []
     private let layout: StoreLayout
 
     init(_ run: ModelRun) {
         layout = run.layout
-        guard let server = run.shared?.server else { return }
-        for record in server.records(in: MirrorShared.zoneID) {
+        guard let shared = run.shared else { return }
+        objects.reserveCapacity(shared.savedNames.count)
+        tags.reserveCapacity(shared.savedNames.count)
+        for name in shared.savedNames {
+            guard let record = shared.server.record(CloudRecordID(recordName: name, zoneID: MirrorShared.zoneID))
+            else { continue }
             if record.recordType == MirrorShared.linkRecordType {
                 links.insert(record.recordID.recordName)
-                continue
+            } else if let entity = layout.entity(recordType: record.recordType) {
+                objects[record.recordID.recordName] = Entry(entity: entity, record: record)
+                tags[record.recordID.recordName] = record.changeTag?.rawValue ?? 0
             }
-            guard let entity = layout.entity(recordType: record.recordType) else { continue }
-            let values = entity.fieldKeys.map { FieldCoding.json(record.fields[$0]) }
-            objects[record.recordID.recordName] = (entity, values)
         }
     }
 
+    /// Like `model.objects`: sorted by `@id`, to-many relationships as sorted arrays of `@id`s.
     func objects(of entity: StoreLayout.Entity) -> [JSON] {
-        var children: [String: [String: [String]]] = [:]
+        var members: [String: [String: [String]]] = [:]
         for relationship in entity.toMany {
-            guard let inverse = layout.inverseField(of: relationship) else { continue }
-            for (name, object) in objects where object.entity === inverse.entity {
-                if let parent = object.values[inverse.field].stringValue {
-                    children[relationship.name, default: [:]][parent, default: []].append(name)
+            if let inverse = layout.inverseField(of: relationship) {
+                for (name, object) in objects where object.entity === inverse.entity {
+                    if let parent = object.value(inverse.field).stringValue {
+                        members[relationship.name, default: [:]][parent, default: []].append(name)
+                    }
+                }
+            } else {
+                let key = LinkSet.key(layout, entity, relationship)
+                for pair in links.compactMap(LinkSet.Pair.init(recordName:)) where pair.relation == key.name {
+                    let (owner, member) = key.reversed ? (pair.second, pair.first) : (pair.first, pair.second)
+                    members[relationship.name, default: [:]][owner, default: []].append(member)
                 }
             }
         }
@@ -36,9 +56,9 @@ struct ServerSnapshot {
             guard let object = objects[name], object.entity === entity else { return nil }
             var json = JSONObject()
             json.append(key: "@id", value: .string(name))
-            for (index, key) in entity.fieldNames.enumerated() { json.append(key: key, value: object.values[index]) }
+            for (index, key) in entity.fieldNames.enumerated() { json.append(key: key, value: object.value(index)) }
             for relationship in entity.toMany {
-                let ids = (children[relationship.name]?[name] ?? []).sorted()
+                let ids = (members[relationship.name]?[name] ?? []).sorted()
                 json.append(key: relationship.name, value: .array(ids.map { .string($0) }))
             }
             return .object(json)

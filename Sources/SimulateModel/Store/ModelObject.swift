@@ -8,8 +8,11 @@ import SimulateJSON
 final class ModelObject {
     let id: String
     let entity: StoreLayout.Entity
-    /// The last copy of the record the server gave this device (change tag and values), if any.
-    var record: CloudRecord?
+    /// The last copy of the record the server gave this device (change tag and values), if any; one
+    /// box per server version, shared by every device that holds that version.
+    var box: RecordBox?
+    /// The record was sent to the server at least once (so a delete must be exported).
+    var wasSent = false
     /// Every field's value while the object has edits not yet exported; nil when it matches `record`.
     var local: [JSON]?
     /// Fields edited locally and not yet exported.
@@ -48,7 +51,9 @@ final class ModelObject {
         editNanoseconds = time
     }
 
-    var isDirty: Bool { dirtyMask != 0 || record == nil }
+    var record: CloudRecord? { box?.record }
+
+    var isDirty: Bool { dirtyMask != 0 || box == nil }
 
     /// `{"@id": …, field: value, …}`.
     func json(toMany: [(String, JSON)] = []) -> JSON {
@@ -57,6 +62,17 @@ final class ModelObject {
         for field in 0..<entity.fieldCount { object.append(key: entity.fieldNames[field], value: value(field)) }
         for (key, value) in toMany { object.append(key: key, value: value) }
         return .object(object)
+    }
+}
+
+/// One version of a server record, shared by reference.
+final class RecordBox {
+    let record: CloudRecord
+    let tag: UInt64
+
+    init(_ record: CloudRecord) {
+        self.record = record
+        tag = record.changeTag?.rawValue ?? 0
     }
 }
 

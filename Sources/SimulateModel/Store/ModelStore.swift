@@ -20,8 +20,6 @@ final class ModelStore {
     /// Record names to delete on the server, in order.
     var pendingDeletes: [String] = []
     var pendingDeleteSet: Set<String> = []
-    /// Records whose names were sent to the server at least once.
-    var sentNames: Set<String> = []
     private var serial = 0
     /// Called after every change that needs exporting.
     var onLocalChange: (() -> Void)?
@@ -123,7 +121,7 @@ final class ModelStore {
             guard objects[object.id] === object else { continue }
             objects[object.id] = nil
             deleted.append(object)
-            if !(remote && object === root) && sentNames.contains(object.id)
+            if !(remote && object === root) && object.wasSent
                 && pendingDeleteSet.insert(object.id).inserted
             {
                 pendingDeletes.append(object.id)
@@ -202,6 +200,13 @@ final class ModelStore {
         guard !object.isQueued else { return }
         object.isQueued = true
         exportQueue.append(object)
+    }
+
+    /// Room for `count` more objects, so a large import does not rehash the index repeatedly.
+    func reserve(_ count: Int) {
+        if objects.capacity < objects.count + count {
+            objects.reserveCapacity(max(objects.count + count, objects.capacity * 2))
+        }
     }
 
     /// Puts a remote object in place (import), indexing its references.

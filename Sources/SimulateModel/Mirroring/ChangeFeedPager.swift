@@ -1,0 +1,72 @@
+import SimulateCore
+import SimulateCounter
+
+/// Pages of the zone's changes for one device, like `CKFetchRecordZoneChangesOperation` with a results
+/// limit: the server answers the whole change list once per import and hands it out page by page.
+///
+/// The request carries its position (token and offset), so a page whose answer was lost is asked for
+/// again; pages before the last keep the request's token (a device that stops midway starts over from
+/// it, re-applying what it saw), the last page carries the new token. A record that changes while the
+/// pages are handed out arrives again, newer, with the next fetch.
+final class ChangeFeedPager {
+    struct Page {
+        var records: [CloudRecord]
+        var deletions: [CloudRecordID]
+        /// nil before the first complete fetch.
+        var token: CloudChangeToken?
+        var moreComing: Bool
+        var nextOffset: Int
+    }
+
+    private struct Feed {
+        let since: CloudChangeToken?
+        let changed: [CloudRecord]
+        let deleted: [CloudRecordID]
+        let token: CloudChangeToken
+        let moreComing: Bool
+    }
+
+    private let server: CloudKitRecordServer
+    private var feeds: [Int: Feed] = [:]
+
+    init(server: CloudKitRecordServer) {
+        self.server = server
+    }
+
+    func page(for device: Device, since: CloudChangeToken?, offset: Int, limit: Int) -> Result<Page, CloudKitError> {
+        var offset = offset
+        if offset == 0 || feeds[device.index]?.since != since {
+            let answer = server.fetchChanges(
+                in: MirrorShared.zoneID, since: since, resultsLimit: Int.max, requester: device.id)
+            guard case .success(let changes) = answer else {
+                feeds[device.index] = nil
+                return answer.map { _ in Page(records: [], deletions: [], token: nil, moreComing: false, nextOffset: 0)
+                }
+            }
+            feeds[device.index] = Feed(
+                since: since, changed: changes.changedRecords, deleted: changes.deletedRecordIDs,
+                token: changes.token, moreComing: changes.moreComing)
+            offset = 0
+        }
+        guard let feed = feeds[device.index] else {
+            return .success(Page(records: [], deletions: [], token: since, moreComing: false, nextOffset: 0))
+        }
+        let total = feed.changed.count + feed.deleted.count
+        let end = min(total, offset + max(1, limit))
+        var page = Page(records: [], deletions: [], token: since, moreComing: true, nextOffset: end)
+        if offset < feed.changed.count {
+            page.records = Array(feed.changed[offset..<min(end, feed.changed.count)])
+        }
+        if end > feed.changed.count {
+            let first = max(offset, feed.changed.count) - feed.changed.count
+            page.deletions = Array(feed.deleted[first..<(end - feed.changed.count)])
+        }
+        if end >= total {
+            feeds[device.index] = nil
+            page.token = feed.token
+            page.moreComing = feed.moreComing
+            page.nextOffset = 0
+        }
+        return .success(page)
+    }
+}
