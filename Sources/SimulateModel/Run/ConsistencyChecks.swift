@@ -15,12 +15,15 @@ struct ConvergenceCheck {
             if pending > 0 { differences.append("\(pending) changes not yet exported") }
             var matched = 0
             for object in store.objects.values {
-                guard let tag = server.tags[object.id] else {
+                if object.local == nil, let box = object.box, server.currentTags.contains(box.tag) {
+                    matched += 1
+                    continue
+                }
+                guard server.tags[object.id] != nil else {
                     differences.append("\(object.entity.name) \"\(object.id)\" is not on the server")
                     continue
                 }
                 matched += 1
-                if object.local == nil && object.box?.tag == tag { continue }
                 guard let remote = server.objects[object.id] else { continue }
                 for field in 0..<object.entity.fieldCount where object.value(field) != remote.value(field) {
                     differences.append(

@@ -14,6 +14,8 @@ struct ServerSnapshot {
     var objects: [String: Entry] = [:]
     /// Record name → change tag, for quick comparisons.
     var tags: [String: UInt64] = [:]
+    /// Change tags of the records' current versions: a tag names one version of one record.
+    var currentTags: Set<UInt64> = []
     var links: Set<String> = []
     private let layout: StoreLayout
 
@@ -22,6 +24,7 @@ struct ServerSnapshot {
         guard let shared = run.shared else { return }
         objects.reserveCapacity(shared.savedNames.count)
         tags.reserveCapacity(shared.savedNames.count)
+        currentTags.reserveCapacity(shared.savedNames.count)
         for name in shared.savedNames {
             guard let record = shared.server.record(CloudRecordID(recordName: name, zoneID: MirrorShared.zoneID))
             else { continue }
@@ -30,6 +33,7 @@ struct ServerSnapshot {
             } else if let entity = layout.entity(recordType: record.recordType) {
                 objects[record.recordID.recordName] = Entry(entity: entity, record: record)
                 tags[record.recordID.recordName] = record.changeTag?.rawValue ?? 0
+                currentTags.insert(record.changeTag?.rawValue ?? 0)
             }
         }
     }
