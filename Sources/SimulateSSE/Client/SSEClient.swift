@@ -8,6 +8,8 @@ final class SSEClient {
     }
 
     let device: Device
+    /// The device id: the client's timeline track.
+    let track: String
     let world: SSEWorld
     private let configuration: SSEConfiguration
     let scheduler: Scheduler
@@ -47,22 +49,18 @@ final class SSEClient {
     private var lastByteTime: Int64 = 0
     private var idleTimerPending = false
 
-    // The scheduler and the network only call these while the run, which owns this client, is going.
-    private lazy var dataHandler: ([UInt8]) -> Void = { [unowned(unsafe) self] bytes in received(bytes) }
-    private lazy var closeHandler: (StreamCloseReason) -> Void = { [unowned(unsafe) self] reason in
-        connection = nil
-        ended(ClientEvent.Reason(reason))
-    }
-    private lazy var retryHandler: () -> Void = { [unowned(unsafe) self] in
-        trace.end(device.id, "backoff", "backoff wait")
-        connect()
-    }
-    private lazy var indicatorHandler: () -> Void = { [unowned(unsafe) self] in showIndicator() }
-    private lazy var attemptTimerHandler: () -> Void = { [unowned(unsafe) self] in attemptTimerFired() }
-    private lazy var idleTimerHandler: () -> Void = { [unowned(unsafe) self] in idleTimerFired() }
+    // Made once in init. The scheduler and the network only call them while the run, which owns
+    // this client, is going: unowned(unsafe) spares a reference count per event.
+    private var dataHandler: ([UInt8]) -> Void = { _ in }
+    private var closeHandler: (StreamCloseReason) -> Void = { _ in }
+    private var retryHandler: () -> Void = {}
+    private var indicatorHandler: () -> Void = {}
+    private var attemptTimerHandler: () -> Void = {}
+    private var idleTimerHandler: () -> Void = {}
 
     init(device: Device, world: SSEWorld, random: SeededRandom) {
         self.device = device
+        track = device.id
         self.world = world
         configuration = world.configuration
         scheduler = world.scheduler
@@ -71,6 +69,12 @@ final class SSEClient {
         accept = world.server.accept
         self.random = random
         previousDelayNanoseconds = world.configuration.policy.initialNanoseconds
+        dataHandler = { [unowned(unsafe) self] bytes in received(bytes) }
+        closeHandler = { [unowned(unsafe) self] reason in streamClosed(reason) }
+        retryHandler = { [unowned(unsafe) self] in retry() }
+        indicatorHandler = { [unowned(unsafe) self] in showIndicator() }
+        attemptTimerHandler = { [unowned(unsafe) self] in attemptTimerFired() }
+        idleTimerHandler = { [unowned(unsafe) self] in idleTimerFired() }
     }
 
     var now: Int64 { scheduler.now }
@@ -94,7 +98,7 @@ final class SSEClient {
             return
         }
         note(.attempt, Int64(attempts))
-        trace.instant(device.id, "connection", "connect", "attempt \(attempts)", value: Int64(attempts))
+        trace.instant(track, "connection", "connect", "attempt \(attempts)", value: Int64(attempts))
         let stream = network.openStream(from: device, to: SSEServer.name, accept: accept)
         stream.onData = dataHandler
         stream.onClose = closeHandler
@@ -104,6 +108,16 @@ final class SSEClient {
             attemptTimerPending = true
             scheduler.schedule(atNanoseconds: attemptDeadline, attemptTimerHandler)
         }
+    }
+
+    private func retry() {
+        trace.end(track, "backoff", "backoff wait")
+        connect()
+    }
+
+    private func streamClosed(_ reason: StreamCloseReason) {
+        connection = nil
+        ended(ClientEvent.Reason(reason))
     }
 
     private func attemptTimerFired() {
@@ -136,7 +150,7 @@ final class SSEClient {
     private func becomeConnected() {
         phase = .connected
         note(.connected)
-        trace.begin(device.id, "connection", "connected")
+        trace.begin(track, "connection", "connected")
         if let timer = indicatorTimer {
             scheduler.cancel(timer)
             indicatorTimer = nil
@@ -144,7 +158,7 @@ final class SSEClient {
         if indicatorShown {
             indicatorShown = false
             note(.indicatorHidden)
-            trace.end(device.id, "indicator", "offline indicator")
+            trace.end(track, "indicator", "offline indicator")
         }
         if configuration.backoffReset == .firstByte { resetBackoff() }
         armIdleTimer()
@@ -153,10 +167,10 @@ final class SSEClient {
     private func handle(_ output: EventStreamOutput) {
         switch output {
         case .retry(let milliseconds):
-            trace.instant(device.id, "state", "retry ignored", "\(milliseconds)ms", value: Int64(milliseconds))
+            trace.instant(track, "state", "retry ignored", "\(milliseconds)ms", value: Int64(milliseconds))
         case .event(let event):
             guard event.type == "message" else {
-                trace.instant(device.id, "state", "event ignored", event.type)
+                trace.instant(track, "state", "event ignored", event.type)
                 return
             }
             guard let items = PunchWire.decodeItems(event.data) else {
@@ -181,7 +195,7 @@ final class SSEClient {
         }
         if phase == .connected {
             note(.disconnected, reason.rawValue)
-            trace.end(device.id, "connection", "connected", reason.text, value: reason.rawValue)
+            trace.end(track, "connection", "connected", reason.text, value: reason.rawValue)
             indicatorTimer = scheduler.schedule(
                 afterNanoseconds: configuration.offlineIndicatorDelayNanoseconds, indicatorHandler)
         } else {
@@ -195,7 +209,7 @@ final class SSEClient {
         let delay = nextDelay()
         note(.waitStarted, delay)
         trace.begin(
-            device.id, "backoff", "backoff wait", DurationFormat.string(delay) + " after " + reason.text, value: delay)
+            track, "backoff", "backoff wait", DurationFormat.string(delay) + " after " + reason.text, value: delay)
         scheduler.schedule(afterNanoseconds: delay, retryHandler)
     }
 
@@ -206,7 +220,7 @@ final class SSEClient {
         let delay = nextDelay()
         note(.refusedThenWaited, delay)
         trace.begin(
-            device.id, "backoff", "backoff wait",
+            track, "backoff", "backoff wait",
             DurationFormat.string(delay) + " after attempt \(attempts) refused: offline", value: delay)
         scheduler.schedule(afterNanoseconds: delay, retryHandler)
     }
@@ -234,7 +248,7 @@ final class SSEClient {
         guard phase != .connected, !indicatorShown else { return }
         indicatorShown = true
         note(.indicatorShown)
-        trace.begin(device.id, "indicator", "offline indicator")
+        trace.begin(track, "indicator", "offline indicator")
     }
 
     private func armIdleTimer() {
@@ -250,7 +264,7 @@ final class SSEClient {
             armIdleTimer()
             return
         }
-        trace.instant(device.id, "connection", "idle timeout", DurationFormat.string(idle))
+        trace.instant(track, "connection", "idle timeout", DurationFormat.string(idle))
         connection?.close()
         connection = nil
         ended(.idleTimeout)

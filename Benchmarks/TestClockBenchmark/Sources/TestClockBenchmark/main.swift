@@ -47,4 +47,7 @@ for workload in workloads {
     print("  ratio: \(format(ratio))× (target ≥ 1000×)")
 }
 let passed = ratios.allSatisfy { $0 >= 1000 }
-print(passed ? "PASS: every workload at least 1000× TestClock" : "BELOW TARGET: some workload under 1000× TestClock")
+if !simulationOnly {
+    print(
+        passed ? "PASS: every workload at least 1000× TestClock" : "BELOW TARGET: some workload under 1000× TestClock")
+}
