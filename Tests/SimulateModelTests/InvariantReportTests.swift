@@ -1,0 +1,62 @@
+import SimulateCore
+import Testing
+
+@testable import SimulateModel
+
+@Suite("What the invariants report")
+struct InvariantReportTests {
+    static func violations(_ file: String, _ invariant: String) throws -> [Violation] {
+        let result = try ModelScenarioSupport.runFile(ModelScenarioSupport.scenariosDirectory + "/" + file)
+        return result.expectations.first { $0.name == invariant }?.violations ?? []
+    }
+
+    @Test("a lost update names both values, both devices and both edit times")
+    func lostUpdate() throws {
+        let violations = try Self.violations("concurrent-offline-edits.json", "model.noLostUpdates")
+        #expect(
+            violations.map(\.message) == [
+                "Task \"milk\".done: true (ipad, edited at 25.000s) was overwritten by false (phone, edited at "
+                    + "20.000s) under recordLastWriterWins"
+            ])
+    }
+
+    @Test("duplicates created concurrently are reported with who created them")
+    func duplicates() throws {
+        let violations = try Self.violations("concurrent-duplicate-creates.json", "model.uniqueness")
+        #expect(violations.count == 1)
+        #expect(violations.first?.message.contains("\"Project-phone-1\" (created on phone at 1.000s)") == true)
+        #expect(violations.first?.message.contains("\"Project-ipad-1\" (created on ipad at 2.000s)") == true)
+    }
+
+    @Test("renames, removals and type changes after deployment are listed; additions are not")
+    func migration() {
+        let v1 = SchemaVersion(
+            name: "v1", isDeployed: true,
+            entities: [
+                EntitySpec(
+                    name: "Task",
+                    attributes: [
+                        AttributeSpec(name: "title", type: .string, defaultValue: ""),
+                        AttributeSpec(name: "done", type: .bool, defaultValue: false),
+                    ])
+            ])
+        let v2 = SchemaVersion(
+            name: "v2",
+            entities: [
+                EntitySpec(
+                    name: "Task",
+                    attributes: [
+                        AttributeSpec(name: "name", type: .string, defaultValue: "", renamedFrom: "title"),
+                        AttributeSpec(name: "done", type: .int, defaultValue: 0),
+                        AttributeSpec(name: "notes", type: .string, isOptional: true),
+                    ])
+            ])
+        #expect(
+            MigrationValidator.validate(ModelSchema(versions: [v1, v2])).map(\.line) == [
+                "Task: title renamed to name", "Task: done type changed from bool to int",
+            ])
+        #expect(
+            MigrationValidator.validate(ModelSchema(versions: [SchemaVersion(name: "v1", entities: v1.entities), v2]))
+                .isEmpty)
+    }
+}
