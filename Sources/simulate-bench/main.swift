@@ -13,6 +13,9 @@ do {
         let loader = ScenarioLoader(registry: PluginRegistry(BuiltinPlugins.all))
         try runLoaderBenchmark(megabytes: 30) { bytes in _ = try loader.load(bytes: bytes, file: "generated.json") }
     }
+    if all || selection == "counter" {
+        try runCounterSweepBenchmark(seeds: 10_000)
+    }
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
     exit(1)

@@ -23,6 +23,11 @@ public enum SimulationError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+/// An object that the scheduler calls back directly, with the tag it was scheduled with.
+public protocol ScheduledTarget: AnyObject {
+    func fire(_ tag: Int)
+}
+
 /// A discrete-event scheduler over virtual time in integer nanoseconds.
 ///
 /// Events run in (time, insertion order). The queue is a binary min-heap of plain 16-byte entries;
@@ -48,8 +53,9 @@ public final class Scheduler {
 
     /// Wrapping the closure keeps it at its natural abstraction in the slot table: storing a bare
     /// function type through a generic pointer would allocate a reabstraction thunk per event.
-    private struct Action {
-        let body: () -> Void
+    private enum Action {
+        case closure(() -> Void)
+        case target(any ScheduledTarget, Int)
     }
 
     private struct State {
@@ -114,8 +120,24 @@ public final class Scheduler {
 
     @discardableResult
     public func schedule(atNanoseconds time: Int64, _ action: @escaping () -> Void) -> EventHandle {
+        enqueue(.closure(action), atNanoseconds: time)
+    }
+
+    /// Schedules `target.fire(tag)`: for objects that go through several timed steps, without a closure per step.
+    @discardableResult
+    public func schedule(atNanoseconds time: Int64, _ target: any ScheduledTarget, tag: Int = 0) -> EventHandle {
+        enqueue(.target(target, tag), atNanoseconds: time)
+    }
+
+    @discardableResult
+    public func schedule(afterNanoseconds delay: Int64, _ target: any ScheduledTarget, tag: Int = 0) -> EventHandle {
+        enqueue(.target(target, tag), atNanoseconds: state.pointee.now &+ max(0, delay))
+    }
+
+    @inline(__always)
+    private func enqueue(_ action: Action, atNanoseconds time: Int64) -> EventHandle {
         let slot = allocateSlot()
-        (state.pointee.actions + slot).initialize(to: Action(body: action))
+        (state.pointee.actions + slot).initialize(to: action)
         let sequence = state.pointee.nextSequence
         state.pointee.nextSequence = sequence &+ 1
         push(Entry(time: max(time, state.pointee.now), order: sequence << 24 | UInt64(slot)))
@@ -151,7 +173,10 @@ public final class Scheduler {
             state.pointee.executedEvents += 1
             state.pointee.now = entry.time
             state.pointee.hash.combineEvent(time: entry.time, sequence: entry.order >> 24)
-            action.body()
+            switch action {
+            case .closure(let body): body()
+            case .target(let target, let tag): target.fire(tag)
+            }
         }
         if time > state.pointee.now { state.pointee.now = time }
     }

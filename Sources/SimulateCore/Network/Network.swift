@@ -55,39 +55,9 @@ public final class Network {
         serve: @escaping () -> Response,
         completion: @escaping (Result<Response, NetworkError>) -> Void
     ) {
-        let link = links[device.index]
-        let exchange = RequestExchange(id: makeID(), completion: completion)
-        if link.isOffline {
-            scheduler.schedule(afterNanoseconds: 0) { exchange.finish(.failure(.offline)) }
-            return
-        }
-        link.exchanges[exchange.id] = exchange
-        exchange.onFinish = { [unowned link] in link.exchanges[exchange.id] = nil }
-        exchange.timeout = scheduler.schedule(afterNanoseconds: timeoutNanoseconds) {
-            exchange.finish(.failure(.timedOut))
-        }
-        if link.isPartitioned || link.sampleLoss() {
-            trace.instant(device.id, "network", "request.lost", "to \(server)")
-            return
-        }
-        scheduler.schedule(afterNanoseconds: link.sampleLatency()) { [self] in
-            guard !exchange.aborted, !link.blocksTraffic else {
-                trace.instant(device.id, "network", "request.lost", "to \(server)")
-                return
-            }
-            let response = serve()
-            if link.dropsResponses || link.sampleLoss() {
-                trace.instant(device.id, "network", "response.lost", "from \(server)")
-                return
-            }
-            scheduler.schedule(afterNanoseconds: link.sampleLatency()) { [self] in
-                guard !link.blocksTraffic else {
-                    trace.instant(device.id, "network", "response.lost", "from \(server)")
-                    return
-                }
-                exchange.finish(.success(response))
-            }
-        }
+        let exchange = RequestExchange(
+            id: makeID(), network: self, link: links[device.index], server: server, serve: serve, completion: completion)
+        exchange.send(timeoutNanoseconds: timeoutNanoseconds)
     }
 
     // MARK: Streams
