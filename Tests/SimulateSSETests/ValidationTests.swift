@@ -67,3 +67,11 @@ func invalidInputIsReportedAtItsJSONPath(configuration: String, rest: String, pa
         """
     #expect(SSEScenario.errorPaths(SSEScenario.text(configuration: configuration, rest: rest)) == [])
 }
+
+@Test(arguments: [
+    "initialDelay", "maxDelay", "requestTimeout", "idleTimeout", "keepAliveInterval", "offlineIndicatorDelay",
+])
+func durationsThatCouldOverflowVirtualTimeAreRejected(key: String) {
+    let paths = SSEScenario.errorPaths(SSEScenario.text(configuration: "{\"\(key)\": \"100000h\"}"))
+    #expect(paths.contains("/plugins/sse/\(key)"), "reported: \(paths)")
+}

@@ -10,7 +10,8 @@ extension SSEClient {
         pendingOptimistic.removeAll()
         noteApplied(version: version)
         world.trace.instant(
-            device.id, "state", "full state", "v\(version), \(items.count) items", value: Int64(version))
+            device.id, "state", "full state", "v\(version), \(items.count) item\(items.count == 1 ? "" : "s")",
+            value: Int64(version))
         checkAgainstServer(version: version, previous: previous)
     }
 

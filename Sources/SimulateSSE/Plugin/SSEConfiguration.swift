@@ -50,7 +50,7 @@ struct SSEConfiguration: Equatable {
         if let reset = reader.choice("backoffReset", BackoffReset.allCases.map(\.rawValue)) {
             configuration.backoffReset = BackoffReset(rawValue: reset) ?? .firstEvent
         }
-        if let delay = reader.duration("offlineIndicatorDelay") {
+        if let delay = positiveDuration(reader, "offlineIndicatorDelay", allowZero: true) {
             configuration.offlineIndicatorDelayNanoseconds = delay
         }
         if let timeout = positiveDuration(reader, "requestTimeout") {
@@ -65,10 +65,17 @@ struct SSEConfiguration: Equatable {
         return configuration
     }
 
-    private static func positiveDuration(_ reader: ObjectReader, _ key: String) -> Int64? {
+    /// Longer durations could overflow virtual time when added to it.
+    static let longestNanoseconds: Int64 = 87_600 * 3_600_000_000_000
+
+    static func positiveDuration(_ reader: ObjectReader, _ key: String, allowZero: Bool = false) -> Int64? {
         guard let value = reader.duration(key) else { return nil }
-        guard value > 0 else {
+        guard value > 0 || (allowZero && value == 0) else {
             reader.diagnostics.error("\(key) must be longer than 0s", at: reader.path / key)
+            return nil
+        }
+        guard value <= longestNanoseconds else {
+            reader.diagnostics.error("\(key) must be at most 87600h (10 years)", at: reader.path / key)
             return nil
         }
         return value

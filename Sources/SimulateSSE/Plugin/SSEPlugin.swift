@@ -71,16 +71,12 @@ struct InvariantArguments {
                 arguments.resetOn = BackoffReset(rawValue: reset) ?? .firstEvent
             }
         case "freshness":
-            if let within = reader.duration("within") { arguments.withinNanoseconds = within }
+            if let within = SSEConfiguration.positiveDuration(reader, "within", allowZero: true) {
+                arguments.withinNanoseconds = within
+            }
         case "reconnectRate", "peakReconnectRate":
             if name == "reconnectRate", let max = reader.int("max", range: 1...Int.max) { arguments.max = max }
-            if let window = reader.duration("window") {
-                if window > 0 {
-                    arguments.windowNanoseconds = window
-                } else {
-                    diagnostics.error("window must be longer than 0s", at: path / "window")
-                }
-            }
+            if let window = SSEConfiguration.positiveDuration(reader, "window") { arguments.windowNanoseconds = window }
         default:
             break
         }
