@@ -16,6 +16,9 @@ public struct CounterPlugin: SimulationPlugin {
         _ configuration: JSON, at path: JSONPath, scenario: Scenario, diagnostics: Diagnostics
     ) {
         _ = CounterConfiguration.read(configuration, at: path, diagnostics: diagnostics)
+        for step in scenario.steps where step.plugin == name && step.device == nil {
+            diagnostics.error("counter.\(step.action) runs on a device: add \"device\"", at: step.path)
+        }
     }
 
     public func validateAction(_ action: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics) {

@@ -21,6 +21,9 @@ public struct IntentsPlugin: SimulationPlugin {
         if let model = scenario.plugin(named: "model") {
             ModelCompatibility.check(model, diagnostics: diagnostics)
         }
+        for step in scenario.steps where step.plugin == name && step.device == nil {
+            diagnostics.error("intents.\(step.action) runs on a device: add \"device\"", at: step.path)
+        }
     }
 
     public func validateAction(_ action: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics) {
