@@ -31,7 +31,13 @@ final class ConflictLedger {
         var editNanoseconds: Int64
     }
 
-    private var writes: [String: [String: Write]] = [:]
+    /// Who wrote a record: `all` for every field without an entry of its own in `fields`.
+    private struct RecordWrites {
+        var all: Write
+        var fields: [String: Write] = [:]
+    }
+
+    private var writes: [String: RecordWrites] = [:]
     private(set) var lost: [LostUpdate] = []
     /// Reports kept at most; the count goes on.
     static let reportLimit = 1000
@@ -43,18 +49,23 @@ final class ConflictLedger {
         now: Int64
     ) {
         guard let tag = saved.changeTag?.rawValue else { return }
-        var fields = writes[sent.recordID.recordName] ?? [:]
+        let name = sent.recordID.recordName
+        let write = Write(tag: tag, device: context.device, editNanoseconds: context.editNanoseconds)
+        guard before != nil, var record = writes[name] else {
+            writes[name] = RecordWrites(all: write)
+            return
+        }
         for key in sent.changedKeys.sorted() {
             let old = before?.fields[key]
             let new = saved.fields[key]
-            if let previous = fields[key], old != new, previous.device != context.device,
-                previous.tag > context.baseTag
-            {
+            guard old != new else { continue }
+            let previous = record.fields[key] ?? record.all
+            if previous.device != context.device && previous.tag > context.baseTag {
                 lostCount += 1
                 if lost.count < Self.reportLimit {
                     lost.append(
                         LostUpdate(
-                            entity: String(saved.recordType.dropFirst(3)), recordName: sent.recordID.recordName,
+                            entity: String(saved.recordType.dropFirst(3)), recordName: name,
                             field: String(key.dropFirst(3)), lostValue: FieldCoding.json(old),
                             lostDevice: deviceNames[Int(previous.device)],
                             lostEditNanoseconds: previous.editNanoseconds, winningValue: FieldCoding.json(new),
@@ -62,11 +73,9 @@ final class ConflictLedger {
                             winningEditNanoseconds: context.editNanoseconds, savedNanoseconds: now))
                 }
             }
-            if old != new || fields[key] == nil {
-                fields[key] = Write(tag: tag, device: context.device, editNanoseconds: context.editNanoseconds)
-            }
+            record.fields[key] = write
         }
-        writes[sent.recordID.recordName] = fields
+        writes[name] = record
     }
 
     func noteDelete(_ recordName: String) {

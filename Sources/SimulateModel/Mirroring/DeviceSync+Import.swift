@@ -68,12 +68,14 @@ extension DeviceSync {
             store.pendingDeleteSet.isEmpty || !store.pendingDeleteSet.contains(name)
         else { return }
         let tag = record.changeTag?.rawValue ?? 0
-        guard let object = store.object(name) else {
+        let (object, adopted) = store.objectOrAdopt(name) {
             let object = ModelObject(id: name, entity: entity)
             object.box = shared.box(record)
             object.baseTag = tag
             object.wasSent = true
-            store.adopt(object)
+            return object
+        }
+        if adopted {
             noteLinks(object)
             return
         }

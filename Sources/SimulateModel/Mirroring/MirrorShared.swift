@@ -39,10 +39,14 @@ final class MirrorShared {
     }
 
     func box(_ record: CloudRecord) -> RecordBox {
-        let tag = record.changeTag?.rawValue ?? 0
-        if let box = boxes[record.recordID.recordName], box.tag == tag { return box }
+        Self.reuse(&boxes[record.recordID.recordName], record)
+    }
+
+    /// One hash lookup for both the hit and the miss.
+    private static func reuse(_ slot: inout RecordBox?, _ record: CloudRecord) -> RecordBox {
+        if let box = slot, box.tag == record.changeTag?.rawValue ?? 0 { return box }
         let box = RecordBox(record)
-        boxes[record.recordID.recordName] = box
+        slot = box
         return box
     }
 

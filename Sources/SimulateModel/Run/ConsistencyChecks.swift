@@ -15,7 +15,8 @@ struct ConvergenceCheck {
             if pending > 0 { differences.append("\(pending) changes not yet exported") }
             var matched = 0
             for object in store.objects.values {
-                if object.local == nil, let box = object.box, server.currentTags.contains(box.tag) {
+                // A clean object's baseTag is the tag of the version it holds.
+                if object.local == nil, object.box != nil, server.currentTags.contains(object.baseTag) {
                     matched += 1
                     continue
                 }

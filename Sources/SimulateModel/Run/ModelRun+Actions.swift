@@ -13,7 +13,10 @@ extension ModelRun {
         let values = args["values"]?.objectValue ?? JSONObject()
         switch action {
         case "insert":
-            record(insert(entity: entity, id: args["id"]?.stringValue, values: values, on: device), device) { _ in }
+            let result = Result { () throws(ModelStoreError) -> ModelObject in
+                try insertObject(entity: entity, id: args["id"]?.stringValue, values: values, on: device)
+            }
+            record(result, device) { _ in }
         case "update":
             record(update(entity: entity, where: predicate, values: values, on: device), device) { _ in }
         case "delete":

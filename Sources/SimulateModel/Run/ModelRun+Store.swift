@@ -9,6 +9,16 @@ extension ModelRun: ModelStoreService {
         JSON, ModelStoreError
     > {
         Result { () throws(ModelStoreError) -> JSON in
+            let object = try insertObject(entity: name, id: id, values: values, on: device)
+            return object.json(toMany: toMany(object, stores[device.index]))
+        }
+    }
+
+    /// Inserts and saves one object (the work of `insert`, without building its JSON).
+    func insertObject(entity name: String, id: String?, values: JSONObject, on device: Device)
+        throws(ModelStoreError) -> ModelObject
+    {
+        do {
             let store = try self.store(device)
             let entity = try self.entity(name)
             if let id, !Identifier.isValid(id) {
@@ -22,7 +32,7 @@ extension ModelRun: ModelStoreService {
             context.trace.instant(device.id, "model", "insert", "\(entity.name) \(object.id)")
             store.onLocalChange?()
             allocateDisplayID(object, on: device)
-            return object.json(toMany: toMany(object, store))
+            return object
         }
     }
 

@@ -209,6 +209,28 @@ final class ModelStore {
         }
     }
 
+    /// The object named `id`, or a new one from `make` put in place (import) — one hash lookup either way.
+    func objectOrAdopt(_ id: String, _ make: () -> ModelObject) -> (object: ModelObject, adopted: Bool) {
+        var adopted = false
+        let object = Self.fill(&objects[id], make, &adopted)
+        if adopted {
+            for field in object.entity.attributes.count..<object.entity.fieldCount {
+                index(object.id, field: field, target: object.reference(field))
+            }
+        }
+        return (object, adopted)
+    }
+
+    private static func fill(_ slot: inout ModelObject?, _ make: () -> ModelObject, _ adopted: inout Bool)
+        -> ModelObject
+    {
+        if let object = slot { return object }
+        let object = make()
+        slot = object
+        adopted = true
+        return object
+    }
+
     /// Puts a remote object in place (import), indexing its references.
     func adopt(_ object: ModelObject) {
         objects[object.id] = object
