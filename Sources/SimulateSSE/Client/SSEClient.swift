@@ -28,8 +28,6 @@ final class SSEClient {
     /// The version of the last full-state event applied (0: none yet).
     private(set) var displayedVersion = 0
     private(set) var log: [ClientEvent] = []
-    /// Start times of this device's reconnect attempts (every attempt after the first connect).
-    private(set) var reconnectTimes: [Int64] = []
     private(set) var applied: [AppliedState] = []
     /// Serials of mutations applied optimistically since the last full-state event.
     var pendingOptimistic: [Int] = []
@@ -92,7 +90,6 @@ final class SSEClient {
         phase = .connecting
         attempts += 1
         receivedEvent = false
-        if attempts > 1 { reconnectTimes.append(now) }
         if network.isOffline(device) {
             refusedOffline()
             return

@@ -36,6 +36,17 @@ extension SSEClient {
         return log[max(0, last - count + 1)...last].map { $0.line(device: device.id) }
     }
 
+    /// Start times of this device's reconnect attempts (every attempt after the first), from its log.
+    var reconnectTimes: [Int64] {
+        var times: [Int64] = []
+        var attempts = 0
+        for event in log where event.kind == .attempt || event.kind == .refusedThenWaited {
+            attempts += 1
+            if attempts > 1 { times.append(event.timeNanoseconds) }
+        }
+        return times
+    }
+
     /// Whether the client showed "connected" at `time` (after everything that happened at `time`).
     func isConnected(at time: Int64) -> Bool {
         var connected = false
