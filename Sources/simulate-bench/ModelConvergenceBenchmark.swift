@@ -98,7 +98,8 @@ enum ModelConvergenceBenchmark {
         var description: String { message }
     }
 
-    /// Runs one size in this process: inserts spread over the first seconds, then sync to the end.
+    /// Runs one size in this process: inserts spread over the first seconds, then sync to the end. Each
+    /// device imports 9 × N records in pages of 400, one round trip each, so virtual time grows with N.
     static func run(objectsPerDevice count: Int) throws -> Result {
         let registry = PluginRegistry(BuiltinPlugins.all)
         let runner = SimulationRunner(registry: registry)
@@ -114,7 +115,7 @@ enum ModelConvergenceBenchmark {
         }
         let scenario = Scenario(
             name: "model convergence \(devices)×\(count)", seed: 1,
-            durationNanoseconds: insertSpanNanoseconds + 120_000_000_000,
+            durationNanoseconds: insertSpanNanoseconds + 120_000_000_000 + Int64(count) * 5_000_000,
             devices: (0..<devices).map { DeviceSpec(id: "d\($0)") },
             network: LinkConditions(latency: LatencyRange(minNanoseconds: 20_000_000, maxNanoseconds: 80_000_000)),
             plugins: [PluginSpec(name: "model", configuration: ["importBatchSize": 400])], steps: steps,
