@@ -28,13 +28,27 @@ final class ChangeFeedPager {
 
     private let server: CloudKitRecordServer
     private var feeds: [Int: Feed] = [:]
+    /// Bumped by every change to the zone (saves, deletes, expired tokens).
+    private(set) var zoneVersion = 0
+    /// Per device: the token its last complete fetch ended with, and the zone version it saw.
+    private var upToDate: [Int: (token: CloudChangeToken, zoneVersion: Int)] = [:]
 
     init(server: CloudKitRecordServer) {
         self.server = server
     }
 
+    func zoneChanged() {
+        zoneVersion += 1
+    }
+
     func page(for device: Device, since: CloudChangeToken?, offset: Int, limit: Int) -> Result<Page, CloudKitError> {
         var offset = offset
+        if offset == 0, let since, let known = upToDate[device.index], known.token == since,
+            known.zoneVersion == zoneVersion, server.loadModel.isUnlimited, server.zone(MirrorShared.zoneID) != nil
+        {
+            // Nothing changed since this device's last fetch: the answer is empty (without scanning the zone).
+            return .success(Page(records: [], deletions: [], token: since, moreComing: false, nextOffset: 0))
+        }
         if offset == 0 || feeds[device.index]?.since != since {
             let answer = server.fetchChanges(
                 in: MirrorShared.zoneID, since: since, resultsLimit: Int.max, requester: device.id)
@@ -43,6 +57,7 @@ final class ChangeFeedPager {
                 return answer.map { _ in Page(records: [], deletions: [], token: nil, moreComing: false, nextOffset: 0)
                 }
             }
+            upToDate[device.index] = changes.moreComing ? nil : (changes.token, zoneVersion)
             feeds[device.index] = Feed(
                 since: since, changed: changes.changedRecords, deleted: changes.deletedRecordIDs,
                 token: changes.token, moreComing: changes.moreComing)

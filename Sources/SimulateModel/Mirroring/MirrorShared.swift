@@ -92,7 +92,10 @@ final class MirrorShared {
             changed = true
             ledger.noteDelete(outcome.recordID.recordName)
         }
-        if changed { push.zoneChanged(by: device) }
+        if changed {
+            pager.zoneChanged()
+            push.zoneChanged(by: device)
+        }
         return result
     }
 }

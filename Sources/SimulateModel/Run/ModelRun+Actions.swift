@@ -5,6 +5,7 @@ extension ModelRun {
     func perform(_ action: String, args: JSON, device: Device?) {
         if action == "expireChangeTokens", let server = shared?.server {
             server.expireChangeTokens(in: MirrorShared.zoneID)
+            shared?.pager.zoneChanged()
             return
         }
         guard let device else { return }
