@@ -3,7 +3,8 @@ final class Link {
     let device: Device
     var random: SeededRandom
     var activeFaults: [FaultOccurrence] = []
-    var exchanges: [Int: any NetworkExchange] = [:]
+    /// Requests under way, oldest first.
+    var exchanges: [RequestExchange] = []
     var streams: [Int: StreamConnection] = [:]
 
     private(set) var isOffline = false
@@ -29,6 +30,10 @@ final class Link {
         loss = activeFaults.last { $0.kind == .loss }?.loss ?? defaults.loss
     }
 
+    func removeExchange(_ exchange: RequestExchange) {
+        if let index = exchanges.firstIndex(where: { $0 === exchange }) { exchanges.remove(at: index) }
+    }
+
     /// A message that is sent now does not arrive.
     var blocksTraffic: Bool { isOffline || isPartitioned }
 
@@ -46,9 +51,4 @@ final class Link {
         let range = defaults.chunkBytes
         return range.lowerBound == range.upperBound ? range.lowerBound : random.int(in: range)
     }
-}
-
-/// A request under way that the network may have to fail when its device goes offline.
-protocol NetworkExchange: AnyObject {
-    func abort(_ error: NetworkError)
 }

@@ -55,8 +55,17 @@ public final class Network {
         serve: @escaping () -> Response,
         completion: @escaping (Result<Response, NetworkError>) -> Void
     ) {
-        let exchange = RequestExchange(
-            id: makeID(), network: self, link: links[device.index], server: server, serve: serve, completion: completion)
+        request(
+            ClosureRequest(serve: serve, completion: completion), from: device, to: server,
+            timeoutNanoseconds: timeoutNanoseconds)
+    }
+
+    /// Sends one request that is its own callbacks (see ``NetworkRequest``): `request.serve()` runs on the
+    /// server when it arrives; `request.complete(_:)` runs exactly once on the device.
+    public func request(
+        _ request: any NetworkRequest, from device: Device, to server: String, timeoutNanoseconds: Int64
+    ) {
+        let exchange = RequestExchange(network: self, link: links[device.index], server: server, request: request)
         exchange.send(timeoutNanoseconds: timeoutNanoseconds)
     }
 
@@ -199,7 +208,7 @@ public final class Network {
     }
 
     private func goOffline(_ link: Link) {
-        let exchanges = link.exchanges.sorted { $0.key < $1.key }.map(\.value)
+        let exchanges = link.exchanges
         link.exchanges.removeAll()
         for exchange in exchanges { exchange.abort(.connectionLost) }
         let streams = link.streams.sorted { $0.key < $1.key }.map(\.value)

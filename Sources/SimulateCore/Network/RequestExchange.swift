@@ -1,33 +1,41 @@
+/// A request that carries its own payload, answer and callbacks: one object per request, no closures.
+///
+/// Send it with ``Network/request(_:from:to:timeoutNanoseconds:)``. `serve()` runs on the server when the
+/// request arrives (keep the answer in the object); `complete(_:)` runs exactly once on the device.
+public protocol NetworkRequest: AnyObject {
+    /// Runs on the server when the request arrives, even if the device has given up on it already.
+    func serve()
+    /// Runs exactly once on the device: nil when the answer `serve()` kept arrived, else why the request failed.
+    func complete(_ failure: NetworkError?)
+}
+
 /// One request under way, from send to its single completion: a response, a timeout or an abort.
 ///
-/// It is its own scheduler target, so a request costs one object and no closures of its own.
-final class RequestExchange<Response>: NetworkExchange, ScheduledTarget {
+/// It is its own scheduler target, so the network's part of a request costs one object and no closures.
+/// The timeout is only scheduled once the request can no longer finish before it (a message was lost,
+/// or the next step comes at or after the deadline); a request answered in time never schedules one.
+final class RequestExchange: ScheduledTarget {
     private enum Step: Int {
         case failOffline, arriveAtServer, arriveAtDevice, timeOut
     }
 
-    let id: Int
-    private unowned let network: Network
-    private unowned let link: Link
+    /// The network and its links outlive every event of their run.
+    private unowned(unsafe) let network: Network
+    private unowned(unsafe) let link: Link
     private let server: String
-    private let serve: () -> Response
-    private let completion: (Result<Response, NetworkError>) -> Void
-    private var response: Response?
+    private let request: any NetworkRequest
+    private var deadlineNanoseconds: Int64 = 0
     private var timeout: EventHandle?
     private var finished = false
+    private var responded = false
     /// Aborted by the network (the device went offline): the request never reaches the server.
     private var aborted = false
 
-    init(
-        id: Int, network: Network, link: Link, server: String, serve: @escaping () -> Response,
-        completion: @escaping (Result<Response, NetworkError>) -> Void
-    ) {
-        self.id = id
+    init(network: Network, link: Link, server: String, request: any NetworkRequest) {
         self.network = network
         self.link = link
         self.server = server
-        self.serve = serve
-        self.completion = completion
+        self.request = request
     }
 
     func send(timeoutNanoseconds: Int64) {
@@ -36,58 +44,102 @@ final class RequestExchange<Response>: NetworkExchange, ScheduledTarget {
             scheduler.schedule(afterNanoseconds: 0, self, tag: Step.failOffline.rawValue)
             return
         }
-        link.exchanges[id] = self
-        timeout = scheduler.schedule(afterNanoseconds: timeoutNanoseconds, self, tag: Step.timeOut.rawValue)
+        link.exchanges.append(self)
+        deadlineNanoseconds = scheduler.now &+ max(0, timeoutNanoseconds)
         if link.isPartitioned || link.sampleLoss() {
             network.trace.instant(link.device.id, "network", "request.lost", "to \(server)")
+            armTimeout()
             return
         }
-        scheduler.schedule(afterNanoseconds: link.sampleLatency(), self, tag: Step.arriveAtServer.rawValue)
+        schedule(.arriveAtServer, afterNanoseconds: link.sampleLatency())
     }
 
     func fire(_ tag: Int) {
         switch Step(rawValue: tag) {
-        case .failOffline: finish(.failure(.offline))
+        case .failOffline: finish(.offline)
         case .arriveAtServer: arriveAtServer()
         case .arriveAtDevice: arriveAtDevice()
-        case .timeOut: finish(.failure(.timedOut))
+        case .timeOut: finish(.timedOut)
         case nil: break
         }
+    }
+
+    /// Schedules the next step; one at or after the deadline comes after the timeout.
+    private func schedule(_ step: Step, afterNanoseconds delay: Int64) {
+        let scheduler = network.scheduler
+        let time = scheduler.now &+ max(0, delay)
+        if time >= deadlineNanoseconds { armTimeout() }
+        scheduler.schedule(atNanoseconds: time, self, tag: step.rawValue)
+    }
+
+    /// The request cannot finish before its deadline: it times out then.
+    private func armTimeout() {
+        guard timeout == nil, !finished else { return }
+        timeout = network.scheduler.schedule(atNanoseconds: deadlineNanoseconds, self, tag: Step.timeOut.rawValue)
     }
 
     private func arriveAtServer() {
         guard !aborted, !link.blocksTraffic else {
             network.trace.instant(link.device.id, "network", "request.lost", "to \(server)")
+            armTimeout()
             return
         }
-        let response = serve()
+        request.serve()
         if link.dropsResponses || link.sampleLoss() {
             network.trace.instant(link.device.id, "network", "response.lost", "from \(server)")
+            armTimeout()
             return
         }
-        self.response = response
-        network.scheduler.schedule(afterNanoseconds: link.sampleLatency(), self, tag: Step.arriveAtDevice.rawValue)
+        responded = true
+        schedule(.arriveAtDevice, afterNanoseconds: link.sampleLatency())
     }
 
     private func arriveAtDevice() {
-        guard let response, !link.blocksTraffic else {
+        guard responded, !link.blocksTraffic else {
             network.trace.instant(link.device.id, "network", "response.lost", "from \(server)")
+            armTimeout()
             return
         }
-        self.response = nil
-        finish(.success(response))
+        responded = false
+        finish(nil)
     }
 
-    private func finish(_ result: Result<Response, NetworkError>) {
+    private func finish(_ failure: NetworkError?) {
         guard !finished else { return }
         finished = true
-        link.exchanges[id] = nil
+        link.removeExchange(self)
         if let timeout { network.scheduler.cancel(timeout) }
-        completion(result)
+        request.complete(failure)
     }
 
     func abort(_ error: NetworkError) {
         aborted = true
-        finish(.failure(error))
+        finish(error)
+    }
+}
+
+/// The closure form of a request, for ``Network/request(from:to:timeoutNanoseconds:serve:completion:)``.
+final class ClosureRequest<Response>: NetworkRequest {
+    private let serveBody: () -> Response
+    private let completion: (Result<Response, NetworkError>) -> Void
+    private var response: Response?
+
+    init(serve: @escaping () -> Response, completion: @escaping (Result<Response, NetworkError>) -> Void) {
+        serveBody = serve
+        self.completion = completion
+    }
+
+    func serve() {
+        response = serveBody()
+    }
+
+    func complete(_ failure: NetworkError?) {
+        let response = self.response
+        self.response = nil
+        if let failure {
+            completion(.failure(failure))
+        } else if let response {
+            completion(.success(response))
+        }
     }
 }

@@ -6,7 +6,7 @@ import SimulateCore
 /// On `serverRecordChanged` it increments the server record the error carries and saves again; on a
 /// transient error it waits (retry-after and backoff) and starts over with a fetch. Every fetch-or-save
 /// try counts as one attempt, up to `maxAttempts`.
-final class DeviceAllocator {
+final class DeviceAllocator: SingleRecordResponder {
     let device: Device
     let client: CloudKitDatabaseClient
     let configuration: CounterConfiguration
@@ -21,6 +21,8 @@ final class DeviceAllocator {
     private var waitingForConnectivity = false
     /// `localMaxPlusOne` only: the largest id this device knows.
     var localMax: Int
+    /// The value the save under way writes.
+    private var savingValue: Int64 = 0
 
     init(
         device: Device, context: SimulationContext, server: CloudKitRecordServer, configuration: CounterConfiguration,
@@ -77,19 +79,14 @@ final class DeviceAllocator {
             save(record)
             return
         }
-        client.fetch(recordIDs: [configuration.recordID]) { [self] result in
-            switch result {
-            case .success(let fetched):
-                if let record = fetched.record(for: configuration.recordID) {
-                    save(record)
-                } else if let error = fetched.error?.error(for: configuration.recordID), error.code != .unknownItem {
-                    handle(error)
-                } else {
-                    save(newCounterRecord())
-                }
-            case .failure(let error):
-                handle(error)
-            }
+        client.fetchRecord(configuration.recordID, for: self)
+    }
+
+    func fetched(_ result: Result<CloudRecord?, CloudKitError>) {
+        switch result {
+        case .success(let record?): save(record)
+        case .success(nil): save(newCounterRecord())
+        case .failure(let error): handle(error)
         }
     }
 
@@ -103,20 +100,16 @@ final class DeviceAllocator {
         var record = base
         let next = (record[CounterConfiguration.valueKey]?.intValue ?? Int64(configuration.initialValue)) + 1
         record[CounterConfiguration.valueKey] = .int(next)
-        client.modify(saving: [record], savePolicy: configuration.savePolicy) { [self] result in
-            switch result {
-            case .success(let modify):
-                if let saved = modify.saveResults.first?.record {
-                    let value = saved[CounterConfiguration.valueKey]?.intValue ?? next
-                    complete(.success(Int(value)))
-                } else {
-                    handle(
-                        modify.saveResults.first?.error ?? modify.error
-                            ?? CloudKitError(.internalError, "empty modify response"))
-                }
-            case .failure(let error):
-                handle(error)
-            }
+        savingValue = next
+        client.saveRecord(record, savePolicy: configuration.savePolicy, for: self)
+    }
+
+    func saved(_ result: Result<CloudRecord, CloudKitError>) {
+        switch result {
+        case .success(let saved):
+            complete(.success(Int(saved[CounterConfiguration.valueKey]?.intValue ?? savingValue)))
+        case .failure(let error):
+            handle(error)
         }
     }
 

@@ -12,8 +12,8 @@ public final class CloudKitDatabaseClient {
     public let device: Device
     public let server: CloudKitRecordServer
     public var timeoutNanoseconds: Int64
-    private let network: Network
-    private let scheduler: Scheduler
+    let network: Network
+    let scheduler: Scheduler
 
     /// The server asked for no request before this time (the latest retry-after it answered).
     public private(set) var retryAfterDeadlineNanoseconds: Int64 = 0
@@ -91,11 +91,7 @@ public final class CloudKitDatabaseClient {
         _ serve: @escaping () -> (Result<Response, CloudKitError>, applied: Bool),
         _ completion: @escaping (Result<Response, CloudKitError>) -> Void
     ) {
-        requests += 1
-        if scheduler.now < retryAfterDeadlineNanoseconds {
-            earlyRequests += 1
-            if earlyRequestTimes.count < 64 { earlyRequestTimes.append(scheduler.now) }
-        }
+        noteSent()
         let outcome = ServedOutcome()
         network.request(
             from: device, to: CloudKitRecordServer.networkName, timeoutNanoseconds: timeoutNanoseconds,
@@ -110,17 +106,31 @@ public final class CloudKitDatabaseClient {
                 case .success(let response):
                     if case .failure(let error) = response { noteRetryAfter(error) }
                     completion(response)
-                case .failure(.offline):
-                    completion(.failure(CloudKitError(.networkUnavailable, "the device is offline")))
                 case .failure(let error):
-                    if outcome.served { lostResponses += 1 }
-                    if outcome.applied { ambiguousWrites += 1 }
-                    completion(.failure(CloudKitError(.networkFailure, "\(error)")))
+                    completion(.failure(clientError(error, served: outcome.served, applied: outcome.applied)))
                 }
             })
     }
 
-    private func noteRetryAfter(_ error: CloudKitError) {
+    /// Counts a request as it leaves the device.
+    func noteSent() {
+        requests += 1
+        if scheduler.now < retryAfterDeadlineNanoseconds {
+            earlyRequests += 1
+            if earlyRequestTimes.count < 64 { earlyRequestTimes.append(scheduler.now) }
+        }
+    }
+
+    /// The CloudKit error a network failure becomes, counting lost responses and ambiguous writes.
+    func clientError(_ error: NetworkError, served: Bool, applied: Bool) -> CloudKitError {
+        if error == .offline { return CloudKitError(.networkUnavailable, "the device is offline") }
+        if served { lostResponses += 1 }
+        if applied { ambiguousWrites += 1 }
+        return CloudKitError(.networkFailure, "\(error)")
+    }
+
+    /// Remembers the retry-after of an error that answered a whole operation.
+    func noteRetryAfter(_ error: CloudKitError) {
         var seconds = error.retryAfterSeconds ?? 0
         for (_, itemError) in error.partialErrorItems { seconds = max(seconds, itemError.retryAfterSeconds ?? 0) }
         guard seconds > 0 else { return }

@@ -45,33 +45,29 @@ extension CloudKitRecordServer {
     func evaluateSave(_ index: Int, policy: CloudSavePolicy, plan: inout ModifyPlan) {
         let record = plan.records[index]
         let duplicate = plan.visit(record.recordID)
-        let existing = duplicate == nil ? stored[record.recordID] : nil
+        let existing = duplicate == nil ? storedRecord(record.recordID) : nil
         let result = savedFields(record, existing, policy: policy, duplicate: duplicate)
         if case .failure = result { plan.hasFailure = true }
         plan.saves[index] = result
         plan.existing[index] = existing
     }
 
-    /// The common case of one save, without the bookkeeping of a batch.
-    func saveOne(_ record: CloudRecord, policy: CloudSavePolicy) -> CloudModifyResult {
-        let existing = stored[record.recordID]
+    /// The common case of one save, without the bookkeeping of a batch: the saved record or the item's error.
+    func saveOne(_ record: CloudRecord, policy: CloudSavePolicy) -> Result<CloudRecord, CloudKitError> {
+        let existing = storedRecord(record.recordID)
         switch savedFields(record, existing, policy: policy, duplicate: nil) {
         case .success(let fields):
             let saved = record.serverCopy(fields: fields, tag: makeTag(), atNanoseconds: scheduler.now)
             if let existing {
                 existing.replace(with: saved)
+                existing.zone?.noteChange(record.recordID, deleted: false)
             } else {
-                stored[record.recordID] = StoredRecord(saved)
+                storeNew(saved).zone?.noteChange(record.recordID, deleted: false)
             }
-            zones[record.recordID.zoneID]?.noteChange(record.recordID, deleted: false)
             noteSaved()
-            return CloudModifyResult(
-                saveResults: [CloudRecordResult(recordID: record.recordID, result: .success(saved))], deleteResults: [],
-                error: nil)
+            return .success(saved)
         case .failure(let error):
-            return CloudModifyResult(
-                saveResults: [CloudRecordResult(recordID: record.recordID, result: .failure(error))], deleteResults: [],
-                error: CloudKitError(partialFailure: [(record.recordID, error)]))
+            return .failure(error)
         }
     }
 
@@ -79,8 +75,8 @@ extension CloudKitRecordServer {
         _ record: CloudRecord, _ existing: StoredRecord?, policy: CloudSavePolicy, duplicate: CloudKitError?
     ) -> Result<[String: CloudFieldValue], CloudKitError> {
         if let duplicate { return .failure(duplicate) }
-        if let error = zoneError(record.recordID.zoneID) { return .failure(error) }
         guard let existing else {
+            if let error = zoneError(record.recordID.zoneID) { return .failure(error) }
             if policy == .ifServerRecordUnchanged && record.changeTag != nil {
                 return .failure(CloudKitError(.unknownItem, "record to update \(record.recordID) not found"))
             }
@@ -104,7 +100,9 @@ extension CloudKitRecordServer {
                         .serverRecordChanged, message, serverRecord: existing.current, clientRecord: record,
                         ancestorRecord: existing.version(record.changeTag)))
             }
-            return .success(merging(record, into: existing.current.fields))
+            // The client's copy is the server's current version plus its changed keys: merging them into the
+            // server's fields gives the client's fields.
+            return .success(record.fields)
         case .changedKeys:
             return .success(merging(record, into: existing.current.fields))
         case .allKeys:
@@ -120,7 +118,7 @@ extension CloudKitRecordServer {
 
     func evaluateDelete(_ recordID: CloudRecordID, plan: inout ModifyPlan) -> CloudKitError? {
         var error = plan.visit(recordID) ?? zoneError(recordID.zoneID)
-        if error == nil && stored[recordID] == nil {
+        if error == nil && storedRecord(recordID) == nil {
             error = CloudKitError(.unknownItem, "record to delete \(recordID) not found")
         }
         if error != nil { plan.hasFailure = true }
@@ -138,10 +136,11 @@ extension CloudKitRecordServer {
                 let saved = record.serverCopy(fields: fields, tag: makeTag(), atNanoseconds: now)
                 if let existing = plan.existing[index] {
                     existing.replace(with: saved)
+                    existing.zone?.noteChange(record.recordID, deleted: false)
                 } else {
-                    stored[record.recordID] = StoredRecord(saved)
+                    storeNew(saved)
+                    zones[record.recordID.zoneID]?.noteChange(record.recordID, deleted: false)
                 }
-                zones[record.recordID.zoneID]?.noteChange(record.recordID, deleted: false)
                 noteSaved()
                 saveResults.append(CloudRecordResult(recordID: record.recordID, result: .success(saved)))
             case .failure(let error):
@@ -154,7 +153,7 @@ extension CloudKitRecordServer {
             if let error {
                 partial.append((recordID, error))
             } else {
-                stored[recordID] = nil
+                removeStored(recordID)
                 zones[recordID.zoneID]?.noteChange(recordID, deleted: true)
             }
             deleteResults.append(CloudDeleteResult(recordID: recordID, error: error))

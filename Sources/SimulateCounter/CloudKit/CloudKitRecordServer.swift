@@ -24,7 +24,10 @@ public final class CloudKitRecordServer {
     var limiter: CloudKitLoadLimiter
     var zones: [CloudZoneID: ZoneState] = [:]
     var deletedZones: [CloudZoneID: Bool] = [:]
+    /// Read it through ``storedRecord(_:)`` and remove from it through ``removeStored(_:)``.
     var stored: [CloudRecordID: StoredRecord] = [:]
+    /// The record looked up last: clients ask for the same few records over and over.
+    private var lastLookup: StoredRecord?
     private var lastTag: UInt64 = 0
 
     /// Counts of what the server answered, for statistics.
@@ -53,7 +56,7 @@ public final class CloudKitRecordServer {
     // MARK: Inspection (server side, no network)
 
     /// The record as the server has it now.
-    public func record(_ recordID: CloudRecordID) -> CloudRecord? { stored[recordID]?.current }
+    public func record(_ recordID: CloudRecordID) -> CloudRecord? { storedRecord(recordID)?.current }
 
     /// Every record of a zone, sorted by record name.
     public func records(in zoneID: CloudZoneID) -> [CloudRecord] {
@@ -79,7 +82,7 @@ public final class CloudKitRecordServer {
             let result: Result<CloudRecord, CloudKitError>
             if let error = zoneError(recordID.zoneID) {
                 result = .failure(error)
-            } else if let record = stored[recordID]?.current {
+            } else if let record = storedRecord(recordID)?.current {
                 result = .success(record)
             } else {
                 result = .failure(CloudKitError(.unknownItem, "record \(recordID) not found"))
@@ -101,19 +104,25 @@ public final class CloudKitRecordServer {
         saving records: [CloudRecord], deleting recordIDs: [CloudRecordID] = [],
         savePolicy: CloudSavePolicy = .ifServerRecordUnchanged, atomic: Bool = true, requester: String? = nil
     ) -> Result<CloudModifyResult, CloudKitError> {
-        let itemCount = records.count + recordIDs.count
-        if itemCount > loadModel.maxRecordsPerOperation {
-            return .failure(
-                CloudKitError(
-                    .limitExceeded,
-                    "\(itemCount) items in one operation; the limit is \(loadModel.maxRecordsPerOperation)"))
-        }
         let firstZone = records.first?.recordID.zoneID ?? recordIDs.first?.zoneID
-        if let error = limiter.admit(loadModel, requester, firstZone, isWrite: true, now: scheduler.now) {
+        if let error = admitModify(itemCount: records.count + recordIDs.count, zoneID: firstZone, requester: requester)
+        {
             return .failure(error)
         }
         if records.count == 1 && recordIDs.isEmpty {
-            return .success(saveOne(records[0], policy: savePolicy))
+            let record = records[0]
+            switch saveOne(record, policy: savePolicy) {
+            case .success(let saved):
+                return .success(
+                    CloudModifyResult(
+                        saveResults: [CloudRecordResult(recordID: record.recordID, result: .success(saved))],
+                        deleteResults: [], error: nil))
+            case .failure(let error):
+                return .success(
+                    CloudModifyResult(
+                        saveResults: [CloudRecordResult(recordID: record.recordID, result: .failure(error))],
+                        deleteResults: [], error: CloudKitError(partialFailure: [(record.recordID, error)])))
+            }
         }
         var plan = ModifyPlan(records: records, recordIDs: recordIDs)
         for index in records.indices {
@@ -147,8 +156,39 @@ public final class CloudKitRecordServer {
     public func deleteZone(_ zoneID: CloudZoneID, byUser: Bool = false) {
         guard !zoneID.isDefaultZone, zones.removeValue(forKey: zoneID) != nil else { return }
         deletedZones[zoneID] = byUser
-        for recordID in stored.keys.sorted() where recordID.zoneID == zoneID { stored[recordID] = nil }
+        for recordID in stored.keys.sorted() where recordID.zoneID == zoneID { removeStored(recordID) }
         trace.instant(Self.track, "cloudkit", "zone.deleted", zoneID.zoneName, value: byUser ? 1 : 0)
+    }
+
+    /// The error that answers a whole modify operation now (too many items, the load model), or nil to go on.
+    func admitModify(itemCount: Int, zoneID: CloudZoneID?, requester: String?) -> CloudKitError? {
+        if itemCount > loadModel.maxRecordsPerOperation {
+            return CloudKitError(
+                .limitExceeded, "\(itemCount) items in one operation; the limit is \(loadModel.maxRecordsPerOperation)")
+        }
+        return limiter.admit(loadModel, requester, zoneID, isWrite: true, now: scheduler.now)
+    }
+
+    /// The stored record with this ID. A stored record's zone exists (deleting a zone deletes its records).
+    func storedRecord(_ recordID: CloudRecordID) -> StoredRecord? {
+        if let lastLookup, lastLookup.recordID == recordID { return lastLookup }
+        let found = stored[recordID]
+        if found != nil { lastLookup = found }
+        return found
+    }
+
+    /// Stores a record the server does not have yet.
+    @discardableResult
+    func storeNew(_ record: CloudRecord) -> StoredRecord {
+        let entry = StoredRecord(record, zone: zones[record.recordID.zoneID])
+        stored[record.recordID] = entry
+        lastLookup = entry
+        return entry
+    }
+
+    func removeStored(_ recordID: CloudRecordID) {
+        stored[recordID] = nil
+        if lastLookup?.recordID == recordID { lastLookup = nil }
     }
 
     func zoneError(_ zoneID: CloudZoneID) -> CloudKitError? {
@@ -174,10 +214,15 @@ public final class CloudKitRecordServer {
 
 /// One record on the server: its current version and a few earlier ones (ancestors for conflicts).
 final class StoredRecord {
+    let recordID: CloudRecordID
+    /// The state of the record's custom zone (nil in the default zone): it lives as long as the record.
+    let zone: ZoneState?
     var current: CloudRecord
     var history: [CloudRecord] = []
 
-    init(_ current: CloudRecord) {
+    init(_ current: CloudRecord, zone: ZoneState?) {
+        recordID = current.recordID
+        self.zone = zone
         self.current = current
     }
 

@@ -1,0 +1,32 @@
+/// What the server answers an operation on one record.
+enum SingleRecordAnswer {
+    /// The fetched or saved record, as the server now has it.
+    case record(CloudRecord)
+    /// The item failed (`unknownItem`, `serverRecordChanged`, …): the operation itself ran.
+    case itemError(CloudKitError)
+    /// The whole operation was refused (load model, limits).
+    case operationError(CloudKitError)
+}
+
+extension CloudKitRecordServer {
+    /// `fetch(recordIDs: [recordID])` for one record, without the arrays and the `partialFailure` wrapper.
+    func fetchSingle(_ recordID: CloudRecordID, requester: String?) -> SingleRecordAnswer {
+        if let error = limiter.admit(loadModel, requester, recordID.zoneID, isWrite: false, now: scheduler.now) {
+            return .operationError(error)
+        }
+        if let record = storedRecord(recordID) { return .record(record.current) }
+        if let error = zoneError(recordID.zoneID) { return .itemError(error) }
+        return .itemError(CloudKitError(.unknownItem, "record \(recordID) not found"))
+    }
+
+    /// `modify(saving: [record])` for one record, without the arrays and the `partialFailure` wrapper.
+    func saveSingle(_ record: CloudRecord, policy: CloudSavePolicy, requester: String?) -> SingleRecordAnswer {
+        if let error = admitModify(itemCount: 1, zoneID: record.recordID.zoneID, requester: requester) {
+            return .operationError(error)
+        }
+        switch saveOne(record, policy: policy) {
+        case .success(let saved): return .record(saved)
+        case .failure(let error): return .itemError(error)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import SimulateCore
+
+/// Receives the answers of single-record requests: an object that sends one request at a time
+/// implements it instead of passing a closure per request.
+protocol SingleRecordResponder: AnyObject {
+    /// A fetch answered: the record, nil when the server has no such record (`unknownItem`), or the error.
+    func fetched(_ result: Result<CloudRecord?, CloudKitError>)
+    /// A save answered: the record as the server saved it, or the error (the item's or the operation's).
+    func saved(_ result: Result<CloudRecord, CloudKitError>)
+}
+
+extension CloudKitDatabaseClient {
+    /// Fetches one record, like `fetch(recordIDs: [recordID])`; the answer goes to `responder.fetched`.
+    func fetchRecord(_ recordID: CloudRecordID, for responder: SingleRecordResponder) {
+        send(SingleRecordRequest(client: self, operation: .fetch(recordID), responder: responder))
+    }
+
+    /// Saves one record, like `modify(saving: [record])`; the answer goes to `responder.saved`.
+    func saveRecord(_ record: CloudRecord, savePolicy: CloudSavePolicy, for responder: SingleRecordResponder) {
+        send(SingleRecordRequest(client: self, operation: .save(record, savePolicy), responder: responder))
+    }
+
+    private func send(_ request: SingleRecordRequest) {
+        noteSent()
+        network.request(
+            request, from: device, to: CloudKitRecordServer.networkName, timeoutNanoseconds: timeoutNanoseconds)
+    }
+}
+
+/// One fetch or save of a single record on its way to the server and back: the payload, the server's
+/// answer and whom to tell, in one object.
+final class SingleRecordRequest: NetworkRequest {
+    enum Operation {
+        case fetch(CloudRecordID)
+        case save(CloudRecord, CloudSavePolicy)
+    }
+
+    /// The client and the responder belong to the run, which outlives every request of it.
+    private unowned(unsafe) let client: CloudKitDatabaseClient
+    private unowned(unsafe) let responder: SingleRecordResponder
+    private let operation: Operation
+    private var answer: SingleRecordAnswer?
+
+    init(client: CloudKitDatabaseClient, operation: Operation, responder: SingleRecordResponder) {
+        self.client = client
+        self.operation = operation
+        self.responder = responder
+    }
+
+    func serve() {
+        let server = client.server
+        switch operation {
+        case .fetch(let recordID): answer = server.fetchSingle(recordID, requester: client.device.id)
+        case .save(let record, let policy):
+            answer = server.saveSingle(record, policy: policy, requester: client.device.id)
+        }
+    }
+
+    func complete(_ failure: NetworkError?) {
+        let answer = self.answer
+        self.answer = nil
+        if let failure {
+            var applied = false
+            if case .save = operation, case .record = answer { applied = true }
+            deliver(.failure(client.clientError(failure, served: answer != nil, applied: applied)))
+            return
+        }
+        switch answer {
+        case .record(let record):
+            deliver(.success(record))
+        case .itemError(let error):
+            if case .fetch = operation, error.code == .unknownItem {
+                responder.fetched(.success(nil))
+            } else {
+                deliver(.failure(error))
+            }
+        case .operationError(let error):
+            client.noteRetryAfter(error)
+            deliver(.failure(error))
+        case nil:
+            break  // a response only arrives after `serve()`
+        }
+    }
+
+    private func deliver(_ result: Result<CloudRecord, CloudKitError>) {
+        switch operation {
+        case .fetch: responder.fetched(result.map { $0 })
+        case .save: responder.saved(result)
+        }
+    }
+}
