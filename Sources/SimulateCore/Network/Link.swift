@@ -1,10 +1,13 @@
 /// One device's connection to every server: the faults active on it and the exchanges under way.
+///
+/// `random` and `exchanges` change on every request; they are `@exclusivity(unchecked)` because a run is
+/// single-threaded and each access is a plain read or write that never overlaps another.
 final class Link {
     let device: Device
-    var random: SeededRandom
+    @exclusivity(unchecked) var random: SeededRandom
     var activeFaults: [FaultOccurrence] = []
     /// Requests under way, oldest first.
-    var exchanges: [RequestExchange] = []
+    @exclusivity(unchecked) var exchanges: [RequestExchange] = []
     var streams: [Int: StreamConnection] = [:]
 
     private(set) var isOffline = false
@@ -31,7 +34,14 @@ final class Link {
     }
 
     func removeExchange(_ exchange: RequestExchange) {
-        if let index = exchanges.firstIndex(where: { $0 === exchange }) { exchanges.remove(at: index) }
+        var index = 0
+        while index < exchanges.count {
+            if exchanges[index] === exchange {
+                exchanges.remove(at: index)
+                return
+            }
+            index += 1
+        }
     }
 
     /// A message that is sent now does not arrive.

@@ -5,7 +5,7 @@ import SimulateCore
 /// The reference flow: fetch the counter record, increment it, save it with the configured policy.
 /// On `serverRecordChanged` it increments the server record the error carries and saves again; on a
 /// transient error it waits (retry-after and backoff) and starts over with a fetch. Every fetch-or-save
-/// try counts as one attempt, up to `maxAttempts`.
+/// try counts as one attempt, up to `maxAttempts`. State is `@exclusivity(unchecked)`: see ``CloudKitRecordServer``.
 final class DeviceAllocator: SingleRecordResponder {
     let device: Device
     let client: CloudKitDatabaseClient
@@ -14,15 +14,15 @@ final class DeviceAllocator: SingleRecordResponder {
     let trace: Trace
     let scheduler: Scheduler
     let network: Network
-    var random: SeededRandom
-    private var queue: [Int] = []
-    private var queueHead = 0
-    var current: Int?
-    private var waitingForConnectivity = false
+    @exclusivity(unchecked) var random: SeededRandom
+    @exclusivity(unchecked) private var queue: [Int] = []
+    @exclusivity(unchecked) private var queueHead = 0
+    @exclusivity(unchecked) var current: Int?
+    @exclusivity(unchecked) private var waitingForConnectivity = false
     /// `localMaxPlusOne` only: the largest id this device knows.
-    var localMax: Int
+    @exclusivity(unchecked) var localMax: Int
     /// The value the save under way writes.
-    private var savingValue: Int64 = 0
+    @exclusivity(unchecked) private var savingValue: Int64 = 0
 
     init(
         device: Device, context: SimulationContext, server: CloudKitRecordServer, configuration: CounterConfiguration,
@@ -67,7 +67,7 @@ final class DeviceAllocator: SingleRecordResponder {
     }
 
     /// Starts an attempt: save `record` (a server record from a conflict) or fetch first.
-    func attempt(from record: CloudRecord?) {
+    func attempt(from record: consuming CloudRecord?) {
         guard let index = current else { return }
         if configuration.offline == .wait && network.isOffline(device) {
             waitingForConnectivity = true
@@ -75,8 +75,8 @@ final class DeviceAllocator: SingleRecordResponder {
             return
         }
         log.allocations[index].attempts += 1
-        if let record {
-            save(record)
+        if let serverRecord = record.take() {
+            save(serverRecord)
             return
         }
         client.fetchRecord(configuration.recordID, for: self)
@@ -96,12 +96,12 @@ final class DeviceAllocator: SingleRecordResponder {
             fields: [CounterConfiguration.valueKey: .int(Int64(configuration.initialValue))])
     }
 
-    private func save(_ base: CloudRecord) {
+    private func save(_ base: consuming CloudRecord) {
         var record = base
         let next = (record[CounterConfiguration.valueKey]?.intValue ?? Int64(configuration.initialValue)) + 1
         record[CounterConfiguration.valueKey] = .int(next)
         savingValue = next
-        client.saveRecord(record, savePolicy: configuration.savePolicy, for: self)
+        client.saveRecord(consume record, savePolicy: configuration.savePolicy, for: self)
     }
 
     func saved(_ result: Result<CloudRecord, CloudKitError>) {

@@ -15,17 +15,20 @@ public final class CloudKitDatabaseClient {
     let network: Network
     let scheduler: Scheduler
 
+    /// What the client counted; private, so that the compiler sees every access and checks none at run time.
+    @exclusivity(unchecked) private var counts = ClientCounts()
+
     /// The server asked for no request before this time (the latest retry-after it answered).
-    public private(set) var retryAfterDeadlineNanoseconds: Int64 = 0
-    public private(set) var requests = 0
+    public var retryAfterDeadlineNanoseconds: Int64 { counts.retryAfterDeadlineNanoseconds }
+    public var requests: Int { counts.requests }
     /// Requests sent before the retry-after the server gave had passed (field report 10).
-    public private(set) var earlyRequests = 0
+    public var earlyRequests: Int { counts.earlyRequests }
     /// Virtual times of the first early requests (at most 64), for violation reports.
-    public private(set) var earlyRequestTimes: [Int64] = []
+    public var earlyRequestTimes: [Int64] { counts.earlyRequestTimes }
     /// Requests the server handled whose response never arrived.
-    public private(set) var lostResponses = 0
+    public var lostResponses: Int { counts.lostResponses }
     /// Modify operations the server applied whose response never arrived.
-    public private(set) var ambiguousWrites = 0
+    public var ambiguousWrites: Int { counts.ambiguousWrites }
 
     public init(
         context: SimulationContext, server: CloudKitRecordServer, device: Device,
@@ -114,18 +117,19 @@ public final class CloudKitDatabaseClient {
 
     /// Counts a request as it leaves the device.
     func noteSent() {
-        requests += 1
-        if scheduler.now < retryAfterDeadlineNanoseconds {
-            earlyRequests += 1
-            if earlyRequestTimes.count < 64 { earlyRequestTimes.append(scheduler.now) }
+        let now = scheduler.now
+        counts.requests += 1
+        if now < counts.retryAfterDeadlineNanoseconds {
+            counts.earlyRequests += 1
+            if counts.earlyRequestTimes.count < 64 { counts.earlyRequestTimes.append(now) }
         }
     }
 
     /// The CloudKit error a network failure becomes, counting lost responses and ambiguous writes.
     func clientError(_ error: NetworkError, served: Bool, applied: Bool) -> CloudKitError {
         if error == .offline { return CloudKitError(.networkUnavailable, "the device is offline") }
-        if served { lostResponses += 1 }
-        if applied { ambiguousWrites += 1 }
+        if served { counts.lostResponses += 1 }
+        if applied { counts.ambiguousWrites += 1 }
         return CloudKitError(.networkFailure, "\(error)")
     }
 
@@ -135,8 +139,17 @@ public final class CloudKitDatabaseClient {
         for (_, itemError) in error.partialErrorItems { seconds = max(seconds, itemError.retryAfterSeconds ?? 0) }
         guard seconds > 0 else { return }
         let deadline = scheduler.now + Int64((seconds * 1e9).rounded())
-        retryAfterDeadlineNanoseconds = max(retryAfterDeadlineNanoseconds, deadline)
+        counts.retryAfterDeadlineNanoseconds = max(counts.retryAfterDeadlineNanoseconds, deadline)
     }
+}
+
+private struct ClientCounts {
+    var retryAfterDeadlineNanoseconds: Int64 = 0
+    var requests = 0
+    var earlyRequests = 0
+    var earlyRequestTimes: [Int64] = []
+    var lostResponses = 0
+    var ambiguousWrites = 0
 }
 
 /// Whether the server handled a request, known to the simulation though not to the client.

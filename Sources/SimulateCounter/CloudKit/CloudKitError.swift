@@ -71,6 +71,17 @@ public struct CloudKitError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
+    /// A `serverRecordChanged` with its records.
+    init(
+        serverRecordChanged message: String, serverRecord: CloudRecord, clientRecord: CloudRecord,
+        ancestorRecord: CloudRecord?
+    ) {
+        code = .serverRecordChanged
+        self.message = message
+        details = Details(
+            items: [], serverRecord: serverRecord, clientRecord: clientRecord, ancestorRecord: ancestorRecord)
+    }
+
     /// A `partialFailure` from per-item errors in request order.
     init(partialFailure items: [(recordID: CloudRecordID, error: CloudKitError)]) {
         code = .partialFailure

@@ -3,9 +3,9 @@ final class ZoneState {
     var zone: CloudZone
     /// Tokens from an earlier epoch are expired.
     var epoch = 0
-    var sequence = 0
-    var lastChange: [CloudRecordID: Int] = [:]
-    var tombstones: [CloudRecordID: Int] = [:]
+    @exclusivity(unchecked) var sequence = 0
+    @exclusivity(unchecked) var lastChange: [CloudRecordID: Int] = [:]
+    @exclusivity(unchecked) var tombstones: [CloudRecordID: Int] = [:]
 
     init(zone: CloudZone) {
         self.zone = zone
@@ -32,7 +32,7 @@ extension CloudKitRecordServer {
     public func fetchChanges(
         in zoneID: CloudZoneID, since token: CloudChangeToken?, resultsLimit: Int = 400, requester: String? = nil
     ) -> Result<CloudZoneChanges, CloudKitError> {
-        if let error = limiter.admit(loadModel, requester, zoneID, isWrite: false, now: scheduler.now) {
+        if let error = admitRead(zoneID: zoneID, requester: requester) {
             return .failure(error)
         }
         if let error = zoneError(zoneID) { return .failure(error) }

@@ -97,7 +97,7 @@ extension CloudKitRecordServer {
                     ? "record to insert already exists" : "client oplock error updating record"
                 return .failure(
                     CloudKitError(
-                        .serverRecordChanged, message, serverRecord: existing.current, clientRecord: record,
+                        serverRecordChanged: message, serverRecord: existing.current, clientRecord: record,
                         ancestorRecord: existing.version(record.changeTag)))
             }
             // The client's copy is the server's current version plus its changed keys: merging them into the
@@ -112,7 +112,7 @@ extension CloudKitRecordServer {
 
     private func merging(_ record: CloudRecord, into fields: [String: CloudFieldValue]) -> [String: CloudFieldValue] {
         var fields = fields
-        for key in record.changedKeys { fields[key] = record.fields[key] }
+        for key in record.changedKeyList { fields[key] = record.fields[key] }
         return fields
     }
 

@@ -11,7 +11,7 @@ enum SingleRecordAnswer {
 extension CloudKitRecordServer {
     /// `fetch(recordIDs: [recordID])` for one record, without the arrays and the `partialFailure` wrapper.
     func fetchSingle(_ recordID: CloudRecordID, requester: String?) -> SingleRecordAnswer {
-        if let error = limiter.admit(loadModel, requester, recordID.zoneID, isWrite: false, now: scheduler.now) {
+        if let error = admitRead(zoneID: recordID.zoneID, requester: requester) {
             return .operationError(error)
         }
         if let record = storedRecord(recordID) { return .record(record.current) }

@@ -10,6 +10,9 @@ import SimulateCore
 ///
 /// One scenario has one server: when the `counter` plugin is enabled it owns it and offers it to other
 /// plugins as ``CloudKitServerProviding``; otherwise a plugin builds its own with ``init(context:loadModel:)``.
+///
+/// Hot mutable state is `@exclusivity(unchecked)`: a run is single-threaded and every access is a
+/// plain read or write that never overlaps another, so the run-time checks would only cost time.
 public final class CloudKitRecordServer {
     /// The server name used in `network.request(…, to:)`.
     public static let networkName = "cloudkit"
@@ -18,26 +21,32 @@ public final class CloudKitRecordServer {
     /// Versions of a record kept to answer `ancestorRecord` in `serverRecordChanged`.
     public static let historyLimit = 8
 
-    public var loadModel: CloudKitLoadModel
+    public var loadModel: CloudKitLoadModel {
+        didSet { limits = Limits(loadModel) }
+    }
+    /// What the hot path needs of `loadModel`.
+    @exclusivity(unchecked) private var limits: Limits
     let scheduler: Scheduler
     let trace: Trace
-    var limiter: CloudKitLoadLimiter
-    var zones: [CloudZoneID: ZoneState] = [:]
+    @exclusivity(unchecked) var limiter: CloudKitLoadLimiter
+    @exclusivity(unchecked) var zones: [CloudZoneID: ZoneState] = [:]
     var deletedZones: [CloudZoneID: Bool] = [:]
     /// Read it through ``storedRecord(_:)`` and remove from it through ``removeStored(_:)``.
-    var stored: [CloudRecordID: StoredRecord] = [:]
+    @exclusivity(unchecked) var stored: [CloudRecordID: StoredRecord] = [:]
     /// The record looked up last: clients ask for the same few records over and over.
-    private var lastLookup: StoredRecord?
-    private var lastTag: UInt64 = 0
+    @exclusivity(unchecked) private var lastLookup: StoredRecord?
+    @exclusivity(unchecked) private var lastTag: UInt64 = 0
 
     /// Counts of what the server answered, for statistics.
-    public private(set) var savedRecords = 0
-    public private(set) var conflicts = 0
+    public var savedRecords: Int { counts.saved }
+    public var conflicts: Int { counts.conflicts }
+    @exclusivity(unchecked) private var counts = (saved: 0, conflicts: 0)
 
     public init(scheduler: Scheduler, trace: Trace, random: SeededRandom, loadModel: CloudKitLoadModel = .unlimited) {
         self.scheduler = scheduler
         self.trace = trace
         self.loadModel = loadModel
+        limits = Limits(loadModel)
         limiter = CloudKitLoadLimiter(random: random)
     }
 
@@ -71,8 +80,7 @@ public final class CloudKitRecordServer {
 
     /// Fetches records, like `CKFetchRecordsOperation`: missing ones fail with `unknownItem` inside `partialFailure`.
     public func fetch(recordIDs: [CloudRecordID], requester: String? = nil) -> Result<CloudFetchResult, CloudKitError> {
-        if let error = limiter.admit(loadModel, requester, recordIDs.first?.zoneID, isWrite: false, now: scheduler.now)
-        {
+        if let error = admitRead(zoneID: recordIDs.first?.zoneID, requester: requester) {
             return .failure(error)
         }
         var results: [CloudRecordResult] = []
@@ -162,10 +170,11 @@ public final class CloudKitRecordServer {
 
     /// The error that answers a whole modify operation now (too many items, the load model), or nil to go on.
     func admitModify(itemCount: Int, zoneID: CloudZoneID?, requester: String?) -> CloudKitError? {
-        if itemCount > loadModel.maxRecordsPerOperation {
+        if itemCount > limits.maxRecordsPerOperation {
             return CloudKitError(
-                .limitExceeded, "\(itemCount) items in one operation; the limit is \(loadModel.maxRecordsPerOperation)")
+                .limitExceeded, "\(itemCount) items in one operation; the limit is \(limits.maxRecordsPerOperation)")
         }
+        if limits.admitsEverything { return nil }
         return limiter.admit(loadModel, requester, zoneID, isWrite: true, now: scheduler.now)
     }
 
@@ -208,8 +217,24 @@ public final class CloudKitRecordServer {
         return CloudChangeTag(rawValue: lastTag)
     }
 
-    func noteConflict() { conflicts += 1 }
-    func noteSaved() { savedRecords += 1 }
+    func noteConflict() { counts.conflicts += 1 }
+    func noteSaved() { counts.saved += 1 }
+
+    /// The error that answers a read operation now (the load model), or nil to go on.
+    func admitRead(zoneID: CloudZoneID?, requester: String?) -> CloudKitError? {
+        if limits.admitsEverything { return nil }
+        return limiter.admit(loadModel, requester, zoneID, isWrite: false, now: scheduler.now)
+    }
+
+    private struct Limits {
+        var admitsEverything: Bool
+        var maxRecordsPerOperation: Int
+
+        init(_ model: CloudKitLoadModel) {
+            admitsEverything = model.isUnlimited
+            maxRecordsPerOperation = model.maxRecordsPerOperation
+        }
+    }
 }
 
 /// One record on the server: its current version and a few earlier ones (ancestors for conflicts).
@@ -217,8 +242,8 @@ final class StoredRecord {
     let recordID: CloudRecordID
     /// The state of the record's custom zone (nil in the default zone): it lives as long as the record.
     let zone: ZoneState?
-    var current: CloudRecord
-    var history: [CloudRecord] = []
+    @exclusivity(unchecked) var current: CloudRecord
+    @exclusivity(unchecked) var history: [CloudRecord] = []
 
     init(_ current: CloudRecord, zone: ZoneState?) {
         recordID = current.recordID

@@ -98,22 +98,26 @@ public struct CloudRecord: Sendable, Equatable {
     public internal(set) var changeTag: CloudChangeTag?
     /// Virtual time of the server's last save of this version.
     public internal(set) var modificationNanoseconds: Int64?
-    /// Keys set since the copy came from the server: what `changedKeys` saves.
-    public private(set) var changedKeys: Set<String> = []
+    /// Keys set since the copy came from the server, each once: a record changes few keys, so a list
+    /// is cheaper than a set to build.
+    private(set) var changedKeyList: [String] = []
 
     public init(recordType: String, recordID: CloudRecordID, fields: [String: CloudFieldValue] = [:]) {
         self.recordType = recordType
         self.recordID = recordID
         self.fields = fields
-        changedKeys = Set(fields.keys)
+        changedKeyList = Array(fields.keys)
     }
+
+    /// Keys set since the copy came from the server: what `changedKeys` saves.
+    public var changedKeys: Set<String> { Set(changedKeyList) }
 
     /// Reads or sets a field; setting marks the key changed, `nil` removes it.
     public subscript(key: String) -> CloudFieldValue? {
         get { fields[key] }
         set {
             fields[key] = newValue
-            changedKeys.insert(key)
+            if !changedKeyList.contains(key) { changedKeyList.append(key) }
         }
     }
 
@@ -123,8 +127,15 @@ public struct CloudRecord: Sendable, Equatable {
         copy.fields = fields
         copy.changeTag = tag
         copy.modificationNanoseconds = time
-        copy.changedKeys = []
+        copy.changedKeyList = []
         return copy
+    }
+
+    public static func == (a: CloudRecord, b: CloudRecord) -> Bool {
+        a.recordType == b.recordType && a.recordID == b.recordID && a.changeTag == b.changeTag
+            && a.modificationNanoseconds == b.modificationNanoseconds && a.fields == b.fields
+            && a.changedKeyList.count == b.changedKeyList.count
+            && a.changedKeyList.allSatisfy(b.changedKeyList.contains)
     }
 
     /// The record for reports: type, name, zone, tag and fields (keys sorted).

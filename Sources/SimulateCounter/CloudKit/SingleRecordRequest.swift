@@ -16,8 +16,9 @@ extension CloudKitDatabaseClient {
     }
 
     /// Saves one record, like `modify(saving: [record])`; the answer goes to `responder.saved`.
-    func saveRecord(_ record: CloudRecord, savePolicy: CloudSavePolicy, for responder: SingleRecordResponder) {
-        send(SingleRecordRequest(client: self, operation: .save(record, savePolicy), responder: responder))
+    func saveRecord(_ record: consuming CloudRecord, savePolicy: CloudSavePolicy, for responder: SingleRecordResponder)
+    {
+        send(SingleRecordRequest(client: self, operation: .save(consume record, savePolicy), responder: responder))
     }
 
     private func send(_ request: SingleRecordRequest) {
