@@ -17,7 +17,7 @@ final class ZoneState {
             lastChange[recordID] = nil
             tombstones[recordID] = sequence
         } else {
-            tombstones[recordID] = nil
+            if !tombstones.isEmpty { tombstones[recordID] = nil }
             lastChange[recordID] = sequence
         }
     }

@@ -90,52 +90,111 @@ public struct CloudChangeTag: Hashable, Sendable, CustomStringConvertible {
 ///
 /// A record made with `init` has no change tag: saving it creates it. Records the server returns
 /// carry the tag of the version they show and an empty `changedKeys`.
+///
+/// The contents live in one shared, copy-on-write box: records are copied far more often (into
+/// results, errors, histories) than they are changed, and a copy then costs one reference count.
 public struct CloudRecord: Sendable, Equatable {
-    public var recordType: String
-    public let recordID: CloudRecordID
-    public private(set) var fields: [String: CloudFieldValue]
-    /// The version this copy was fetched at; nil for a record never saved.
-    public internal(set) var changeTag: CloudChangeTag?
-    /// Virtual time of the server's last save of this version.
-    public internal(set) var modificationNanoseconds: Int64?
-    /// Keys set since the copy came from the server, each once: a record changes few keys, so a list
-    /// is cheaper than a set to build.
-    private(set) var changedKeyList: [String] = []
+    private var storage: Storage
 
     public init(recordType: String, recordID: CloudRecordID, fields: [String: CloudFieldValue] = [:]) {
-        self.recordType = recordType
-        self.recordID = recordID
-        self.fields = fields
-        changedKeyList = Array(fields.keys)
+        storage = Storage(
+            recordType: recordType, recordID: recordID, fields: fields, changeTag: nil, modificationNanoseconds: nil,
+            changedKeyList: Array(fields.keys))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
+    public var recordType: String {
+        get { storage.recordType }
+        set { uniqueStorage().recordType = newValue }
+    }
+
+    public var recordID: CloudRecordID { storage.recordID }
+
+    public var fields: [String: CloudFieldValue] { storage.fields }
+
+    /// The version this copy was fetched at; nil for a record never saved.
+    public internal(set) var changeTag: CloudChangeTag? {
+        get { storage.changeTag }
+        set { uniqueStorage().changeTag = newValue }
+    }
+
+    /// Virtual time of the server's last save of this version.
+    public internal(set) var modificationNanoseconds: Int64? {
+        get { storage.modificationNanoseconds }
+        set { uniqueStorage().modificationNanoseconds = newValue }
     }
 
     /// Keys set since the copy came from the server: what `changedKeys` saves.
-    public var changedKeys: Set<String> { Set(changedKeyList) }
+    public var changedKeys: Set<String> { Set(storage.changedKeyList) }
+
+    /// The changed keys, each once.
+    var changedKeyList: [String] { storage.changedKeyList }
 
     /// Reads or sets a field; setting marks the key changed, `nil` removes it.
     public subscript(key: String) -> CloudFieldValue? {
-        get { fields[key] }
+        get { storage.fields[key] }
         set {
-            fields[key] = newValue
-            if !changedKeyList.contains(key) { changedKeyList.append(key) }
+            let storage = uniqueStorage()
+            storage.fields[key] = newValue
+            if !storage.changedKeyList.contains(key) { storage.changedKeyList.append(key) }
         }
     }
 
     /// The copy a server hands out: the given version, nothing changed.
     func serverCopy(fields: [String: CloudFieldValue], tag: CloudChangeTag, atNanoseconds time: Int64) -> CloudRecord {
-        var copy = self
-        copy.fields = fields
-        copy.changeTag = tag
-        copy.modificationNanoseconds = time
-        copy.changedKeyList = []
-        return copy
+        CloudRecord(
+            storage: Storage(
+                recordType: storage.recordType, recordID: storage.recordID, fields: fields, changeTag: tag,
+                modificationNanoseconds: time, changedKeyList: []))
     }
 
     public static func == (a: CloudRecord, b: CloudRecord) -> Bool {
-        a.recordType == b.recordType && a.recordID == b.recordID && a.changeTag == b.changeTag
+        if a.storage === b.storage { return true }
+        let a = a.storage
+        let b = b.storage
+        return a.recordType == b.recordType && a.recordID == b.recordID && a.changeTag == b.changeTag
             && a.modificationNanoseconds == b.modificationNanoseconds && a.fields == b.fields
             && a.changedKeyList.count == b.changedKeyList.count
             && a.changedKeyList.allSatisfy(b.changedKeyList.contains)
+    }
+
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    /// A record's contents. Only a uniquely referenced box is ever changed, so sharing it across
+    /// threads is safe; its state needs no run-time exclusivity checks (each access is a plain read or write).
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var recordType: String
+        let recordID: CloudRecordID
+        @exclusivity(unchecked) var fields: [String: CloudFieldValue]
+        @exclusivity(unchecked) var changeTag: CloudChangeTag?
+        @exclusivity(unchecked) var modificationNanoseconds: Int64?
+        /// Keys set since the copy came from the server, each once: a record changes few keys, so a
+        /// list is cheaper than a set to build.
+        @exclusivity(unchecked) var changedKeyList: [String]
+
+        init(
+            recordType: String, recordID: CloudRecordID, fields: [String: CloudFieldValue],
+            changeTag: CloudChangeTag?, modificationNanoseconds: Int64?, changedKeyList: [String]
+        ) {
+            self.recordType = recordType
+            self.recordID = recordID
+            self.fields = fields
+            self.changeTag = changeTag
+            self.modificationNanoseconds = modificationNanoseconds
+            self.changedKeyList = changedKeyList
+        }
+
+        func copy() -> Storage {
+            Storage(
+                recordType: recordType, recordID: recordID, fields: fields, changeTag: changeTag,
+                modificationNanoseconds: modificationNanoseconds, changedKeyList: changedKeyList)
+        }
     }
 
     /// The record for reports: type, name, zone, tag and fields (keys sorted).
