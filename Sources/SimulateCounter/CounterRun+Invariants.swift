@@ -33,16 +33,15 @@ extension CounterRun {
     }
 
     func uniqueViolations() -> [Violation] {
-        var holders: [Int: Int] = [:]
+        var holders: [Int: Int] = Dictionary(minimumCapacity: log.handedOut.count)
         var violations: [Violation] = []
         var total = 0
         for index in log.handedOut {
             let allocation = log.allocations[index]
             guard let value = allocation.value else { continue }
-            guard let first = holders[value] else {
-                holders[value] = index
-                continue
-            }
+            // One lookup for the common case of a new value; a repeated one keeps its first holder.
+            guard let first = holders.updateValue(index, forKey: value) else { continue }
+            holders[value] = first
             total += 1
             guard violations.count < Self.violationLimit else { continue }
             let firstDevice = context.devices[log.allocations[first].deviceIndex].id
@@ -57,24 +56,29 @@ extension CounterRun {
     }
 
     func contiguousViolations(upToServerValue: Bool) -> [Violation] {
-        let values = Set(log.handedOut.compactMap { log.allocations[$0].value })
+        // The handed-out values, sorted, each once.
+        var values: [Int] = []
+        values.reserveCapacity(log.handedOut.count)
+        for value in log.handedOut.compactMap({ log.allocations[$0].value }).sorted() where values.last != value {
+            values.append(value)
+        }
         let serverValue = Int(server.record(configuration.recordID)?[CounterConfiguration.valueKey]?.intValue ?? 0)
         let first = configuration.initialValue + 1
-        let last = upToServerValue ? serverValue : (values.max() ?? configuration.initialValue)
+        let last = upToServerValue ? serverValue : (values.last ?? configuration.initialValue)
         var violations: [Violation] = []
         var gaps: [ClosedRange<Int>] = []
         var missing = 0
-        var value = first
-        while value <= last {
-            if values.contains(value) {
-                value += 1
-                continue
+        var next = first
+        for value in values where value >= first && value <= last {
+            if value > next {
+                gaps.append(next...(value - 1))
+                missing += value - next
             }
-            var end = value
-            while end + 1 <= last && !values.contains(end + 1) { end += 1 }
-            gaps.append(value...end)
-            missing += end - value + 1
-            value = end + 1
+            next = value + 1
+        }
+        if next <= last {
+            gaps.append(next...last)
+            missing += last - next + 1
         }
         if !gaps.isEmpty {
             let shown = gaps.prefix(20).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }
@@ -86,7 +90,7 @@ extension CounterRun {
                         + shown.joined(separator: ", ") + (gaps.count > 20 ? ", …" : "")
                         + (upToServerValue ? " (the server's counter is \(serverValue))" : "")))
         }
-        let above = values.filter { $0 > last || $0 < first }.sorted()
+        let above = values.filter { $0 > last || $0 < first }
         if let highest = above.last {
             violations.append(
                 Violation(
@@ -102,7 +106,6 @@ extension CounterRun {
         var violations: [Violation] = []
         var total = 0
         for (index, allocation) in log.allocations.enumerated() {
-            let device = context.devices[allocation.deviceIndex].id
             let message: String
             if allocation.attempts > maxAttempts {
                 message = "allocation took \(allocation.attempts) attempts (bound \(maxAttempts))"
@@ -117,7 +120,8 @@ extension CounterRun {
             guard violations.count < Self.violationLimit else { continue }
             violations.append(
                 Violation(
-                    atNanoseconds: allocation.finishedNanoseconds ?? context.now, device: device, message: message,
+                    atNanoseconds: allocation.finishedNanoseconds ?? context.now,
+                    device: context.devices[allocation.deviceIndex].id, message: message,
                     events: [event(index)]))
         }
         return capped(violations, total: total)

@@ -98,8 +98,12 @@ final class DeviceAllocator: SingleRecordResponder {
 
     private func save(_ base: consuming CloudRecord) {
         var record = base
-        let next = (record[CounterConfiguration.valueKey]?.intValue ?? Int64(configuration.initialValue)) + 1
-        record[CounterConfiguration.valueKey] = .int(next)
+        let initialValue = Int64(configuration.initialValue)
+        var next: Int64 = 0
+        record.update(CounterConfiguration.valueKey) { value in
+            next = (value?.intValue ?? initialValue) + 1
+            value = .int(next)
+        }
         savingValue = next
         client.saveRecord(consume record, savePolicy: configuration.savePolicy, for: self)
     }

@@ -243,7 +243,9 @@ final class StoredRecord {
     /// The state of the record's custom zone (nil in the default zone): it lives as long as the record.
     let zone: ZoneState?
     @exclusivity(unchecked) var current: CloudRecord
-    @exclusivity(unchecked) var history: [CloudRecord] = []
+    /// Earlier versions, at most `historyLimit`, as a ring: once full, `oldest` is the next slot to overwrite.
+    @exclusivity(unchecked) private var history: [CloudRecord] = []
+    @exclusivity(unchecked) private var oldest = 0
 
     init(_ current: CloudRecord, zone: ZoneState?) {
         recordID = current.recordID
@@ -252,14 +254,26 @@ final class StoredRecord {
     }
 
     func replace(with record: CloudRecord) {
-        if history.count >= CloudKitRecordServer.historyLimit { history.removeFirst() }
-        history.append(current)
+        if history.count < CloudKitRecordServer.historyLimit {
+            history.append(current)
+        } else {
+            history[oldest] = current
+            oldest = (oldest + 1) % history.count
+        }
         current = record
     }
 
+    /// The version with this tag, if the server still keeps it.
     func version(_ tag: CloudChangeTag?) -> CloudRecord? {
         guard let tag else { return nil }
         if current.changeTag == tag { return current }
-        return history.last { $0.changeTag == tag }
+        let count = history.count
+        var age = 0
+        while age < count {
+            let record = history[(oldest + count - 1 - age) % count]
+            if record.changeTag == tag { return record }
+            age += 1
+        }
+        return nil
     }
 }

@@ -99,7 +99,7 @@ public struct CloudRecord: Sendable, Equatable {
     public init(recordType: String, recordID: CloudRecordID, fields: [String: CloudFieldValue] = [:]) {
         storage = Storage(
             recordType: recordType, recordID: recordID, fields: fields, changeTag: nil, modificationNanoseconds: nil,
-            changedKeyList: Array(fields.keys))
+            changedKeys: ChangedKeys(fields.keys))
     }
 
     private init(storage: Storage) {
@@ -128,10 +128,10 @@ public struct CloudRecord: Sendable, Equatable {
     }
 
     /// Keys set since the copy came from the server: what `changedKeys` saves.
-    public var changedKeys: Set<String> { Set(storage.changedKeyList) }
+    public var changedKeys: Set<String> { Set(storage.changedKeys.list) }
 
     /// The changed keys, each once.
-    var changedKeyList: [String] { storage.changedKeyList }
+    var changedKeyList: [String] { storage.changedKeys.list }
 
     /// Reads or sets a field; setting marks the key changed, `nil` removes it.
     public subscript(key: String) -> CloudFieldValue? {
@@ -139,8 +139,16 @@ public struct CloudRecord: Sendable, Equatable {
         set {
             let storage = uniqueStorage()
             storage.fields[key] = newValue
-            if !storage.changedKeyList.contains(key) { storage.changedKeyList.append(key) }
+            storage.changedKeys.insert(key)
         }
+    }
+
+    /// Changes one field in place with a single lookup, and marks the key changed: like reading
+    /// `self[key]` and setting it to the new value.
+    mutating func update(_ key: String, _ change: (inout CloudFieldValue?) -> Void) {
+        let storage = uniqueStorage()
+        change(&storage.fields[key])
+        storage.changedKeys.insert(key)
     }
 
     /// The copy a server hands out: the given version, nothing changed.
@@ -148,7 +156,7 @@ public struct CloudRecord: Sendable, Equatable {
         CloudRecord(
             storage: Storage(
                 recordType: storage.recordType, recordID: storage.recordID, fields: fields, changeTag: tag,
-                modificationNanoseconds: time, changedKeyList: []))
+                modificationNanoseconds: time, changedKeys: ChangedKeys()))
     }
 
     public static func == (a: CloudRecord, b: CloudRecord) -> Bool {
@@ -157,8 +165,7 @@ public struct CloudRecord: Sendable, Equatable {
         let b = b.storage
         return a.recordType == b.recordType && a.recordID == b.recordID && a.changeTag == b.changeTag
             && a.modificationNanoseconds == b.modificationNanoseconds && a.fields == b.fields
-            && a.changedKeyList.count == b.changedKeyList.count
-            && a.changedKeyList.allSatisfy(b.changedKeyList.contains)
+            && a.changedKeys.count == b.changedKeys.count && a.changedKeys.list.allSatisfy(b.changedKeys.contains)
     }
 
     private mutating func uniqueStorage() -> Storage {
@@ -174,26 +181,24 @@ public struct CloudRecord: Sendable, Equatable {
         @exclusivity(unchecked) var fields: [String: CloudFieldValue]
         @exclusivity(unchecked) var changeTag: CloudChangeTag?
         @exclusivity(unchecked) var modificationNanoseconds: Int64?
-        /// Keys set since the copy came from the server, each once: a record changes few keys, so a
-        /// list is cheaper than a set to build.
-        @exclusivity(unchecked) var changedKeyList: [String]
+        @exclusivity(unchecked) var changedKeys: ChangedKeys
 
         init(
             recordType: String, recordID: CloudRecordID, fields: [String: CloudFieldValue],
-            changeTag: CloudChangeTag?, modificationNanoseconds: Int64?, changedKeyList: [String]
+            changeTag: CloudChangeTag?, modificationNanoseconds: Int64?, changedKeys: ChangedKeys
         ) {
             self.recordType = recordType
             self.recordID = recordID
             self.fields = fields
             self.changeTag = changeTag
             self.modificationNanoseconds = modificationNanoseconds
-            self.changedKeyList = changedKeyList
+            self.changedKeys = changedKeys
         }
 
         func copy() -> Storage {
             Storage(
                 recordType: recordType, recordID: recordID, fields: fields, changeTag: changeTag,
-                modificationNanoseconds: modificationNanoseconds, changedKeyList: changedKeyList)
+                modificationNanoseconds: modificationNanoseconds, changedKeys: changedKeys)
         }
     }
 
@@ -206,5 +211,34 @@ public struct CloudRecord: Sendable, Equatable {
             "zone": .string(recordID.zoneID.zoneName), "changeTag": changeTag.map { .string($0.description) } ?? .null,
             "fields": .object(fieldObject),
         ]
+    }
+}
+
+/// Keys set since a record came from the server, each once. A record usually changes one key: it is
+/// kept inline, and only further keys need an array.
+struct ChangedKeys: Sendable {
+    private var first: String?
+    private var others: [String] = []
+
+    init() {}
+
+    init(_ keys: some Sequence<String>) {
+        for key in keys { insert(key) }
+    }
+
+    var count: Int { first == nil ? 0 : 1 + others.count }
+
+    var list: [String] { first.map { [$0] + others } ?? [] }
+
+    func contains(_ key: String) -> Bool {
+        first == key || others.contains(key)
+    }
+
+    mutating func insert(_ key: String) {
+        if first == nil {
+            first = key
+        } else if !contains(key) {
+            others.append(key)
+        }
     }
 }
