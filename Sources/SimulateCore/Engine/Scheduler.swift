@@ -254,24 +254,17 @@ public final class Scheduler {
         let count = state.pointee.heapCount - 1
         state.pointee.heapCount = count
         guard count > 0 else { return first }
-        // Bottom-up: move the hole down to a leaf along the smaller children (one comparison per level),
-        // then sift the last entry up from there; it is among the latest, so it rarely climbs far.
         let last = heap[count]
-        var hole = 0
+        var parent = 0
         while true {
-            var child = 2 * hole + 1
+            var child = 2 * parent + 1
             if child >= count { break }
             if child + 1 < count && heap[child + 1] < heap[child] { child += 1 }
-            heap[hole] = heap[child]
-            hole = child
+            guard heap[child] < last else { break }
+            heap[parent] = heap[child]
+            parent = child
         }
-        while hole > 0 {
-            let parent = (hole - 1) >> 1
-            guard last < heap[parent] else { break }
-            heap[hole] = heap[parent]
-            hole = parent
-        }
-        heap[hole] = last
+        heap[parent] = last
         return first
     }
 }
