@@ -173,7 +173,8 @@ public final class Scheduler {
             state.pointee.executedEvents += 1
             state.pointee.now = entry.time
             state.pointee.hash.combineEvent(time: entry.time, sequence: entry.order >> 24)
-            switch action {
+            // Consuming the action hands its reference to the call: no extra retain and release per event.
+            switch consume action {
             case .closure(let body): body()
             case .target(let target, let tag): target.fire(tag)
             }

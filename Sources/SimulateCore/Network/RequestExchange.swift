@@ -39,6 +39,8 @@ final class RequestExchange: ScheduledTarget {
     }
 
     func send(timeoutNanoseconds: Int64) {
+        let network = self.network
+        let link = self.link
         let scheduler = network.scheduler
         if link.isOffline {
             scheduler.schedule(afterNanoseconds: 0, self, tag: Step.failOffline.rawValue)
@@ -48,73 +50,74 @@ final class RequestExchange: ScheduledTarget {
         deadlineNanoseconds = scheduler.now &+ max(0, timeoutNanoseconds)
         if link.isPartitioned || link.sampleLoss() {
             network.trace.instant(link.device.id, "network", "request.lost", "to \(server)")
-            armTimeout()
+            armTimeout(scheduler)
             return
         }
-        schedule(.arriveAtServer, afterNanoseconds: link.sampleLatency())
+        schedule(.arriveAtServer, afterNanoseconds: link.sampleLatency(), scheduler)
     }
 
+    /// Each step takes its own reference to the network and the link once, and hands them down.
     func fire(_ tag: Int) {
+        let network = self.network
         switch Step(rawValue: tag) {
-        case .failOffline: finish(.offline)
-        case .arriveAtServer: arriveAtServer()
-        case .arriveAtDevice: arriveAtDevice()
-        case .timeOut: finish(.timedOut)
+        case .failOffline: finish(.offline, link: link, scheduler: network.scheduler)
+        case .arriveAtServer: arriveAtServer(network, link)
+        case .arriveAtDevice: arriveAtDevice(network, link)
+        case .timeOut: finish(.timedOut, link: link, scheduler: network.scheduler)
         case nil: break
         }
     }
 
     /// Schedules the next step; one at or after the deadline comes after the timeout.
-    private func schedule(_ step: Step, afterNanoseconds delay: Int64) {
-        let scheduler = network.scheduler
+    private func schedule(_ step: Step, afterNanoseconds delay: Int64, _ scheduler: Scheduler) {
         let time = scheduler.now &+ max(0, delay)
-        if time >= deadlineNanoseconds { armTimeout() }
+        if time >= deadlineNanoseconds { armTimeout(scheduler) }
         scheduler.schedule(atNanoseconds: time, self, tag: step.rawValue)
     }
 
     /// The request cannot finish before its deadline: it times out then.
-    private func armTimeout() {
+    private func armTimeout(_ scheduler: Scheduler) {
         guard timeout == nil, !finished else { return }
-        timeout = network.scheduler.schedule(atNanoseconds: deadlineNanoseconds, self, tag: Step.timeOut.rawValue)
+        timeout = scheduler.schedule(atNanoseconds: deadlineNanoseconds, self, tag: Step.timeOut.rawValue)
     }
 
-    private func arriveAtServer() {
+    private func arriveAtServer(_ network: Network, _ link: Link) {
         guard !aborted, !link.blocksTraffic else {
             network.trace.instant(link.device.id, "network", "request.lost", "to \(server)")
-            armTimeout()
+            armTimeout(network.scheduler)
             return
         }
         request.serve()
         if link.dropsResponses || link.sampleLoss() {
             network.trace.instant(link.device.id, "network", "response.lost", "from \(server)")
-            armTimeout()
+            armTimeout(network.scheduler)
             return
         }
         responded = true
-        schedule(.arriveAtDevice, afterNanoseconds: link.sampleLatency())
+        schedule(.arriveAtDevice, afterNanoseconds: link.sampleLatency(), network.scheduler)
     }
 
-    private func arriveAtDevice() {
+    private func arriveAtDevice(_ network: Network, _ link: Link) {
         guard responded, !link.blocksTraffic else {
             network.trace.instant(link.device.id, "network", "response.lost", "from \(server)")
-            armTimeout()
+            armTimeout(network.scheduler)
             return
         }
         responded = false
-        finish(nil)
+        finish(nil, link: link, scheduler: network.scheduler)
     }
 
-    private func finish(_ failure: NetworkError?) {
+    private func finish(_ failure: NetworkError?, link: Link, scheduler: Scheduler) {
         guard !finished else { return }
         finished = true
         link.removeExchange(self)
-        if let timeout { network.scheduler.cancel(timeout) }
+        if let timeout { scheduler.cancel(timeout) }
         request.complete(failure)
     }
 
     func abort(_ error: NetworkError) {
         aborted = true
-        finish(error)
+        finish(error, link: link, scheduler: network.scheduler)
     }
 }
 

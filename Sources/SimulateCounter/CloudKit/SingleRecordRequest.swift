@@ -39,21 +39,23 @@ final class SingleRecordRequest: NetworkRequest {
     /// The client and the responder belong to the run, which outlives every request of it.
     private unowned(unsafe) let client: CloudKitDatabaseClient
     private unowned(unsafe) let responder: SingleRecordResponder
+    private let server: CloudKitRecordServer
+    private let requester: String
     private let operation: Operation
     private var answer: SingleRecordAnswer?
 
     init(client: CloudKitDatabaseClient, operation: Operation, responder: SingleRecordResponder) {
         self.client = client
+        server = client.server
+        requester = client.device.id
         self.operation = operation
         self.responder = responder
     }
 
     func serve() {
-        let server = client.server
         switch operation {
-        case .fetch(let recordID): answer = server.fetchSingle(recordID, requester: client.device.id)
-        case .save(let record, let policy):
-            answer = server.saveSingle(record, policy: policy, requester: client.device.id)
+        case .fetch(let recordID): answer = server.fetchSingle(recordID, requester: requester)
+        case .save(let record, let policy): answer = server.saveSingle(record, policy: policy, requester: requester)
         }
     }
 
