@@ -65,8 +65,9 @@ public final class Network {
     public func request(
         _ request: any NetworkRequest, from device: Device, to server: String, timeoutNanoseconds: Int64
     ) {
-        let exchange = RequestExchange(network: self, link: links[device.index], server: server, request: request)
-        exchange.send(timeoutNanoseconds: timeoutNanoseconds)
+        let link = links[device.index]
+        let exchange = RequestExchange(network: self, link: link, server: server, request: request)
+        exchange.send(timeoutNanoseconds: timeoutNanoseconds, network: self, link: link)
     }
 
     // MARK: Streams

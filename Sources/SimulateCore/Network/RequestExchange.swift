@@ -19,9 +19,10 @@ final class RequestExchange: ScheduledTarget {
         case failOffline, arriveAtServer, arriveAtDevice, timeOut
     }
 
-    /// The network and its links outlive every event of their run.
-    private unowned(unsafe) let network: Network
-    private unowned(unsafe) let link: Link
+    /// The network and its links outlive every event of their run: held unretained, and lent to each
+    /// step without reference counting.
+    private let network: Unmanaged<Network>
+    private let link: Unmanaged<Link>
     private let server: String
     private let request: any NetworkRequest
     private var deadlineNanoseconds: Int64 = 0
@@ -32,15 +33,14 @@ final class RequestExchange: ScheduledTarget {
     private var aborted = false
 
     init(network: Network, link: Link, server: String, request: any NetworkRequest) {
-        self.network = network
-        self.link = link
+        self.network = .passUnretained(network)
+        self.link = .passUnretained(link)
         self.server = server
         self.request = request
     }
 
-    func send(timeoutNanoseconds: Int64) {
-        let network = self.network
-        let link = self.link
+    /// Sends the request over `link`, the exchange's own link of `network`.
+    func send(timeoutNanoseconds: Int64, network: Network, link: Link) {
         let scheduler = network.scheduler
         if link.isOffline {
             scheduler.schedule(afterNanoseconds: 0, self, tag: Step.failOffline.rawValue)
@@ -56,15 +56,17 @@ final class RequestExchange: ScheduledTarget {
         schedule(.arriveAtServer, afterNanoseconds: link.sampleLatency(), scheduler)
     }
 
-    /// Each step takes its own reference to the network and the link once, and hands them down.
     func fire(_ tag: Int) {
-        let network = self.network
-        switch Step(rawValue: tag) {
-        case .failOffline: finish(.offline, link: link, scheduler: network.scheduler)
-        case .arriveAtServer: arriveAtServer(network, link)
-        case .arriveAtDevice: arriveAtDevice(network, link)
-        case .timeOut: finish(.timedOut, link: link, scheduler: network.scheduler)
-        case nil: break
+        network._withUnsafeGuaranteedRef { network in
+            link._withUnsafeGuaranteedRef { link in
+                switch Step(rawValue: tag) {
+                case .failOffline: finish(.offline, link: link, scheduler: network.scheduler)
+                case .arriveAtServer: arriveAtServer(network, link)
+                case .arriveAtDevice: arriveAtDevice(network, link)
+                case .timeOut: finish(.timedOut, link: link, scheduler: network.scheduler)
+                case nil: break
+                }
+            }
         }
     }
 
@@ -117,7 +119,9 @@ final class RequestExchange: ScheduledTarget {
 
     func abort(_ error: NetworkError) {
         aborted = true
-        finish(error, link: link, scheduler: network.scheduler)
+        network._withUnsafeGuaranteedRef { network in
+            link._withUnsafeGuaranteedRef { link in finish(error, link: link, scheduler: network.scheduler) }
+        }
     }
 }
 
