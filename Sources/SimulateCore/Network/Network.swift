@@ -56,18 +56,16 @@ public final class Network {
         completion: @escaping (Result<Response, NetworkError>) -> Void
     ) {
         request(
-            ClosureRequest(serve: serve, completion: completion), from: device, to: server,
+            ClosureExchange(serve: serve, completion: completion), from: device, to: server,
             timeoutNanoseconds: timeoutNanoseconds)
     }
 
-    /// Sends one request that is its own callbacks (see ``NetworkRequest``): `request.serve()` runs on the
-    /// server when it arrives; `request.complete(_:)` runs exactly once on the device.
+    /// Sends one request that is its own payload and callbacks (see ``RequestExchange``): `serve()` runs on
+    /// the server when it arrives; `complete(_:)` runs exactly once on the device. Send each exchange once.
     public func request(
-        _ request: any NetworkRequest, from device: Device, to server: String, timeoutNanoseconds: Int64
+        _ exchange: RequestExchange, from device: Device, to server: String, timeoutNanoseconds: Int64
     ) {
-        let link = links[device.index]
-        let exchange = RequestExchange(network: self, link: link, server: server, request: request)
-        exchange.send(timeoutNanoseconds: timeoutNanoseconds, network: self, link: link)
+        exchange.send(timeoutNanoseconds: timeoutNanoseconds, network: self, link: links[device.index], server: server)
     }
 
     // MARK: Streams

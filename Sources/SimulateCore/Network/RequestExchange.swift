@@ -1,30 +1,23 @@
-/// A request that carries its own payload, answer and callbacks: one object per request, no closures.
-///
-/// Send it with ``Network/request(_:from:to:timeoutNanoseconds:)``. `serve()` runs on the server when the
-/// request arrives (keep the answer in the object); `complete(_:)` runs exactly once on the device.
-public protocol NetworkRequest: AnyObject {
-    /// Runs on the server when the request arrives, even if the device has given up on it already.
-    func serve()
-    /// Runs exactly once on the device: nil when the answer `serve()` kept arrived, else why the request failed.
-    func complete(_ failure: NetworkError?)
-}
-
 /// One request under way, from send to its single completion: a response, a timeout or an abort.
 ///
-/// It is its own scheduler target, so the network's part of a request costs one object and no closures.
+/// Subclass it for a request that is its own payload, answer and callbacks: override `serve()` (runs on
+/// the server when the request arrives, even if the device has given up on it already; keep the answer
+/// in the object) and `complete(_:)` (runs exactly once on the device). Send it with
+/// ``Network/request(_:from:to:timeoutNanoseconds:)``. It is its own scheduler target, so a request
+/// costs one object and no closures.
+///
 /// The timeout is only scheduled once the request can no longer finish before it (a message was lost,
 /// or the next step comes at or after the deadline); a request answered in time never schedules one.
-final class RequestExchange: ScheduledTarget {
+open class RequestExchange: ScheduledTarget {
     private enum Step: Int {
         case failOffline, arriveAtServer, arriveAtDevice, timeOut
     }
 
     /// The network and its links outlive every event of their run: held unretained, and lent to each
-    /// step without reference counting.
-    private let network: Unmanaged<Network>
-    private let link: Unmanaged<Link>
-    private let server: String
-    private let request: any NetworkRequest
+    /// step without reference counting. Set when the request is sent.
+    private var network: Unmanaged<Network>?
+    private var link: Unmanaged<Link>?
+    private var server = ""
     private var deadlineNanoseconds: Int64 = 0
     private var timeout: EventHandle?
     private var finished = false
@@ -32,15 +25,20 @@ final class RequestExchange: ScheduledTarget {
     /// Aborted by the network (the device went offline): the request never reaches the server.
     private var aborted = false
 
-    init(network: Network, link: Link, server: String, request: any NetworkRequest) {
+    public init() {}
+
+    /// Runs on the server when the request arrives, even if the device has given up on it already.
+    open func serve() {}
+
+    /// Runs exactly once on the device: nil when the answer `serve()` kept arrived, else why the request failed.
+    open func complete(_ failure: NetworkError?) {}
+
+    /// Sends the request over `link`, the device's link of `network`.
+    final func send(timeoutNanoseconds: Int64, network: Network, link: Link, server: String) {
+        precondition(self.network == nil, "a network exchange is sent once")
         self.network = .passUnretained(network)
         self.link = .passUnretained(link)
         self.server = server
-        self.request = request
-    }
-
-    /// Sends the request over `link`, the exchange's own link of `network`.
-    func send(timeoutNanoseconds: Int64, network: Network, link: Link) {
         let scheduler = network.scheduler
         if link.isOffline {
             scheduler.schedule(afterNanoseconds: 0, self, tag: Step.failOffline.rawValue)
@@ -56,9 +54,9 @@ final class RequestExchange: ScheduledTarget {
         schedule(.arriveAtServer, afterNanoseconds: link.sampleLatency(), scheduler)
     }
 
-    func fire(_ tag: Int) {
-        network._withUnsafeGuaranteedRef { network in
-            link._withUnsafeGuaranteedRef { link in
+    public final func fire(_ tag: Int) {
+        network!._withUnsafeGuaranteedRef { network in
+            link!._withUnsafeGuaranteedRef { link in
                 switch Step(rawValue: tag) {
                 case .failOffline: finish(.offline, link: link, scheduler: network.scheduler)
                 case .arriveAtServer: arriveAtServer(network, link)
@@ -89,7 +87,7 @@ final class RequestExchange: ScheduledTarget {
             armTimeout(network.scheduler)
             return
         }
-        request.serve()
+        serve()
         if link.dropsResponses || link.sampleLoss() {
             network.trace.instant(link.device.id, "network", "response.lost", "from \(server)")
             armTimeout(network.scheduler)
@@ -114,19 +112,19 @@ final class RequestExchange: ScheduledTarget {
         finished = true
         link.removeExchange(self)
         if let timeout { scheduler.cancel(timeout) }
-        request.complete(failure)
+        complete(failure)
     }
 
-    func abort(_ error: NetworkError) {
+    final func abort(_ error: NetworkError) {
         aborted = true
-        network._withUnsafeGuaranteedRef { network in
-            link._withUnsafeGuaranteedRef { link in finish(error, link: link, scheduler: network.scheduler) }
+        network!._withUnsafeGuaranteedRef { network in
+            link!._withUnsafeGuaranteedRef { link in finish(error, link: link, scheduler: network.scheduler) }
         }
     }
 }
 
 /// The closure form of a request, for ``Network/request(from:to:timeoutNanoseconds:serve:completion:)``.
-final class ClosureRequest<Response>: NetworkRequest {
+final class ClosureExchange<Response>: RequestExchange {
     private let serveBody: () -> Response
     private let completion: (Result<Response, NetworkError>) -> Void
     private var response: Response?
@@ -136,11 +134,11 @@ final class ClosureRequest<Response>: NetworkRequest {
         self.completion = completion
     }
 
-    func serve() {
+    override func serve() {
         response = serveBody()
     }
 
-    func complete(_ failure: NetworkError?) {
+    override func complete(_ failure: NetworkError?) {
         let response = self.response
         self.response = nil
         if let failure {

@@ -30,7 +30,7 @@ extension CloudKitDatabaseClient {
 
 /// One fetch or save of a single record on its way to the server and back: the payload, the server's
 /// answer and whom to tell, in one object.
-final class SingleRecordRequest: NetworkRequest {
+final class SingleRecordRequest: RequestExchange {
     enum Operation {
         case fetch(CloudRecordID)
         case save(CloudRecord, CloudSavePolicy)
@@ -52,14 +52,14 @@ final class SingleRecordRequest: NetworkRequest {
         self.responder = responder
     }
 
-    func serve() {
+    override func serve() {
         switch operation {
         case .fetch(let recordID): answer = server.fetchSingle(recordID, requester: requester)
         case .save(let record, let policy): answer = server.saveSingle(record, policy: policy, requester: requester)
         }
     }
 
-    func complete(_ failure: NetworkError?) {
+    override func complete(_ failure: NetworkError?) {
         let answer = self.answer
         self.answer = nil
         if let failure {
