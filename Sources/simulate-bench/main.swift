@@ -6,6 +6,9 @@ import SimulatePlugins
 let selection = CommandLine.arguments.dropFirst().first ?? "all"
 let all = selection == "all"
 do {
+    if ProcessInfo.processInfo.environment[ModelConvergenceBenchmark.childVariable] != nil {
+        try runModelConvergenceBenchmark(objectsPerDevice: [])
+    }
     if all || selection == "scheduler" {
         try runSchedulerBenchmark(actors: 1_000, events: 20_000_000)
     }
@@ -15,6 +18,9 @@ do {
     }
     if all || selection == "counter" {
         try runCounterSweepBenchmark(seeds: 10_000)
+    }
+    if all || selection == "model" {
+        try runModelConvergenceBenchmark(objectsPerDevice: [1_000, 10_000, 100_000])
     }
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
