@@ -13,12 +13,16 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 
     public static let root = JSONPath()
 
-    public func appending(_ key: String) -> JSONPath {
-        JSONPath(components + [.key(key)])
-    }
+    public func appending(_ key: String) -> JSONPath { appending(component: .key(key)) }
 
-    public func appending(_ index: Int) -> JSONPath {
-        JSONPath(components + [.index(index)])
+    public func appending(_ index: Int) -> JSONPath { appending(component: .index(index)) }
+
+    private func appending(component: Component) -> JSONPath {
+        var extended: [Component] = []
+        extended.reserveCapacity(components.count + 1)
+        extended.append(contentsOf: components)
+        extended.append(component)
+        return JSONPath(extended)
     }
 
     public static func / (path: JSONPath, key: String) -> JSONPath { path.appending(key) }

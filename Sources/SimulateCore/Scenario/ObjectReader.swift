@@ -6,10 +6,10 @@ public final class ObjectReader {
     public let object: JSONObject
     public let path: JSONPath
     public let diagnostics: Diagnostics
-    /// Keys asked for, present or not, for the "known fields" hint; hashing them would cost more than a list.
-    private var asked: [String] = []
-    /// Members read so far, by index; members past 64 fall back to a scan of `asked`.
+    /// Members read so far, by index, for the first 64 members.
     private var readMask: UInt64 = 0
+    /// Keys asked for that the mask cannot hold: absent ones, and members past the 64th.
+    private var askedBeyondMask: [String] = []
 
     /// Reports "expected an object" and returns nil when `value` is not one.
     public init?(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics, what: String = "an object") {
@@ -26,12 +26,12 @@ public final class ObjectReader {
 
     /// The raw member, marked as known.
     public func value(_ key: String, required: Bool = false) -> JSON? {
-        asked.append(key)
         guard let index = object.keys.firstIndex(of: key) else {
+            askedBeyondMask.append(key)
             if required { diagnostics.error("missing required field \"\(key)\"", at: path) }
             return nil
         }
-        if index < 64 { readMask |= 1 << UInt64(index) }
+        if index < 64 { readMask |= 1 << UInt64(index) } else { askedBeyondMask.append(key) }
         return object.values[index]
     }
 
@@ -111,13 +111,17 @@ public final class ObjectReader {
     /// Reports every member not read so far, except `$schema` and `x-` extensions when `allowExtensions`.
     public func rejectUnknownKeys(allowExtensions: Bool = false) {
         for (index, key) in object.keys.enumerated() {
-            let read = index < 64 ? readMask & (1 << UInt64(index)) != 0 : asked.contains(key)
-            guard !read else { continue }
+            guard !isRead(index) else { continue }
             if allowExtensions && (key == "$schema" || key.hasPrefix("x-")) { continue }
+            let asked = askedBeyondMask + object.keys.indices.filter { $0 < 64 && isRead($0) }.map { object.keys[$0] }
             let known = Set(asked).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
             diagnostics.error(
                 "unknown field \"\(key)\"" + (known.isEmpty ? "" : " (known fields: \(known))"), at: path / key)
         }
+    }
+
+    private func isRead(_ index: Int) -> Bool {
+        index < 64 ? readMask & (1 << UInt64(index)) != 0 : askedBeyondMask.contains(object.keys[index])
     }
 
     private func mismatch<T>(_ key: String, expected: String, found: JSON) -> T? {

@@ -99,11 +99,11 @@ public struct StepSpec: Sendable, Equatable {
         at: TimePoint, device: String?, do action: String, args: JSON = .object(JSONObject()), repeat: Repeat? = nil,
         path: JSONPath = .root
     ) {
-        let parts = action.split(separator: ".", maxSplits: 1)
+        let parts = QualifiedName.split(action)
         self.at = at
         self.device = device
-        self.plugin = parts.count == 2 ? String(parts[0]) : ""
-        self.action = parts.count == 2 ? String(parts[1]) : action
+        self.plugin = parts.map { String($0.plugin) } ?? ""
+        self.action = parts.map { String($0.name) } ?? action
         self.args = args
         self.repeat = `repeat`
         self.path = path
@@ -128,10 +128,10 @@ public struct ExpectationSpec: Sendable, Equatable {
     public var path: JSONPath
 
     public init(kind: Kind, name qualifiedName: String, args: JSON = .object(JSONObject()), path: JSONPath = .root) {
-        let parts = qualifiedName.split(separator: ".", maxSplits: 1)
+        let parts = QualifiedName.split(qualifiedName)
         self.kind = kind
-        self.plugin = parts.count == 2 ? String(parts[0]) : ""
-        self.name = parts.count == 2 ? String(parts[1]) : qualifiedName
+        self.plugin = parts.map { String($0.plugin) } ?? ""
+        self.name = parts.map { String($0.name) } ?? qualifiedName
         self.args = args
         self.path = path
     }

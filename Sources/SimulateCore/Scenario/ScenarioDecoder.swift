@@ -54,7 +54,13 @@ struct ScenarioDecoder {
             diagnostics.error("expected an array, found \(value.typeName)", at: reader.path / key)
             return []
         }
-        return items.enumerated().compactMap { index, item in element(item, reader.path / key / index) }
+        let arrayPath = reader.path / key
+        var elements: [T] = []
+        elements.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            if let decoded = element(item, arrayPath / index) { elements.append(decoded) }
+        }
+        return elements
     }
 
     private func decodeDevices(_ top: ObjectReader) -> [DeviceSpec] {
@@ -251,8 +257,5 @@ struct ScenarioDecoder {
         return limits
     }
 
-    private func isQualified(_ name: String) -> Bool {
-        let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
-    }
+    private func isQualified(_ name: String) -> Bool { QualifiedName.isValid(name) }
 }

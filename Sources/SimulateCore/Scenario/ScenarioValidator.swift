@@ -35,13 +35,19 @@ struct ScenarioValidator {
                 diagnostics.error("plugin \"\(plugin)\" is not enabled in plugins", at: fault.path / "plugin")
             }
         }
-        var actionNames: [String: Set<String>] = [:]
+        // Steps of one plugin usually follow each other: the last one's lookups are kept.
+        var last: (name: String, plugin: any SimulationPlugin, actions: [String])?
         for step in scenario.steps {
             checkTime(step.at, scenario, at: step.path / "at", diagnostics)
             checkDevice(step.device, scenario, at: step.path / "device", diagnostics)
-            guard let plugin = enabledPlugin(step.plugin, enabled, at: step.path / "do", diagnostics) else { continue }
-            if actionNames[plugin.name] == nil { actionNames[plugin.name] = Set(plugin.actions.map(\.name)) }
-            guard actionNames[plugin.name]?.contains(step.action) == true else {
+            if last?.name != step.plugin {
+                guard let plugin = enabledPlugin(step.plugin, enabled, at: step.path / "do", diagnostics) else {
+                    continue
+                }
+                last = (step.plugin, plugin, plugin.actions.map(\.name))
+            }
+            guard let (_, plugin, actions) = last else { continue }
+            guard actions.contains(step.action) else {
                 diagnostics.error(
                     "unknown action \"\(step.qualifiedName)\" (\(plugin.name) offers: \(plugin.actions.map(\.name).joined(separator: ", ")))",
                     at: step.path / "do")
