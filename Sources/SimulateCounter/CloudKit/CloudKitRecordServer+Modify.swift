@@ -65,8 +65,10 @@ extension CloudKitRecordServer {
                 storeNew(saved).zone?.noteChange(record.recordID, deleted: false)
             }
             noteSaved()
+            trace.instant(Self.track, "cloudkit", "modify", value: 1)
             return .success(saved)
         case .failure(let error):
+            trace.instant(Self.track, "cloudkit", "modify", value: 0)
             return .failure(error)
         }
     }

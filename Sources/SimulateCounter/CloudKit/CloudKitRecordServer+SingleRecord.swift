@@ -25,12 +25,8 @@ extension CloudKitRecordServer {
             return .operationError(error)
         }
         switch saveOne(record, policy: policy) {
-        case .success(let saved):
-            trace.instant(Self.track, "cloudkit", "modify", value: 1)
-            return .record(saved)
-        case .failure(let error):
-            trace.instant(Self.track, "cloudkit", "modify", value: 0)
-            return .itemError(error)
+        case .success(let saved): return .record(saved)
+        case .failure(let error): return .itemError(error)
         }
     }
 }
