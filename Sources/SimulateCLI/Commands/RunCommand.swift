@@ -44,6 +44,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a self-contained HTML page with a timeline per run.", valueName: "path"))
     var html: String?
 
+    @Flag(help: "Human output: each plugin's run statistics under every run (shown anyway for one run or a failure).")
+    var statistics = false
+
     func validate() throws {
         if seed != nil && seeds != nil { throw ValidationError("give either --seed or --seeds, not both") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -64,7 +67,7 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(ExitStatus.invalid)
         }
         let terminal = Terminal.forStandardOutput()
-        let human = HumanReport(terminal: terminal)
+        var human = HumanReport(terminal: terminal)
         var status = ExitStatus.passed
         var items: [RunItem] = []
         var position = 0
@@ -88,6 +91,7 @@ struct RunCommand: ParsableCommand {
                 items.append(RunItem(scenario: scenario, seed: seed))
             }
         }
+        human.showsStatistics = statistics || items.count == 1
         var passed = 0
         var failed = 0
         var broken = 0

@@ -4,6 +4,8 @@ import SimulateJSON
 /// The human summary: one line per run; for a failure, what failed, the events that show it, and the replay command.
 struct HumanReport {
     let terminal: Terminal
+    /// Each plugin's run statistics under every run's line; failures always show them.
+    var showsStatistics = false
 
     func lines(_ result: RunResult) -> [String] {
         let status = result.passed ? terminal.green("PASS") : terminal.red(result.failure == nil ? "FAIL" : "BROKE")
@@ -13,6 +15,9 @@ struct HumanReport {
             "  seed \(result.seed)  \(passedCount)/\(result.expectations.count) expectations  \(result.events) events  "
                 + "\(DurationFormat.secondsText(result.simulatedNanoseconds)) simulated  trace \(result.traceHash)")
         var lines = [header]
+        if showsStatistics || !result.passed {
+            lines += statisticsLines(result.statistics)
+        }
         if let failure = result.failure {
             lines.append("  " + terminal.red("run broke: ") + failure.message)
         }
@@ -55,6 +60,37 @@ struct HumanReport {
             }
         }
         return lines
+    }
+
+    /// `  counter: allocations 60 · attempts p50 1, p99 6, max 6 · conflicts 21`: one line per plugin, zeros left out.
+    func statisticsLines(_ statistics: JSONObject) -> [String] {
+        statistics.members.compactMap { plugin, value in
+            let parts = Self.statisticsParts(value)
+            guard !parts.isEmpty else { return nil }
+            return "  " + terminal.dim("\(plugin): " + parts.joined(separator: " · "))
+        }
+    }
+
+    private static func statisticsParts(_ value: JSON) -> [String] {
+        guard case .object(let object) = value else { return [] }
+        return object.members.compactMap { key, member in
+            switch member {
+            case .object(let inner):
+                let values = inner.members.filter { !isZero($0.1) }.map { "\($0.0) \(JSONWriter.string($0.1))" }
+                return values.isEmpty ? nil : "\(key) " + values.joined(separator: ", ")
+            default:
+                return isZero(member) ? nil : "\(key) \(JSONWriter.string(member))"
+            }
+        }
+    }
+
+    private static func isZero(_ value: JSON) -> Bool {
+        switch value {
+        case .integer(0), .unsignedInteger(0), .double(0), .bool(false), .null: true
+        case .object(let object): object.isEmpty
+        case .array(let array): array.isEmpty
+        default: false
+        }
     }
 
     func lines(_ error: ScenarioError) -> [String] {
