@@ -108,3 +108,39 @@ func offlineBehaviour(mode: String, fails: Bool) throws {
         #expect(paths.contains("/plugins/counter/loadModel/rateLimit/burst"))
     }
 }
+
+@Test func aTightRateLimitStillAllocatesBySavingAgainAfterTheWait() throws {
+    // One token per device: a fetch takes it, so the save that follows is rate limited. Saving the same
+    // record again after the retry-after succeeds; starting over with a fetch would be refused forever.
+    let counter = """
+        {"maxAttempts": 10, "loadModel": {"rateLimit": {"requestsPerSecond": 0.2, "retryAfter": "3s"}}}
+        """
+    let result = SimulationRunner(registry: registry).run(
+        try scenario(devices: 1, count: 5, counter: counter, expect: allInvariants, duration: "300s"), seed: 2)
+    #expect(result.passed)
+    let statistics = try #require(result.statistics["counter"])
+    #expect(statistics["allocated"] == JSON(5))
+    #expect(statistics["rateLimitWaits"]?.intValue ?? 0 > 0)
+}
+
+@Test func aRetryAfterHoldsBackTheNextAllocationToo() throws {
+    // The first allocation gives up while the server's retry-after is in force; the next one waits for it.
+    let counter = """
+        {"maxAttempts": 2, "loadModel": {"rateLimit": {"requestsPerSecond": 0.01, "retryAfter": "20s"}}}
+        """
+    let result = SimulationRunner(registry: registry).run(
+        try scenario(devices: 1, count: 3, counter: counter, expect: allInvariants, duration: "200s"), seed: 3)
+    #expect(violations(result, "counter.retryAfter") == [])
+    #expect(result.statistics["counter"]?["failed"]?.intValue ?? 0 > 0)
+}
+
+@Test func aLongBackoffSaturatesInsteadOfOverflowing() throws {
+    let counter = """
+        {"maxAttempts": 60, "backoffInitial": "10s", "backoffMax": "100s",
+         "loadModel": {"serviceUnavailable": {"probability": 1}}}
+        """
+    let result = SimulationRunner(registry: registry).run(
+        try scenario(devices: 1, count: 1, counter: counter, expect: allInvariants, duration: "10000s"), seed: 0)
+    #expect(result.failure == nil)
+    #expect(result.statistics["counter"]?["failed"] == JSON(1))
+}

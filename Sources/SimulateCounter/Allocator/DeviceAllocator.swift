@@ -4,8 +4,10 @@ import SimulateCore
 ///
 /// The reference flow: fetch the counter record, increment it, save it with the configured policy.
 /// On `serverRecordChanged` it increments the server record the error carries and saves again; on a
-/// transient error it waits (retry-after and backoff) and starts over with a fetch. Every fetch-or-save
-/// try counts as one attempt, up to `maxAttempts`. State is `@exclusivity(unchecked)`: see ``CloudKitRecordServer``.
+/// transient error it waits (retry-after and backoff), then tries the same save again (a failed save)
+/// or starts over with a fetch (a failed fetch). No request leaves while a retry-after the server gave
+/// this device is in force, even for the next allocation. Every fetch-or-save try counts as one
+/// attempt, up to `maxAttempts`. State is `@exclusivity(unchecked)`: see ``CloudKitRecordServer``.
 final class DeviceAllocator: SingleRecordResponder {
     let device: Device
     let client: CloudKitDatabaseClient
@@ -23,6 +25,8 @@ final class DeviceAllocator: SingleRecordResponder {
     @exclusivity(unchecked) var localMax: Int
     /// The value the save under way writes.
     @exclusivity(unchecked) private var savingValue: Int64 = 0
+    /// The record the save under way incremented, to save again after a transient error.
+    @exclusivity(unchecked) private var savingBase: CloudRecord?
 
     init(
         device: Device, context: SimulationContext, server: CloudKitRecordServer, configuration: CounterConfiguration,
@@ -74,6 +78,16 @@ final class DeviceAllocator: SingleRecordResponder {
             trace.instant(device.id, "counter", "waitForNetwork")
             return
         }
+        let blockedUntil = client.retryAfterDeadlineNanoseconds
+        if configuration.retryAfter == .honour && scheduler.now < blockedUntil {
+            let held = record.take()
+            trace.begin(device.id, "rateLimit", "retryAfter", "blocked", value: blockedUntil - scheduler.now)
+            scheduler.schedule(afterNanoseconds: blockedUntil - scheduler.now) { [self] in
+                trace.end(device.id, "rateLimit", "retryAfter")
+                attempt(from: held)
+            }
+            return
+        }
         log.allocations[index].attempts += 1
         if let serverRecord = record.take() {
             save(serverRecord)
@@ -86,7 +100,7 @@ final class DeviceAllocator: SingleRecordResponder {
         switch result {
         case .success(let record?): save(record)
         case .success(nil): save(newCounterRecord())
-        case .failure(let error): handle(error)
+        case .failure(let error): handle(error, retrying: nil)
         }
     }
 
@@ -98,6 +112,7 @@ final class DeviceAllocator: SingleRecordResponder {
 
     private func save(_ base: consuming CloudRecord) {
         var record = base
+        savingBase = record
         let initialValue = Int64(configuration.initialValue)
         var next: Int64 = 0
         record.update(CounterConfiguration.valueKey) { value in
@@ -111,13 +126,15 @@ final class DeviceAllocator: SingleRecordResponder {
     func saved(_ result: Result<CloudRecord, CloudKitError>) {
         switch result {
         case .success(let saved):
+            savingBase = nil
             complete(.success(Int(saved[CounterConfiguration.valueKey]?.intValue ?? savingValue)))
         case .failure(let error):
-            handle(error)
+            handle(error, retrying: savingBase.take())
         }
     }
 
-    private func handle(_ error: CloudKitError) {
+    /// `retrying`: the record a failed save incremented, saved again after a transient error.
+    private func handle(_ error: CloudKitError, retrying base: consuming CloudRecord?) {
         guard let index = current else { return }
         if error.code != .serverRecordChanged {
             trace.instant(
@@ -141,13 +158,13 @@ final class DeviceAllocator: SingleRecordResponder {
             attempt(from: nil)
         case let code where code.isTransient:
             guard attempts < configuration.maxAttempts else { return giveUp(.attemptsExhausted, error) }
-            wait(after: error)
+            wait(after: error, retrying: base)
         default:
             giveUp(.rejected, error)
         }
     }
 
-    private func wait(after error: CloudKitError) {
+    private func wait(after error: CloudKitError, retrying base: consuming CloudRecord?) {
         switch error.code {
         case .requestRateLimited: log.rateLimitWaits += 1
         case .zoneBusy: log.zoneBusyWaits += 1
@@ -162,7 +179,9 @@ final class DeviceAllocator: SingleRecordResponder {
         }
         let attempts = max(1, log.allocations[current ?? 0].attempts)
         let exponent = min(attempts - 1, 30)
-        let ceiling = min(configuration.backoffMaxNanoseconds, configuration.backoffInitialNanoseconds << exponent)
+        let initial = configuration.backoffInitialNanoseconds
+        let grown = initial > Int64.max >> exponent ? Int64.max : initial << exponent
+        let ceiling = min(configuration.backoffMaxNanoseconds, grown)
         var delay = ceiling / 2 + random.int64(in: 0...(ceiling / 2))
         if configuration.retryAfter == .honour, let seconds = error.retryAfterSeconds {
             delay = max(delay, Int64((seconds * 1e9).rounded()))
@@ -170,9 +189,10 @@ final class DeviceAllocator: SingleRecordResponder {
         log.backoffs += 1
         let waitName = error.retryAfterSeconds == nil ? "backoff" : "retryAfter"
         trace.begin(device.id, "rateLimit", waitName, "\(error.code) wait", value: delay)
+        let retried = base.take()
         scheduler.schedule(afterNanoseconds: delay) { [self] in
             trace.end(device.id, "rateLimit", waitName)
-            attempt(from: nil)
+            attempt(from: retried)
         }
     }
 
