@@ -11,7 +11,9 @@ enum CounterDocs {
                 saves with the configured save policy; on serverRecordChanged it increments the server record \
                 carried by the error and saves again; on networkFailure, requestRateLimited, zoneBusy or \
                 serviceUnavailable it waits (retry-after when the server gives one and `retryAfter` is \
-                "honour", otherwise exponential backoff with jitter) and starts over with a fetch. Each \
+                "honour", otherwise exponential backoff with jitter), then saves the same record again \
+                (after a failed save) or fetches again (after a failed fetch); with "honour" no request \
+                leaves while a retry-after is in force, not even for the next allocation. Each \
                 fetch-or-save try is one attempt; after `maxAttempts` the allocation fails with \
                 attemptsExhausted. Offline: with `offline: "fail"` the allocation fails at once \
                 (networkUnavailable); with "wait" it waits for the OS to report the network back.
