@@ -16,6 +16,8 @@ final class ChangeFeedPager {
         var token: CloudChangeToken?
         var moreComing: Bool
         var nextOffset: Int
+        /// Records in this page and the feed's later pages.
+        var recordsAhead = 0
     }
 
     private struct Feed {
@@ -69,6 +71,7 @@ final class ChangeFeedPager {
         let total = feed.changed.count + feed.deleted.count
         let end = min(total, offset + max(1, limit))
         var page = Page(records: [], deletions: [], token: since, moreComing: true, nextOffset: end)
+        page.recordsAhead = max(0, feed.changed.count - offset)
         if offset < feed.changed.count {
             page.records = Array(feed.changed[offset..<min(end, feed.changed.count)])
         }

@@ -15,7 +15,7 @@ struct ServerSnapshot {
     /// Record name → change tag, for quick comparisons.
     var tags: [String: UInt64] = [:]
     /// Change tags of the records' current versions: a tag names one version of one record.
-    var currentTags: Set<UInt64> = []
+    var currentTags = TagSet()
     var links: Set<String> = []
     private let layout: StoreLayout
 
@@ -24,7 +24,6 @@ struct ServerSnapshot {
         guard let shared = run.shared else { return }
         objects.reserveCapacity(shared.savedNames.count)
         tags.reserveCapacity(shared.savedNames.count)
-        currentTags.reserveCapacity(shared.savedNames.count)
         for name in shared.savedNames {
             guard let record = shared.server.record(CloudRecordID(recordName: name, zoneID: MirrorShared.zoneID))
             else { continue }

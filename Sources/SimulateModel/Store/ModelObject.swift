@@ -36,7 +36,10 @@ final class ModelObject {
     }
 
     /// The destination's record name of a to-one field.
-    func reference(_ field: Int) -> String? { value(field).stringValue }
+    func reference(_ field: Int) -> String? {
+        if let local { return local[field].stringValue }
+        return box?.reference(field, of: entity)
+    }
 
     func makeLocal() {
         guard local == nil else { return }
@@ -69,10 +72,23 @@ final class ModelObject {
 final class RecordBox {
     let record: CloudRecord
     let tag: UInt64
+    /// The to-one fields' destinations, read from the record once for every device holding this version.
+    private var references: [String?] = []
+    private var referencesEntity: StoreLayout.Entity?
 
     init(_ record: CloudRecord) {
         self.record = record
         tag = record.changeTag?.rawValue ?? 0
+    }
+
+    func reference(_ field: Int, of entity: StoreLayout.Entity) -> String? {
+        if referencesEntity !== entity {
+            references = (entity.attributes.count..<entity.fieldCount).map {
+                FieldCoding.json(record.fields[entity.fieldKeys[$0]]).stringValue
+            }
+            referencesEntity = entity
+        }
+        return references[field - entity.attributes.count]
     }
 }
 
