@@ -10,7 +10,7 @@ import SimulateCounter
 /// pages are handed out arrives again, newer, with the next fetch.
 final class ChangeFeedPager {
     struct Page {
-        var records: [CloudRecord]
+        var records: ArraySlice<CloudRecord>
         var deletions: [CloudRecordID]
         /// nil before the first complete fetch.
         var token: CloudChangeToken?
@@ -73,7 +73,7 @@ final class ChangeFeedPager {
         var page = Page(records: [], deletions: [], token: since, moreComing: true, nextOffset: end)
         page.recordsAhead = max(0, feed.changed.count - offset)
         if offset < feed.changed.count {
-            page.records = Array(feed.changed[offset..<min(end, feed.changed.count)])
+            page.records = feed.changed[offset..<min(end, feed.changed.count)]
         }
         if end > feed.changed.count {
             let first = max(offset, feed.changed.count) - feed.changed.count

@@ -20,10 +20,10 @@ final class MirrorShared {
     let enabled: Bool
     var displayIDs: DisplayIDAllocating?
     /// The latest box of each record name, so devices importing the same version share it.
-    private var boxes: [String: RecordBox] = [:]
+    @exclusivity(unchecked) private var boxes: [String: RecordBox] = [:]
     /// The same boxes by change tag (a server-wide counter, so a tag names one version of one record):
     /// finding a box this way hashes no record name.
-    private var boxesByTag: [RecordBox?] = []
+    @exclusivity(unchecked) private var boxesByTag: [RecordBox?] = []
     /// Every record name saved to the zone through the model, for reading the server's state back.
     private(set) var savedNames: Set<String> = []
 
@@ -95,7 +95,8 @@ final class MirrorShared {
         _ records: [CloudRecord], _ contexts: [ConflictLedger.SaveContext], deleting recordIDs: [CloudRecordID],
         from device: Device
     ) -> Result<CloudModifyResult, CloudKitError> {
-        let before = records.map { server.record($0.recordID) }
+        // A record sent without a change tag is saved only when the server has none.
+        let before = records.map { $0.changeTag == nil ? nil : server.record($0.recordID) }
         let result = server.modify(
             saving: records, deleting: recordIDs, savePolicy: .ifServerRecordUnchanged,
             atomic: configuration.atomicExports, requester: device.id)

@@ -5,16 +5,18 @@ import SimulateJSON
 ///
 /// A synced object keeps the server's record as Core Data keeps its system fields; its values are read
 /// from that record until the device edits it, when it gets a local copy of every field and dirty bits.
+/// `box` and `local` are read on every import and check; they are `@exclusivity(unchecked)` as in
+/// ``ModelStore``.
 final class ModelObject {
     let id: String
     let entity: StoreLayout.Entity
     /// The last copy of the record the server gave this device (change tag and values), if any; one
     /// box per server version, shared by every device that holds that version.
-    var box: RecordBox?
+    @exclusivity(unchecked) var box: RecordBox?
     /// The record was sent to the server at least once (so a delete must be exported).
     var wasSent = false
     /// Every field's value while the object has edits not yet exported; nil when it matches `record`.
-    var local: [JSON]?
+    @exclusivity(unchecked) var local: [JSON]?
     /// Fields edited locally and not yet exported.
     var dirtyMask: UInt64 = 0
     /// Bumped on every local edit, so an export acknowledges only what it sent.
@@ -86,9 +88,10 @@ final class RecordBox {
             references = (entity.attributes.count..<entity.fieldCount).map {
                 FieldCoding.json(record.fields[entity.fieldKeys[$0]]).stringValue
             }
+            if references.allSatisfy({ $0 == nil }) { references = [] }
             referencesEntity = entity
         }
-        return references[field - entity.attributes.count]
+        return references.isEmpty ? nil : references[field - entity.attributes.count]
     }
 }
 
