@@ -6,6 +6,8 @@ final class ZoneState {
     @exclusivity(unchecked) var sequence = 0
     @exclusivity(unchecked) var lastChange: [CloudRecordID: Int] = [:]
     @exclusivity(unchecked) var tombstones: [CloudRecordID: Int] = [:]
+    /// The entries of `lastChange` and `tombstones` in sequence order.
+    @exclusivity(unchecked) var log = ZoneChangeLog()
 
     init(zone: CloudZone) {
         self.zone = zone
@@ -14,12 +16,13 @@ final class ZoneState {
     func noteChange(_ recordID: CloudRecordID, deleted: Bool) {
         sequence += 1
         if deleted {
-            lastChange[recordID] = nil
-            tombstones[recordID] = sequence
+            if let old = lastChange.removeValue(forKey: recordID) { log.supersede(old) }
+            if let old = tombstones.updateValue(sequence, forKey: recordID) { log.supersede(old) }
         } else {
-            if !tombstones.isEmpty { tombstones[recordID] = nil }
-            lastChange[recordID] = sequence
+            if !tombstones.isEmpty, let old = tombstones.removeValue(forKey: recordID) { log.supersede(old) }
+            if let old = lastChange.updateValue(sequence, forKey: recordID) { log.supersede(old) }
         }
+        log.append(sequence, recordID, deleted: deleted)
     }
 }
 
@@ -42,29 +45,12 @@ extension CloudKitRecordServer {
         if let token, token.zoneID != zoneID || token.epoch != state.epoch || token.sequence > state.sequence {
             return .failure(CloudKitError(.changeTokenExpired, "the change token \(token) is no longer valid"))
         }
-        let since = token?.sequence ?? 0
-        var entries: [(sequence: Int, recordID: CloudRecordID, deleted: Bool)] = []
-        for (recordID, sequence) in state.lastChange where sequence > since {
-            entries.append((sequence, recordID, false))
-        }
-        for (recordID, sequence) in state.tombstones where sequence > since {
-            entries.append((sequence, recordID, true))
-        }
-        entries.sort { $0.sequence < $1.sequence }
-        let limit = max(1, resultsLimit)
-        let page = entries.prefix(limit)
-        var changes = CloudZoneChanges(
-            changedRecords: [], deletedRecordIDs: [],
+        let page = state.log.page(after: token?.sequence ?? 0, limit: max(1, resultsLimit)) { stored[$0] }
+        let changes = CloudZoneChanges(
+            changedRecords: page.changed, deletedRecordIDs: page.deleted,
             token: CloudChangeToken(
-                zoneID: zoneID, epoch: state.epoch, sequence: page.last?.sequence ?? state.sequence),
-            moreComing: entries.count > limit)
-        for entry in page {
-            if entry.deleted {
-                changes.deletedRecordIDs.append(entry.recordID)
-            } else if let record = stored[entry.recordID]?.current {
-                changes.changedRecords.append(record)
-            }
-        }
+                zoneID: zoneID, epoch: state.epoch, sequence: page.lastSequence ?? state.sequence),
+            moreComing: page.moreComing)
         return .success(changes)
     }
 

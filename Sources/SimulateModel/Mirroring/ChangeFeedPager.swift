@@ -10,12 +10,14 @@ import SimulateCounter
 /// pages are handed out arrives again, newer, with the next fetch.
 final class ChangeFeedPager {
     struct Page {
-        var records: [CloudRecord]
+        var records: ArraySlice<CloudRecord>
         var deletions: [CloudRecordID]
         /// nil before the first complete fetch.
         var token: CloudChangeToken?
         var moreComing: Bool
         var nextOffset: Int
+        /// Records in this page and the feed's later pages.
+        var recordsAhead = 0
     }
 
     private struct Feed {
@@ -69,8 +71,9 @@ final class ChangeFeedPager {
         let total = feed.changed.count + feed.deleted.count
         let end = min(total, offset + max(1, limit))
         var page = Page(records: [], deletions: [], token: since, moreComing: true, nextOffset: end)
+        page.recordsAhead = max(0, feed.changed.count - offset)
         if offset < feed.changed.count {
-            page.records = Array(feed.changed[offset..<min(end, feed.changed.count)])
+            page.records = feed.changed[offset..<min(end, feed.changed.count)]
         }
         if end > feed.changed.count {
             let first = max(offset, feed.changed.count) - feed.changed.count

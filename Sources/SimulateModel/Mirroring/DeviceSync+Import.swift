@@ -45,7 +45,7 @@ extension DeviceSync {
             var random = shared.context.random(for: device, component: "model.import/\(passes)")
             records.shuffle(using: &random)
         }
-        store.reserve(records.count)
+        store.reserve(max(records.count, page.recordsAhead))
         for record in records {
             seen?.insert(record.recordID.recordName)
             importedRecords += 1

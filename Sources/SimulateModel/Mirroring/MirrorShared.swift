@@ -20,7 +20,10 @@ final class MirrorShared {
     let enabled: Bool
     var displayIDs: DisplayIDAllocating?
     /// The latest box of each record name, so devices importing the same version share it.
-    private var boxes: [String: RecordBox] = [:]
+    @exclusivity(unchecked) private var boxes: [String: RecordBox] = [:]
+    /// The same boxes by change tag (a server-wide counter, so a tag names one version of one record):
+    /// finding a box this way hashes no record name.
+    @exclusivity(unchecked) private var boxesByTag: [RecordBox?] = []
     /// Every record name saved to the zone through the model, for reading the server's state back.
     private(set) var savedNames: Set<String> = []
 
@@ -39,12 +42,32 @@ final class MirrorShared {
     }
 
     func box(_ record: CloudRecord) -> RecordBox {
-        Self.reuse(&boxes[record.recordID.recordName], record)
+        let tag = Int(truncatingIfNeeded: record.changeTag?.rawValue ?? 0)
+        if tag > 0, tag < boxesByTag.count, let box = boxesByTag[tag] { return box }
+        var replaced: RecordBox?
+        let box = Self.reuse(&boxes[record.recordID.recordName], record, replaced: &replaced)
+        if let replaced { forgetTag(of: replaced) }
+        // Tags come from a counter: growing the table to the newest one keeps it dense.
+        if tag > 0 && tag < boxesByTag.count * 2 + 65_536 {
+            if tag >= boxesByTag.count {
+                boxesByTag += repeatElement(nil, count: max(tag + 1, boxesByTag.count * 2) - boxesByTag.count)
+            }
+            boxesByTag[tag] = box
+        }
+        return box
+    }
+
+    private func forgetTag(of box: RecordBox) {
+        let tag = Int(truncatingIfNeeded: box.tag)
+        if tag > 0, tag < boxesByTag.count, boxesByTag[tag] === box { boxesByTag[tag] = nil }
     }
 
     /// One hash lookup for both the hit and the miss.
-    private static func reuse(_ slot: inout RecordBox?, _ record: CloudRecord) -> RecordBox {
+    private static func reuse(_ slot: inout RecordBox?, _ record: CloudRecord, replaced: inout RecordBox?)
+        -> RecordBox
+    {
         if let box = slot, box.tag == record.changeTag?.rawValue ?? 0 { return box }
+        replaced = slot
         let box = RecordBox(record)
         slot = box
         return box
@@ -72,7 +95,8 @@ final class MirrorShared {
         _ records: [CloudRecord], _ contexts: [ConflictLedger.SaveContext], deleting recordIDs: [CloudRecordID],
         from device: Device
     ) -> Result<CloudModifyResult, CloudKitError> {
-        let before = records.map { server.record($0.recordID) }
+        // A record sent without a change tag is saved only when the server has none.
+        let before = records.map { $0.changeTag == nil ? nil : server.record($0.recordID) }
         let result = server.modify(
             saving: records, deleting: recordIDs, savePolicy: .ifServerRecordUnchanged,
             atomic: configuration.atomicExports, requester: device.id)

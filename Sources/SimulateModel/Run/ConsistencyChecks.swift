@@ -20,12 +20,11 @@ struct ConvergenceCheck {
                     matched += 1
                     continue
                 }
-                guard server.tags[object.id] != nil else {
+                guard let remote = server.objects[object.id] else {
                     differences.append("\(object.entity.name) \"\(object.id)\" is not on the server")
                     continue
                 }
                 matched += 1
-                guard let remote = server.objects[object.id] else { continue }
                 for field in 0..<object.entity.fieldCount where object.value(field) != remote.value(field) {
                     differences.append(
                         "\(object.entity.name) \"\(object.id)\".\(object.entity.fieldNames[field]) is "
@@ -33,7 +32,7 @@ struct ConvergenceCheck {
                             + JSONWriter.string(remote.value(field)))
                 }
             }
-            if matched < server.tags.count {
+            if matched < server.objects.count {
                 for (name, entry) in server.objects where store.object(name) == nil {
                     differences.append("missing \(entry.entity.name) \"\(name)\"")
                 }

@@ -12,10 +12,8 @@ struct ServerSnapshot {
     }
 
     var objects: [String: Entry] = [:]
-    /// Record name → change tag, for quick comparisons.
-    var tags: [String: UInt64] = [:]
     /// Change tags of the records' current versions: a tag names one version of one record.
-    var currentTags: Set<UInt64> = []
+    var currentTags = TagSet()
     var links: Set<String> = []
     private let layout: StoreLayout
 
@@ -23,8 +21,6 @@ struct ServerSnapshot {
         layout = run.layout
         guard let shared = run.shared else { return }
         objects.reserveCapacity(shared.savedNames.count)
-        tags.reserveCapacity(shared.savedNames.count)
-        currentTags.reserveCapacity(shared.savedNames.count)
         for name in shared.savedNames {
             guard let record = shared.server.record(CloudRecordID(recordName: name, zoneID: MirrorShared.zoneID))
             else { continue }
@@ -32,7 +28,6 @@ struct ServerSnapshot {
                 links.insert(record.recordID.recordName)
             } else if let entity = layout.entity(recordType: record.recordType) {
                 objects[record.recordID.recordName] = Entry(entity: entity, record: record)
-                tags[record.recordID.recordName] = record.changeTag?.rawValue ?? 0
                 currentTags.insert(record.changeTag?.rawValue ?? 0)
             }
         }

@@ -5,25 +5,28 @@ import SimulateJSON
 ///
 /// A synced object keeps the server's record as Core Data keeps its system fields; its values are read
 /// from that record until the device edits it, when it gets a local copy of every field and dirty bits.
+/// `box` and `local` are read on every import and check; they are `@exclusivity(unchecked)` as in
+/// ``ModelStore``.
 final class ModelObject {
     let id: String
     let entity: StoreLayout.Entity
     /// The last copy of the record the server gave this device (change tag and values), if any; one
     /// box per server version, shared by every device that holds that version.
-    var box: RecordBox?
-    /// The record was sent to the server at least once (so a delete must be exported).
-    var wasSent = false
+    @exclusivity(unchecked) var box: RecordBox?
     /// Every field's value while the object has edits not yet exported; nil when it matches `record`.
-    var local: [JSON]?
+    @exclusivity(unchecked) var local: [JSON]?
     /// Fields edited locally and not yet exported.
     var dirtyMask: UInt64 = 0
-    /// Bumped on every local edit, so an export acknowledges only what it sent.
-    var generation: UInt32 = 0
     /// The server version (change tag) the local edits are based on: what the device had seen.
     var baseTag: UInt64 = 0
-    var isQueued = false
     /// True time of the last local edit.
     var editNanoseconds: Int64 = 0
+    // The small fields last, so they share one word (a million objects in a large run).
+    /// Bumped on every local edit, so an export acknowledges only what it sent.
+    var generation: UInt32 = 0
+    /// The record was sent to the server at least once (so a delete must be exported).
+    var wasSent = false
+    var isQueued = false
 
     init(id: String, entity: StoreLayout.Entity) {
         self.id = id
@@ -36,7 +39,10 @@ final class ModelObject {
     }
 
     /// The destination's record name of a to-one field.
-    func reference(_ field: Int) -> String? { value(field).stringValue }
+    func reference(_ field: Int) -> String? {
+        if let local { return local[field].stringValue }
+        return box?.reference(field, of: entity)
+    }
 
     func makeLocal() {
         guard local == nil else { return }
@@ -69,10 +75,24 @@ final class ModelObject {
 final class RecordBox {
     let record: CloudRecord
     let tag: UInt64
+    /// The to-one fields' destinations, read from the record once for every device holding this version.
+    private var references: [String?] = []
+    private var referencesEntity: StoreLayout.Entity?
 
     init(_ record: CloudRecord) {
         self.record = record
         tag = record.changeTag?.rawValue ?? 0
+    }
+
+    func reference(_ field: Int, of entity: StoreLayout.Entity) -> String? {
+        if referencesEntity !== entity {
+            references = (entity.attributes.count..<entity.fieldCount).map {
+                FieldCoding.json(record.fields[entity.fieldKeys[$0]]).stringValue
+            }
+            if references.allSatisfy({ $0 == nil }) { references = [] }
+            referencesEntity = entity
+        }
+        return references.isEmpty ? nil : references[field - entity.attributes.count]
     }
 }
 

@@ -3,6 +3,9 @@ import SimulateJSON
 
 /// One device's SwiftData store: objects by record name, to-one references indexed both ways, the
 /// many-to-many links, and what is waiting to be exported.
+///
+/// The indexes are `@exclusivity(unchecked)`: a run is single-threaded and no access to them overlaps
+/// another, so the run-time checks would only cost time.
 final class ModelStore {
     struct Referrer: Equatable {
         let id: String
@@ -11,15 +14,15 @@ final class ModelStore {
 
     let layout: StoreLayout
     let device: Device
-    private(set) var objects: [String: ModelObject] = [:]
+    @exclusivity(unchecked) private(set) var objects: [String: ModelObject] = [:]
     /// Target record name → the objects whose to-one fields name it (whether or not the target exists).
-    private(set) var referrers: [String: [Referrer]] = [:]
+    @exclusivity(unchecked) private(set) var referrers: [String: [Referrer]] = [:]
     var links = LinkSet()
     /// Objects with edits to export, in the order they first became dirty.
     var exportQueue: [ModelObject] = []
     /// Record names to delete on the server, in order.
     var pendingDeletes: [String] = []
-    var pendingDeleteSet: Set<String> = []
+    @exclusivity(unchecked) var pendingDeleteSet: Set<String> = []
     private var serial = 0
     /// Called after every change that needs exporting.
     var onLocalChange: (() -> Void)?
@@ -36,7 +39,7 @@ final class ModelStore {
         while true {
             serial += 1
             let id = "\(entity.name)-\(device.id)-\(serial)"
-            if objects[id] == nil && !pendingDeleteSet.contains(id) { return id }
+            if objects[id] == nil && (pendingDeleteSet.isEmpty || !pendingDeleteSet.contains(id)) { return id }
         }
     }
 
@@ -51,7 +54,7 @@ final class ModelStore {
         object.local = Array(repeating: .null, count: entity.fieldCount)
         object.editNanoseconds = now
         objects[id] = object
-        if pendingDeleteSet.remove(id) != nil { pendingDeletes.removeAll { $0 == id } }
+        if !pendingDeleteSet.isEmpty && pendingDeleteSet.remove(id) != nil { pendingDeletes.removeAll { $0 == id } }
         enqueue(object)
         return object
     }

@@ -63,7 +63,11 @@ final class StoreLayout {
     }
 
     func entity(named name: String) -> Entity? { byName[name].map { entities[$0] } }
-    func entity(recordType: String) -> Entity? { byRecordType[recordType].map { entities[$0] } }
+    func entity(recordType: String) -> Entity? {
+        // Comparing a few short names costs less than hashing one.
+        guard entities.count > 8 else { return entities.last { $0.recordType == recordType } }
+        return byRecordType[recordType].map { entities[$0] }
+    }
 
     /// The to-one field of `destination` that is the inverse of a to-many relationship, if any.
     func inverseField(of relationship: RelationshipSpec) -> (entity: Entity, field: Int)? {

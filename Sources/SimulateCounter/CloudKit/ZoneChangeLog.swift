@@ -1,0 +1,72 @@
+/// A zone's changes in sequence order, each record's last one current, so a fetch reads the changes
+/// since its token without scanning and sorting the zone. Superseded entries are marked and dropped
+/// once they are the majority.
+struct ZoneChangeLog {
+    struct Entry {
+        let sequence: Int
+        let recordID: CloudRecordID
+        let deleted: Bool
+        var superseded = false
+        /// The record, once a fetch looked it up: it stays the same stored record until a later change
+        /// supersedes the entry. Unowned: the stored record holds the zone, which holds this log.
+        unowned var stored: StoredRecord?
+    }
+
+    struct Page {
+        var changed: [CloudRecord] = []
+        var deleted: [CloudRecordID] = []
+        var lastSequence: Int?
+        var moreComing = false
+    }
+
+    private(set) var entries: [Entry] = []
+    private var supersededCount = 0
+
+    /// `sequence` is higher than every sequence appended before.
+    mutating func append(_ sequence: Int, _ recordID: CloudRecordID, deleted: Bool) {
+        entries.append(Entry(sequence: sequence, recordID: recordID, deleted: deleted))
+    }
+
+    mutating func supersede(_ sequence: Int) {
+        let index = firstIndex(after: sequence - 1)
+        guard index < entries.count, entries[index].sequence == sequence, !entries[index].superseded else { return }
+        entries[index].superseded = true
+        supersededCount += 1
+        if supersededCount > 1024 && supersededCount * 2 > entries.count {
+            entries.removeAll { $0.superseded }
+            supersededCount = 0
+        }
+    }
+
+    /// At most `limit` current changes after `sequence`, in order; `lookUp` finds a changed record.
+    mutating func page(after sequence: Int, limit: Int, lookUp: (CloudRecordID) -> StoredRecord?) -> Page {
+        var page = Page()
+        var taken = 0
+        for index in firstIndex(after: sequence)..<entries.count where !entries[index].superseded {
+            if taken == limit {
+                page.moreComing = true
+                break
+            }
+            taken += 1
+            page.lastSequence = entries[index].sequence
+            if entries[index].deleted {
+                page.deleted.append(entries[index].recordID)
+                continue
+            }
+            if entries[index].stored == nil { entries[index].stored = lookUp(entries[index].recordID) }
+            if let record = entries[index].stored?.current { page.changed.append(record) }
+        }
+        return page
+    }
+
+    /// The index of the first entry with a sequence above `sequence`.
+    func firstIndex(after sequence: Int) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].sequence <= sequence { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
