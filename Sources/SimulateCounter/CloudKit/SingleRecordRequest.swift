@@ -33,7 +33,8 @@ extension CloudKitDatabaseClient {
         } else {
             request = SingleRecordRequest(client: self, operation: operation, responder: responder)
         }
-        requestsInFlight = (requestsInFlight.last, request)
+        requestsInFlight.beforeLast = requestsInFlight.last.take()
+        requestsInFlight.last = request
         network.request(
             request, from: device, to: CloudKitRecordServer.networkName, timeoutNanoseconds: timeoutNanoseconds)
     }
