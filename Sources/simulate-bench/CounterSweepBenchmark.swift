@@ -49,6 +49,23 @@ func runCounterSweepBenchmark(seeds: Int) throws {
     print("  10,000-seed sweep estimate: \(String(format: "%.1f", 10_000 / sweepRate)) s (target < 20 s)")
 }
 
+/// Runs the sweep's first `seeds` seeds on this thread, then prints how many passed and one hash of all
+/// their trace hashes: equal output means equal runs.
+func runCounterRuns(seeds: Int) throws {
+    let registry = PluginRegistry(BuiltinPlugins.all)
+    let scenario = try ScenarioLoader(registry: registry).load(
+        text: CounterSweepScenario.text, file: "contention-10-devices (generated)")
+    let runner = SimulationRunner(registry: registry)
+    var combined = TraceHash()
+    var passed = 0
+    for seed in 0..<seeds {
+        let result = runner.run(scenario, seed: UInt64(seed), keepsTrace: false)
+        if result.passed { passed += 1 }
+        combined.combine(result.traceHash)
+    }
+    print("counter runs: \(passed) of \(seeds) seeds passed, trace hashes combined: \(combined.hex)")
+}
+
 /// Per-worker results of a sweep, each worker writing its own slot.
 private final class SweepTally: @unchecked Sendable {
     private let lock = NSLock()

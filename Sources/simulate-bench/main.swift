@@ -2,7 +2,8 @@ import Foundation
 import SimulateCore
 import SimulatePlugins
 
-/// `swift run -c release simulate-bench [scheduler|loader|counter|model|all]`
+/// `swift run -c release simulate-bench [scheduler|loader|counter|model|all]`, or
+/// `simulate-bench counter-runs SEEDS` for one thread of counter runs to profile (`valgrind --tool=callgrind`).
 let selection = CommandLine.arguments.dropFirst().first ?? "all"
 let all = selection == "all"
 do {
@@ -18,6 +19,9 @@ do {
     }
     if all || selection == "counter" {
         try runCounterSweepBenchmark(seeds: 10_000)
+    }
+    if selection == "counter-runs" {
+        try runCounterRuns(seeds: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 50)
     }
     if all || selection == "model" {
         try runModelConvergenceBenchmark(objectsPerDevice: [1_000, 10_000, 100_000])

@@ -134,12 +134,35 @@ public final class Scheduler {
         enqueue(.target(target, tag), atNanoseconds: state.pointee.now &+ max(0, delay))
     }
 
+    /// Takes the next `count` places in the order of events at equal times, for events scheduled later
+    /// with ``schedule(atNanoseconds:order:_:tag:)``: each runs exactly where it would have had it been
+    /// scheduled now. A long series of events can then wait in the queue one at a time.
+    public func reserveOrder(count: Int) -> UInt64 {
+        let first = state.pointee.nextSequence
+        state.pointee.nextSequence = first &+ UInt64(max(0, count))
+        return first
+    }
+
+    /// Schedules `target.fire(tag)` at a place taken earlier with ``reserveOrder(count:)``; use each place once.
+    @discardableResult
+    public func schedule(atNanoseconds time: Int64, order: UInt64, _ target: any ScheduledTarget, tag: Int = 0)
+        -> EventHandle
+    {
+        precondition(order < state.pointee.nextSequence, "an order is taken with reserveOrder(count:) first")
+        return enqueue(.target(target, tag), atNanoseconds: time, sequence: order)
+    }
+
     @inline(__always)
     private func enqueue(_ action: Action, atNanoseconds time: Int64) -> EventHandle {
-        let slot = allocateSlot()
-        (state.pointee.actions + slot).initialize(to: action)
         let sequence = state.pointee.nextSequence
         state.pointee.nextSequence = sequence &+ 1
+        return enqueue(action, atNanoseconds: time, sequence: sequence)
+    }
+
+    @inline(__always)
+    private func enqueue(_ action: Action, atNanoseconds time: Int64, sequence: UInt64) -> EventHandle {
+        let slot = allocateSlot()
+        (state.pointee.actions + slot).initialize(to: action)
         push(Entry(time: max(time, state.pointee.now), order: sequence << 24 | UInt64(slot)))
         return EventHandle(slot: UInt32(truncatingIfNeeded: slot), generation: state.pointee.generations[slot])
     }
@@ -180,6 +203,20 @@ public final class Scheduler {
             }
         }
         if time > state.pointee.now { state.pointee.now = time }
+    }
+
+    /// Drops every pending event without running it.
+    public func discardPendingEvents() {
+        let state = self.state
+        while state.pointee.heapCount > 0 {
+            state.pointee.heapCount -= 1
+            let slot = state.pointee.heap[state.pointee.heapCount].slot
+            let action = (state.pointee.actions + slot).move()
+            state.pointee.generations[slot] &+= 1
+            state.pointee.freeSlots[state.pointee.freeCount] = UInt32(truncatingIfNeeded: slot)
+            state.pointee.freeCount += 1
+            _ = consume action
+        }
     }
 
     /// Folds a value that a plugin considers part of the observable trace into the run's hash.

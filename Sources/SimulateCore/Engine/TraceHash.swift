@@ -25,8 +25,13 @@ public struct TraceHash: Sendable, Equatable {
 
     /// Folds a string: its UTF-8 bytes as little-endian 64-bit words, then the last partial word with the length.
     public mutating func combine(_ text: String) {
-        var text = text
-        text.withUTF8 { combine(utf8: $0) }
+        var hash = self
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { hash.combine(utf8: $0) }
+        if done == nil {
+            var text = text
+            text.withUTF8 { hash.combine(utf8: $0) }
+        }
+        self = hash
     }
 
     /// The same words as `combine(_: String)`, read eight bytes at a time.
@@ -45,11 +50,17 @@ public struct TraceHash: Sendable, Equatable {
         }
         var word: UInt64 = 0
         var shift: UInt64 = 0
-        while offset < count {
-            word |= UInt64(base[offset]) << shift
-            shift += 8
-            offset += 1
+        if count - offset >= 4 {
+            word = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            shift = 32
+            offset += 4
         }
+        if count - offset >= 2 {
+            word |= UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self))) << shift
+            shift += 16
+            offset += 2
+        }
+        if offset < count { word |= UInt64(base[offset]) << shift }
         combine(word ^ (UInt64(count) << 56))
     }
 

@@ -34,6 +34,10 @@ final class Link {
     }
 
     func removeExchange(_ exchange: RequestExchange) {
+        if exchanges.last === exchange {
+            exchanges.removeLast()
+            return
+        }
         var index = 0
         while index < exchanges.count {
             if exchanges[index] === exchange {

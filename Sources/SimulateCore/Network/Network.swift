@@ -39,6 +39,12 @@ public final class Network {
         restartHandlers[server, default: []].append(handler)
     }
 
+    /// Forgets every observer and handler, which may hold the run's objects.
+    func removeObservers() {
+        connectivityObservers.removeAll()
+        restartHandlers.removeAll()
+    }
+
     func makeID() -> Int {
         nextID += 1
         return nextID

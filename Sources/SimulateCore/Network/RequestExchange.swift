@@ -33,6 +33,20 @@ open class RequestExchange: ScheduledTarget {
     /// Runs exactly once on the device: nil when the answer `serve()` kept arrived, else why the request failed.
     open func complete(_ failure: NetworkError?) {}
 
+    /// Makes a finished exchange ready to be sent again, for a sender that reuses its request objects.
+    /// Only call it while nothing else holds the exchange (`isKnownUniquelyReferenced`): then no step of
+    /// its last trip is still pending.
+    public final func prepareForReuse() {
+        network = nil
+        link = nil
+        server = ""
+        deadlineNanoseconds = 0
+        timeout = nil
+        finished = false
+        responded = false
+        aborted = false
+    }
+
     /// Sends the request over `link`, the device's link of `network`.
     final func send(timeoutNanoseconds: Int64, network: Network, link: Link, server: String) {
         precondition(self.network == nil, "a network exchange is sent once")

@@ -23,6 +23,14 @@ public final class SimulationContext {
             scheduler: scheduler, trace: trace, devices: devices, defaults: scenario.network, runSeed: seed)
     }
 
+    /// Ends the run: plugin runs hold the context, and pending events and observers hold the runs, so
+    /// letting go of them is what frees the run's objects.
+    func close() {
+        runs.removeAll()
+        scheduler.discardPendingEvents()
+        network.removeObservers()
+    }
+
     /// The current virtual time.
     public var now: Int64 { scheduler.now }
 

@@ -21,6 +21,7 @@ public struct SimulationRunner: Sendable {
     public func run(_ scenario: Scenario, seed: UInt64? = nil, keepsTrace: Bool = true) -> RunResult {
         let seed = seed ?? scenario.seed
         let context = SimulationContext(scenario: scenario, seed: seed, keepsTrace: keepsTrace)
+        defer { context.close() }
         for spec in orderedPlugins(scenario) {
             guard let plugin = registry.plugin(named: spec.name) else { continue }
             context.runs.append((spec.name, plugin.makeRun(configuration: spec.configuration, context: context)))
@@ -104,12 +105,12 @@ public struct SimulationRunner: Sendable {
     private func scheduleSteps(_ scenario: Scenario, _ context: SimulationContext) {
         for step in scenario.steps {
             guard let run = context.pluginRun(named: step.plugin) else { continue }
-            let device = step.device.flatMap { context.device(named: $0) }
-            for time in Self.occurrences(of: step.at, repeating: step.repeat, duration: scenario.durationNanoseconds) {
-                context.scheduler.schedule(atNanoseconds: time) {
-                    run.perform(step.action, args: step.args, device: device)
-                }
-            }
+            let times = Self.occurrences(of: step.at, repeating: step.repeat, duration: scenario.durationNanoseconds)
+            let occurrences = StepOccurrences(
+                run: run, action: step.action, args: step.args,
+                device: step.device.flatMap { context.device(named: $0) }, times: times,
+                firstOrder: context.scheduler.reserveOrder(count: times.count), scheduler: context.scheduler)
+            occurrences.scheduleNext()
         }
     }
 
@@ -182,5 +183,42 @@ public struct SimulationRunner: Sendable {
             name: expectation.qualifiedName, kind: .invariant, expectedViolated: expectedViolated,
             passed: expectedViolated ? !violations.isEmpty : violations.isEmpty, violations: violations,
             path: expectation.path)
+    }
+}
+
+/// The occurrences of one step, in the queue one at a time: each schedules the next at the place in the
+/// run order it would have had if every occurrence had been scheduled at the start.
+private final class StepOccurrences: ScheduledTarget {
+    private unowned(unsafe) let scheduler: Scheduler
+    private let run: any PluginRun
+    private let action: String
+    private let args: JSON
+    private let device: Device?
+    private let times: [Int64]
+    private let firstOrder: UInt64
+    private var next = 0
+
+    init(
+        run: any PluginRun, action: String, args: JSON, device: Device?, times: [Int64], firstOrder: UInt64,
+        scheduler: Scheduler
+    ) {
+        self.run = run
+        self.action = action
+        self.args = args
+        self.device = device
+        self.times = times
+        self.firstOrder = firstOrder
+        self.scheduler = scheduler
+    }
+
+    func scheduleNext() {
+        guard next < times.count else { return }
+        scheduler.schedule(atNanoseconds: times[next], order: firstOrder + UInt64(next), self)
+        next += 1
+    }
+
+    func fire(_ tag: Int) {
+        scheduleNext()
+        run.perform(action, args: args, device: device)
     }
 }

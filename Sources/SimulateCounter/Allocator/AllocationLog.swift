@@ -30,5 +30,5 @@ final class AllocationLog {
     /// Why each failed allocation gave up, by allocation index.
     var errors: [Int: CounterAllocationError] = [:]
     /// Completions of allocations other plugins requested, by allocation index.
-    var completions: [Int: (Result<Int, CounterAllocationError>) -> Void] = [:]
+    @exclusivity(unchecked) var completions: [Int: (Result<Int, CounterAllocationError>) -> Void] = [:]
 }

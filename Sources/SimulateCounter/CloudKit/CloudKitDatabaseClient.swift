@@ -11,12 +11,16 @@ import SimulateCore
 public final class CloudKitDatabaseClient {
     public let device: Device
     public let server: CloudKitRecordServer
-    public var timeoutNanoseconds: Int64
+    @exclusivity(unchecked) public var timeoutNanoseconds: Int64
     let network: Network
     let scheduler: Scheduler
 
     /// What the client counted; private, so that the compiler sees every access and checks none at run time.
     @exclusivity(unchecked) private var counts = ClientCounts()
+    /// The last two single-record requests sent, kept for reuse.
+    @exclusivity(unchecked) var requestsInFlight: (beforeLast: SingleRecordRequest?, last: SingleRecordRequest?) = (
+        nil, nil
+    )
 
     /// The server asked for no request before this time (the latest retry-after it answered).
     public var retryAfterDeadlineNanoseconds: Int64 { counts.retryAfterDeadlineNanoseconds }

@@ -114,7 +114,7 @@ extension CloudKitRecordServer {
 
     private func merging(_ record: CloudRecord, into fields: [String: CloudFieldValue]) -> [String: CloudFieldValue] {
         var fields = fields
-        for key in record.changedKeyList { fields[key] = record.fields[key] }
+        for key in record.changedKeyList { fields[key] = record[key] }
         return fields
     }
 

@@ -93,6 +93,8 @@ public struct CloudChangeTag: Hashable, Sendable, CustomStringConvertible {
 ///
 /// The contents live in one shared, copy-on-write box: records are copied far more often (into
 /// results, errors, histories) than they are changed, and a copy then costs one reference count.
+/// Changing one field of a shared record (fetch, change, save) keeps sharing the fields: the change
+/// waits beside them, and the fields are only copied when the record changes again or is read whole.
 public struct CloudRecord: Sendable, Equatable {
     private var storage: Storage
 
@@ -113,7 +115,7 @@ public struct CloudRecord: Sendable, Equatable {
 
     public var recordID: CloudRecordID { storage.recordID }
 
-    public var fields: [String: CloudFieldValue] { storage.fields }
+    public var fields: [String: CloudFieldValue] { storage.allFields }
 
     /// The version this copy was fetched at; nil for a record never saved.
     public internal(set) var changeTag: CloudChangeTag? {
@@ -135,19 +137,23 @@ public struct CloudRecord: Sendable, Equatable {
 
     /// Reads or sets a field; setting marks the key changed, `nil` removes it.
     public subscript(key: String) -> CloudFieldValue? {
-        get { storage.fields[key] }
-        set {
-            let storage = uniqueStorage()
-            storage.fields[key] = newValue
-            storage.changedKeys.insert(key)
-        }
+        get { storage.value(key) }
+        set { update(key) { $0 = newValue } }
     }
 
     /// Changes one field in place with a single lookup, and marks the key changed: like reading
     /// `self[key]` and setting it to the new value.
     mutating func update(_ key: String, _ change: (inout CloudFieldValue?) -> Void) {
-        let storage = uniqueStorage()
-        change(&storage.fields[key])
+        if isKnownUniquelyReferenced(&storage) {
+            storage.applyEdit()
+            change(&storage.fields[key])
+        } else {
+            var value = storage.value(key)
+            change(&value)
+            storage = storage.copy()
+            if storage.edit?.key != key { storage.applyEdit() }
+            storage.edit = FieldEdit(key: key, value: value)
+        }
         storage.changedKeys.insert(key)
     }
 
@@ -164,7 +170,7 @@ public struct CloudRecord: Sendable, Equatable {
         let a = a.storage
         let b = b.storage
         return a.recordType == b.recordType && a.recordID == b.recordID && a.changeTag == b.changeTag
-            && a.modificationNanoseconds == b.modificationNanoseconds && a.fields == b.fields
+            && a.modificationNanoseconds == b.modificationNanoseconds && a.allFields == b.allFields
             && a.changedKeys.count == b.changedKeys.count && a.changedKeys.list.allSatisfy(b.changedKeys.contains)
     }
 
@@ -178,7 +184,9 @@ public struct CloudRecord: Sendable, Equatable {
     private final class Storage: @unchecked Sendable {
         @exclusivity(unchecked) var recordType: String
         let recordID: CloudRecordID
+        /// The fields, but for `edit` when there is one.
         @exclusivity(unchecked) var fields: [String: CloudFieldValue]
+        @exclusivity(unchecked) var edit: FieldEdit?
         @exclusivity(unchecked) var changeTag: CloudChangeTag?
         @exclusivity(unchecked) var modificationNanoseconds: Int64?
         @exclusivity(unchecked) var changedKeys: ChangedKeys
@@ -195,15 +203,47 @@ public struct CloudRecord: Sendable, Equatable {
             self.changedKeys = changedKeys
         }
 
+        var allFields: [String: CloudFieldValue] {
+            guard let edit else { return fields }
+            var all = fields
+            all[edit.key] = edit.value
+            return all
+        }
+
+        func value(_ key: String) -> CloudFieldValue? {
+            if let edit, edit.key == key { return edit.value }
+            // Records have few fields: comparing the keys costs less than hashing the one looked up.
+            if fields.count <= 4 {
+                for (candidate, value) in fields where candidate == key { return value }
+                return nil
+            }
+            return fields[key]
+        }
+
+        /// Moves a waiting change into the fields; only on a uniquely referenced box.
+        func applyEdit() {
+            guard let edit else { return }
+            self.edit = nil
+            fields[edit.key] = edit.value
+        }
+
         func copy() -> Storage {
-            Storage(
+            let copy = Storage(
                 recordType: recordType, recordID: recordID, fields: fields, changeTag: changeTag,
                 modificationNanoseconds: modificationNanoseconds, changedKeys: changedKeys)
+            copy.edit = edit
+            return copy
         }
+    }
+
+    private struct FieldEdit {
+        var key: String
+        var value: CloudFieldValue?
     }
 
     /// The record for reports: type, name, zone, tag and fields (keys sorted).
     public var json: JSON {
+        let fields = fields
         var fieldObject = JSONObject()
         for key in fields.keys.sorted() { fieldObject[key] = fields[key]?.json }
         return [

@@ -12,17 +12,29 @@ protocol SingleRecordResponder: AnyObject {
 extension CloudKitDatabaseClient {
     /// Fetches one record, like `fetch(recordIDs: [recordID])`; the answer goes to `responder.fetched`.
     func fetchRecord(_ recordID: CloudRecordID, for responder: SingleRecordResponder) {
-        send(SingleRecordRequest(client: self, operation: .fetch(recordID), responder: responder))
+        send(.fetch(recordID), responder)
     }
 
     /// Saves one record, like `modify(saving: [record])`; the answer goes to `responder.saved`.
     func saveRecord(_ record: consuming CloudRecord, savePolicy: CloudSavePolicy, for responder: SingleRecordResponder)
     {
-        send(SingleRecordRequest(client: self, operation: .save(consume record, savePolicy), responder: responder))
+        send(.save(consume record, savePolicy), responder)
     }
 
-    private func send(_ request: SingleRecordRequest) {
+    /// Sends the operation in the request before last when nothing holds it any more (a client sends one
+    /// request at a time, and sends the next from the answer of the last), else in a new one.
+    private func send(_ operation: consuming SingleRecordRequest.Operation, _ responder: SingleRecordResponder) {
         noteSent()
+        let request: SingleRecordRequest
+        if var spare = requestsInFlight.beforeLast.take(), isKnownUniquelyReferenced(&spare) {
+            spare.prepareForReuse()
+            spare.load(operation, responder: responder)
+            request = spare
+        } else {
+            request = SingleRecordRequest(client: self, operation: operation, responder: responder)
+        }
+        requestsInFlight.beforeLast = requestsInFlight.last.take()
+        requestsInFlight.last = request
         network.request(
             request, from: device, to: CloudKitRecordServer.networkName, timeoutNanoseconds: timeoutNanoseconds)
     }
@@ -38,16 +50,22 @@ final class SingleRecordRequest: RequestExchange {
 
     /// The client and the responder belong to the run, which outlives every request of it.
     private unowned(unsafe) let client: CloudKitDatabaseClient
-    private unowned(unsafe) let responder: SingleRecordResponder
+    private unowned(unsafe) var responder: SingleRecordResponder
     private let server: CloudKitRecordServer
     private let requester: String
-    private let operation: Operation
+    private var operation: Operation
     private var answer: SingleRecordAnswer?
 
-    init(client: CloudKitDatabaseClient, operation: Operation, responder: SingleRecordResponder) {
+    init(client: CloudKitDatabaseClient, operation: consuming Operation, responder: SingleRecordResponder) {
         self.client = client
         server = client.server
         requester = client.device.id
+        self.operation = operation
+        self.responder = responder
+    }
+
+    /// The next request of the same client in this object, once it has been made ready for reuse.
+    func load(_ operation: consuming Operation, responder: SingleRecordResponder) {
         self.operation = operation
         self.responder = responder
     }
