@@ -51,6 +51,7 @@ import Testing
 
     @Test(arguments: [
         ["run", "--seeds", "5..1", "x.json"], ["run", "--shard", "3/2", "x.json"], ["run", "missing.json"],
+        ["run", "--seeds", "0..18446744073709551615", "x.json"], ["run", "--seeds", "7..1000000007", "x.json"],
         ["frobnicate"],
     ])
     func exitStatusIsTwoForBadArguments(arguments: [String]) throws {

@@ -41,3 +41,39 @@ import Testing
         #expect(DurationFormat.parse(text) == nanoseconds)
     }
 }
+
+@Suite struct DurationRangeTests {
+    @Test(arguments: ["9223372036854775808ns", "99999999999999999999s", "2562048h", "100001h", "-100001h"])
+    func durationsBeyondTheLimitAreOutOfRange(text: String) {
+        let diagnostics = Diagnostics()
+        #expect(DurationValue.parse(.string(text), at: .root, diagnostics: diagnostics, allowNegative: true) == nil)
+        #expect(diagnostics.items.map(\.message) == [DurationValue.outOfRange])
+    }
+
+    @Test func theLimitItselfAndNumbersUpToItLoad() {
+        let diagnostics = Diagnostics()
+        #expect(DurationValue.parse(.string("100000h"), at: .root, diagnostics: diagnostics) == 360_000_000_000_000_000)
+        #expect(DurationValue.parse(.integer(360_000_001), at: .root, diagnostics: diagnostics) == nil)
+        #expect(diagnostics.items.count == 1)
+    }
+
+    @Test func overflowIsToldApartFromMalformedText() {
+        #expect(DurationFormat.parseChecked("9223372036854775808ns") == .outOfRange)
+        #expect(DurationFormat.parseChecked("1x") == .malformed)
+        #expect(DurationFormat.parseChecked("9223372036854775807ns") == .nanoseconds(.max))
+    }
+
+    @Test func anInvalidDurationAddsNoAfterTheEndErrors() throws {
+        let text = """
+            {"format": 1, "name": "x", "duration": "-3s", "devices": [{"id": "phone"}, {"id": "9"}, {"id": "phone"}],
+             "plugins": {"probe": {}}, "steps": [{"at": "1s", "device": "phone", "do": "probe.request"}]}
+            """
+        do {
+            _ = try Probe.loader.load(text: text, file: "x.json")
+            Issue.record("expected errors")
+        } catch {
+            #expect(error.diagnostics.map(\.path.description) == ["/duration", "/devices/1/id", "/devices/2/id"])
+            #expect(error.diagnostics.last?.message == "duplicate device id \"phone\"")
+        }
+    }
+}

@@ -84,3 +84,22 @@ import Testing
         }
     }
 }
+
+@Suite struct SchedulerLimitTests {
+    @Test func tooManyPendingEventsStopTheRunWithQueueFull() throws {
+        let scheduler = Scheduler(pendingEventLimit: 4_096)
+        var ran = 0
+        func flood() {
+            ran += 1
+            for offset in 1...3 { scheduler.schedule(afterNanoseconds: Int64(offset)) { flood() } }
+        }
+        scheduler.schedule(atNanoseconds: 0) { flood() }
+        #expect {
+            try scheduler.run(throughNanoseconds: 1_000_000)
+        } throws: { error in
+            guard case .queueFull(let capacity, _) = error as? SimulationError else { return false }
+            return capacity == 4_096
+        }
+        #expect(ran < 4_096)
+    }
+}

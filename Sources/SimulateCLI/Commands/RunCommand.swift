@@ -49,6 +49,7 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         if seed != nil && seeds != nil { throw ValidationError("give either --seed or --seeds, not both") }
+        if let problem = seeds?.problem { throw ValidationError(problem) }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let eventBudget, eventBudget < 1 { throw ValidationError("--event-budget must be at least 1") }
     }
@@ -85,10 +86,18 @@ struct RunCommand: ParsableCommand {
                 continue
             }
             if let eventBudget { scenario.limits.eventBudget = eventBudget }
-            for seed in seedList(default: scenario.seed) {
-                defer { position += 1 }
-                if let shard, !shard.contains(position) { continue }
-                items.append(RunItem(scenario: scenario, seed: seed))
+            let firstSeed = seeds?.lower ?? seed ?? scenario.seed
+            let seedCount = seeds?.count ?? 1
+            let offsets = shard?.offsets(base: position, count: seedCount) ?? stride(from: 0, to: seedCount, by: 1)
+            position += seedCount
+            guard items.count + offsets.underestimatedCount <= Self.maximumRuns else {
+                Output.error(
+                    "error: more than \(Self.maximumRuns) runs (files × seeds): split the sweep with --shard K/N "
+                        + "or smaller --seeds ranges")
+                throw ExitCode(ExitStatus.invalid)
+            }
+            for offset in offsets {
+                items.append(RunItem(scenario: scenario, seed: firstSeed + UInt64(offset)))
             }
         }
         human.showsStatistics = statistics || items.count == 1
@@ -137,8 +146,6 @@ struct RunCommand: ParsableCommand {
         if status != ExitStatus.passed { throw ExitCode(status) }
     }
 
-    private func seedList(default scenarioSeed: UInt64) -> [UInt64] {
-        if let seeds { return Array(seeds.lower...seeds.upper) }
-        return [seed ?? scenarioSeed]
-    }
+    /// Runs one command may queue: each holds its scenario and seed until it has run.
+    static let maximumRuns = 20_000_000
 }

@@ -8,16 +8,27 @@ struct SeedRange: ExpressibleByArgument, Sendable {
 
     init?(argument: String) {
         let parts = argument.components(separatedBy: "..")
-        guard parts.count == 2, let lower = UInt64(parts[0]), let upper = UInt64(parts[1]), lower <= upper else {
-            return nil
-        }
+        guard parts.count == 2, let lower = UInt64(parts[0]), let upper = UInt64(parts[1]) else { return nil }
         self.lower = lower
         self.upper = upper
     }
 
     static var defaultValueDescription: String { "A..B" }
 
-    var count: UInt64 { upper - lower + 1 }
+    /// Seeds a single run command may sweep; larger sweeps are split with `--shard` or into several ranges.
+    static let maximumCount: UInt64 = 1_000_000_000
+
+    /// Why the range cannot be swept, or nil.
+    var problem: String? {
+        if lower > upper { return "--seeds \(lower)..\(upper): the first seed is greater than the last" }
+        if upper - lower >= Self.maximumCount {
+            return "--seeds \(lower)..\(upper) covers more than \(Self.maximumCount) seeds: sweep it in several ranges"
+        }
+        return nil
+    }
+
+    /// Seeds in the range; only meaningful when `problem` is nil.
+    var count: Int { Int(upper - lower) + 1 }
 }
 
 /// `--shard K/N`: the K-th of N deterministic slices of the files × seeds, K from 1.
@@ -35,6 +46,12 @@ struct Shard: ExpressibleByArgument, Sendable {
     }
 
     /// Item `position` of the full ordered list belongs to shard `position % count + 1`.
+    /// The offsets among `count` items starting at position `base` of the full list that belong to this shard.
+    func offsets(base: Int, count itemCount: Int) -> StrideTo<Int> {
+        let first = ((index - 1 - base) % count + count) % count
+        return stride(from: first, to: itemCount, by: count)
+    }
+
     func contains(_ position: Int) -> Bool {
         position % count == index - 1
     }

@@ -51,16 +51,22 @@ public enum ScenarioSchema {
             (
                 "duration",
                 [
-                    "description": "\"<number><unit>\" with unit ns, us, ms, s, m or h, or a number of seconds",
+                    "description":
+                        "\"<number><unit>\" with unit ns, us, ms, s, m or h, or a number of seconds; at most 100000h",
                     "oneOf": [
                         ["type": "string", "pattern": "^[0-9]+(\\.[0-9]+)?(ns|us|ms|s|m|h)$"],
-                        ["type": "number", "minimum": 0],
+                        ["type": "number", "minimum": 0, "maximum": 360_000_000],
                     ],
                 ]
             ),
             (
                 "signedDuration",
-                ["oneOf": [["type": "string", "pattern": .string(durationPattern)], ["type": "number"]]]
+                [
+                    "oneOf": [
+                        ["type": "string", "pattern": .string(durationPattern)],
+                        ["type": "number", "minimum": -360_000_000, "maximum": 360_000_000],
+                    ]
+                ]
             ),
             ("timePoint", ["oneOf": [ref("duration"), ["const": "end"]]]),
             ("id", ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_-]*$"]),

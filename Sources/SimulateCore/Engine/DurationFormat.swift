@@ -46,13 +46,27 @@ public enum DurationFormat {
     /// The number is a plain decimal (optional leading '-', digits, optional fraction), computed exactly;
     /// digits below a nanosecond round half up.
     public static func parse(_ text: String) -> Int64? {
+        guard case .nanoseconds(let value) = parseChecked(text) else { return nil }
+        return value
+    }
+
+    public enum Parsed: Equatable, Sendable {
+        case nanoseconds(Int64)
+        /// Not of the form `"<number><unit>"`.
+        case malformed
+        /// Of that form, but more nanoseconds than an `Int64` holds.
+        case outOfRange
+    }
+
+    /// Parses `"<number><unit>"`, telling a malformed text from one out of range.
+    public static func parseChecked(_ text: String) -> Parsed {
         var text = text
         return text.withUTF8 { parse(bytes: $0) }
     }
 
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Parsed {
         let count = bytes.count
-        guard count >= 2 else { return nil }
+        guard count >= 2 else { return .malformed }
         let unit: Int64
         var numberEnd = count - 1
         switch bytes[count - 1] {
@@ -65,31 +79,32 @@ public enum DurationFormat {
             }
         case UInt8(ascii: "m"): unit = 60_000_000_000
         case UInt8(ascii: "h"): unit = 3_600_000_000_000
-        default: return nil
+        default: return .malformed
         }
         var index = 0
         let negative = bytes[0] == UInt8(ascii: "-")
         if negative { index = 1 }
         var whole: Int64 = 0
+        var wholeOverflows = false
         let wholeStart = index
         while index < numberEnd, let digit = digitValue(bytes[index]) {
             let (shifted, overflow) = whole.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return nil }
-            whole = shifted + digit
+            let (sum, overflowSum) = shifted.addingReportingOverflow(digit)
+            if overflow || overflowSum { wholeOverflows = true }
+            whole = sum
             index += 1
         }
-        guard index > wholeStart else { return nil }
+        guard index > wholeStart else { return .malformed }
         let (scaled, overflow) = whole.multipliedReportingOverflow(by: unit)
-        guard !overflow else { return nil }
         var fraction: Int64 = 0
         if index < numberEnd {
-            guard bytes[index] == UInt8(ascii: "."), index + 1 < numberEnd else { return nil }
+            guard bytes[index] == UInt8(ascii: "."), index + 1 < numberEnd else { return .malformed }
             index += 1
             var scale = unit
             var roundUp = false
             var sawDigitBelowNanosecond = false
             while index < numberEnd {
-                guard let digit = digitValue(bytes[index]) else { return nil }
+                guard let digit = digitValue(bytes[index]) else { return .malformed }
                 if scale >= 10 {
                     scale /= 10
                     fraction += digit * scale
@@ -102,8 +117,8 @@ public enum DurationFormat {
             if roundUp { fraction += 1 }
         }
         let (total, overflowSum) = scaled.addingReportingOverflow(fraction)
-        guard !overflowSum else { return nil }
-        return negative ? -total : total
+        guard !wholeOverflows, !overflow, !overflowSum else { return .outOfRange }
+        return .nanoseconds(negative ? -total : total)
     }
 
     @inline(__always)

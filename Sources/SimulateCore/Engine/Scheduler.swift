@@ -16,7 +16,8 @@ public enum SimulationError: Error, Sendable, CustomStringConvertible {
             "event budget of \(budget) events exhausted at \(DurationFormat.string(time)) of virtual time: "
                 + "the scenario does not quiesce (raise it with \"limits\": {\"events\": N} or --event-budget)"
         case .queueFull(let capacity, let time):
-            "more than \(capacity) events pending at \(DurationFormat.string(time)) of virtual time"
+            "more than \(capacity) events pending at \(DurationFormat.string(time)) of virtual time: the scenario "
+                + "schedules work faster than it runs (a repeat or interval far shorter than the latencies?)"
         case .scheduledInPast(let requested, let now):
             "an event was scheduled at \(requested) ns, before the current time \(now) ns"
         }
@@ -75,16 +76,21 @@ public final class Scheduler {
         var slotCount = 0
         var slotCapacity: Int
         var freeCount = 0
+        /// Set when an event could not be queued: the run stops at its next event with `queueFull`.
+        var queueOverflowed = false
+        let pendingEventLimit: Int
     }
 
-    public init(eventBudget: Int = 50_000_000) {
-        let capacity = 1024
+    /// `pendingEventLimit`: events that may wait at once, at most `slotCapacity`; one more stops the run with `queueFull`.
+    public init(eventBudget: Int = 50_000_000, pendingEventLimit: Int = Scheduler.slotCapacity) {
+        let limit = max(1, min(pendingEventLimit, Self.slotCapacity))
+        let capacity = min(1024, limit)
         state = .allocate(capacity: 1)
         state.initialize(
             to: State(
                 eventBudget: eventBudget, heap: .allocate(capacity: capacity), heapCapacity: capacity,
                 actions: .allocate(capacity: capacity), generations: .allocate(capacity: capacity),
-                freeSlots: .allocate(capacity: capacity), slotCapacity: capacity))
+                freeSlots: .allocate(capacity: capacity), slotCapacity: capacity, pendingEventLimit: limit))
     }
 
     deinit {
@@ -162,6 +168,7 @@ public final class Scheduler {
     @inline(__always)
     private func enqueue(_ action: Action, atNanoseconds time: Int64, sequence: UInt64) -> EventHandle {
         let slot = allocateSlot()
+        guard slot >= 0 else { return EventHandle(slot: .max, generation: 0) }
         (state.pointee.actions + slot).initialize(to: action)
         push(Entry(time: max(time, state.pointee.now), order: sequence << 24 | UInt64(slot)))
         return EventHandle(slot: UInt32(truncatingIfNeeded: slot), generation: state.pointee.generations[slot])
@@ -191,6 +198,9 @@ public final class Scheduler {
             state.pointee.freeCount += 1
             guard let action else { continue }
             if state.pointee.executedEvents >= state.pointee.eventBudget {
+                if state.pointee.queueOverflowed {
+                    throw .queueFull(capacity: state.pointee.pendingEventLimit, atNanoseconds: state.pointee.now)
+                }
                 throw .eventBudgetExceeded(budget: state.pointee.eventBudget, atNanoseconds: entry.time)
             }
             state.pointee.executedEvents += 1
@@ -234,7 +244,15 @@ public final class Scheduler {
             state.pointee.freeCount -= 1
             return Int(state.pointee.freeSlots[state.pointee.freeCount])
         }
-        if state.pointee.slotCount == state.pointee.slotCapacity { growSlots() }
+        if state.pointee.slotCount == state.pointee.slotCapacity {
+            guard state.pointee.slotCapacity < state.pointee.pendingEventLimit else {
+                // Full: the event is dropped, and a zero budget stops the run before the next one.
+                state.pointee.queueOverflowed = true
+                state.pointee.eventBudget = 0
+                return -1
+            }
+            growSlots()
+        }
         let slot = state.pointee.slotCount
         state.pointee.generations[slot] = 0
         state.pointee.slotCount = slot + 1
@@ -243,8 +261,7 @@ public final class Scheduler {
 
     private func growSlots() {
         let old = state.pointee
-        precondition(old.slotCapacity < Self.slotCapacity, "more than \(Self.slotCapacity) events pending")
-        let capacity = min(old.slotCapacity * 2, Self.slotCapacity)
+        let capacity = min(old.slotCapacity * 2, old.pendingEventLimit)
         let actions = UnsafeMutablePointer<Action?>.allocate(capacity: capacity)
         for index in 0..<old.heapCount {
             let slot = old.heap[index].slot

@@ -144,23 +144,34 @@ public enum Identifier {
 
 /// Durations in scenario files.
 public enum DurationValue {
+    /// The longest duration a scenario may give (100,000 hours, about 11 years): sums of a few of them
+    /// and of a run's virtual time stay far from overflowing the nanosecond clock.
+    public static let maximumNanoseconds: Int64 = 100_000 * 3_600_000_000_000
+
+    public static let outOfRange = "duration out of range: at most 100000h (about 11 years of virtual time)"
+
     public static func parse(
         _ value: JSON, at path: @autoclosure () -> JSONPath, diagnostics: Diagnostics, allowNegative: Bool = false
     ) -> Int64? {
         let nanoseconds: Int64
         switch value {
         case .string(let text):
-            guard let parsed = DurationFormat.parse(text) else {
+            switch DurationFormat.parseChecked(text) {
+            case .nanoseconds(let parsed):
+                nanoseconds = parsed
+            case .malformed:
                 diagnostics.error(
                     "expected a duration such as \"1.5s\", \"250ms\" or a number of seconds, found \"\(text)\"",
                     at: path())
                 return nil
+            case .outOfRange:
+                diagnostics.error(outOfRange, at: path())
+                return nil
             }
-            nanoseconds = parsed
         case .integer, .unsignedInteger, .double:
             let seconds = value.doubleValue ?? 0
-            guard (seconds * 1e9).magnitude < 9.2e18 else {
-                diagnostics.error("duration out of range", at: path())
+            guard (seconds * 1e9).magnitude <= Double(maximumNanoseconds) else {
+                diagnostics.error(outOfRange, at: path())
                 return nil
             }
             nanoseconds = Int64((seconds * 1e9).rounded())
@@ -172,6 +183,10 @@ public enum DurationValue {
         }
         if nanoseconds < 0 && !allowNegative {
             diagnostics.error("durations may not be negative", at: path())
+            return nil
+        }
+        guard nanoseconds.magnitude <= maximumNanoseconds.magnitude else {
+            diagnostics.error(outOfRange, at: path())
             return nil
         }
         return nanoseconds

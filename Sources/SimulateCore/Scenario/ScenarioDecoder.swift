@@ -31,7 +31,9 @@ struct ScenarioDecoder {
         let limits = top.value("limits").flatMap { decodeLimits($0, at: .root / "limits") } ?? RunLimits()
         top.rejectUnknownKeys(allowExtensions: true)
         return Scenario(
-            name: name ?? "", description: description, seed: seed ?? 0, durationNanoseconds: duration ?? 0,
+            // Without a valid duration no time counts as after the end: its own error is enough.
+            name: name ?? "", description: description, seed: seed ?? 0,
+            durationNanoseconds: duration ?? DurationValue.maximumNanoseconds,
             devices: devices, network: network, faults: faults, plugins: plugins, steps: steps,
             expectations: expectations, limits: limits)
     }
@@ -64,20 +66,22 @@ struct ScenarioDecoder {
     }
 
     private func decodeDevices(_ top: ObjectReader) -> [DeviceSpec] {
+        var seen: Set<String> = []
         let devices = decodeArray(top, "devices", required: true) { value, path -> DeviceSpec? in
             guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
             let id = reader.id("id", required: true)
             let platform = reader.choice("platform", Platform.allCases.map(\.rawValue)).flatMap(Platform.init) ?? .iOS
             let skew = reader.duration("clockSkew", allowNegative: true) ?? 0
             reader.rejectUnknownKeys()
-            return id.map { DeviceSpec(id: $0, platform: platform, clockSkewNanoseconds: skew) }
+            guard let id else { return nil }
+            guard seen.insert(id).inserted else {
+                diagnostics.error("duplicate device id \"\(id)\"", at: path / "id")
+                return nil
+            }
+            return DeviceSpec(id: id, platform: platform, clockSkewNanoseconds: skew)
         }
         if top.has("devices"), case .array(let items) = top.object["devices"]!, items.isEmpty {
             diagnostics.error("a scenario needs at least one device", at: .root / "devices")
-        }
-        var seen: Set<String> = []
-        for (index, device) in devices.enumerated() where !seen.insert(device.id).inserted {
-            diagnostics.error("duplicate device id \"\(device.id)\"", at: .root / "devices" / index / "id")
         }
         return devices
     }
