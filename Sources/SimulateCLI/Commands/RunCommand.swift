@@ -56,17 +56,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let registry = CommandEnvironment.registry
-        let files: [String]
-        do {
-            files = try ScenarioFiles.expand(paths)
-        } catch {
-            Output.error("error: \(error.path): no such file or directory")
-            throw ExitCode(ExitStatus.invalid)
-        }
-        if files.isEmpty {
-            Output.error("error: no .json scenario files under \(paths.joined(separator: ", "))")
-            throw ExitCode(ExitStatus.invalid)
-        }
+        let files = try ScenarioFiles.expandOrExit(paths)
         let terminal = Terminal.forStandardOutput()
         var human = HumanReport(terminal: terminal)
         var status = ExitStatus.passed

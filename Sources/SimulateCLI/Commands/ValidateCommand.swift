@@ -13,13 +13,7 @@ struct ValidateCommand: ParsableCommand {
     var format: OutputFormat = .human
 
     func run() throws {
-        let files: [String]
-        do {
-            files = try ScenarioFiles.expand(paths)
-        } catch {
-            Output.error("error: \(error.path): no such file or directory")
-            throw ExitCode(ExitStatus.invalid)
-        }
+        let files = try ScenarioFiles.expandOrExit(paths)
         let loader = ScenarioLoader(registry: CommandEnvironment.registry)
         let human = HumanReport(terminal: Terminal.forStandardOutput())
         var invalid = false

@@ -43,6 +43,11 @@ struct ReportFiles {
         var errors: [String] = []
         func save(_ text: @autoclosure () -> String, to path: String?) {
             guard let path else { return }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                errors.append("error: cannot write \(path): it is a directory (give a file path)")
+                return
+            }
             do {
                 let url = URL(fileURLWithPath: path)
                 try FileManager.default.createDirectory(

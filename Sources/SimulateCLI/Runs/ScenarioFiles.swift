@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// Expands the paths given on the command line: files as given, directories recursively to their `.json` files, sorted.
@@ -18,6 +19,22 @@ enum ScenarioFiles {
             } else {
                 files.append(path)
             }
+        }
+        return files
+    }
+
+    /// The files under `paths`, or an error on standard error and exit status 2 when one is missing or none is found.
+    static func expandOrExit(_ paths: [String]) throws(ExitCode) -> [String] {
+        let files: [String]
+        do {
+            files = try expand(paths)
+        } catch {
+            Output.error("error: \(error.path): no such file or directory")
+            throw ExitCode(ExitStatus.invalid)
+        }
+        if files.isEmpty {
+            Output.error("error: no .json scenario files under \(paths.joined(separator: ", "))")
+            throw ExitCode(ExitStatus.invalid)
         }
         return files
     }

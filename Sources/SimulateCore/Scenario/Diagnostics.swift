@@ -28,7 +28,10 @@ public struct ScenarioDiagnostic: Sendable, Equatable, CustomStringConvertible {
         var text = file ?? "<scenario>"
         if let location { text += ":\(location.line):\(location.column)" }
         text += ": "
-        if kind == .scenario { text += "\(path.description.isEmpty ? "/" : path.description): " }
+        // A file that cannot be read has neither a location nor a path to show.
+        if kind == .scenario && (location != nil || !path.components.isEmpty) {
+            text += "\(path.description.isEmpty ? "/" : path.description): "
+        }
         return text + message
     }
 }
