@@ -147,3 +147,19 @@ import Testing
         #expect(viaJSONC.devices == viaFoundation.devices)
     }
 }
+
+@Suite struct DuplicateKeyLocationTests {
+    @Test func aDuplicateKeyIsReportedWhereItRepeats() {
+        let text = """
+            {"format": 1,
+             "name": "a", "duration": "1s", "devices": [{"id": "phone"}], "plugins": {"probe": {}},
+               "name": "b"}
+            """
+        do {
+            _ = try Probe.loader.load(text: text, file: "x.json")
+            Issue.record("expected a duplicate key error")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == [#"x.json:3:4: /name: duplicate key "name""#])
+        }
+    }
+}

@@ -42,7 +42,11 @@ public struct ScenarioLoader: Sendable {
         }
         let diagnostics = Diagnostics()
         for duplicate in document.duplicateKeys {
-            diagnostics.error("duplicate key \"\(duplicate.key)\"", at: duplicate.path)
+            // Located at the repeated key, not at the first occurrence that the path leads to.
+            diagnostics.append(
+                ScenarioDiagnostic(
+                    kind: .scenario, path: duplicate.path, location: duplicate.location,
+                    message: "duplicate key \"\(duplicate.key)\""))
         }
         let decoded = ScenarioDecoder(diagnostics: diagnostics).decode(document.root)
         guard var scenario = decoded else {
@@ -66,7 +70,7 @@ public struct ScenarioLoader: Sendable {
         let located = diagnostics.items.map { item in
             var item = item
             item.file = file
-            if let document {
+            if let document, item.location == nil {
                 var path = item.path
                 var location = document.location(of: path)
                 while location == nil, !path.components.isEmpty {
