@@ -24,6 +24,8 @@ public struct SimulationRunner: Sendable {
         defer { context.close() }
         for spec in orderedPlugins(scenario) {
             guard let plugin = registry.plugin(named: spec.name) else { continue }
+            // Configurations shape what events mean (a merge policy, a save policy): the hash covers them.
+            context.scheduler.combineIntoHash(spec.name + JSONWriter.string(spec.configuration))
             context.runs.append((spec.name, plugin.makeRun(configuration: spec.configuration, context: context)))
         }
         scheduleFaults(scenario, context)
