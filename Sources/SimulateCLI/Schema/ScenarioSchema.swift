@@ -109,18 +109,34 @@ public enum ScenarioSchema {
                     ],
                 ])
             ),
-            (
-                "fault",
-                closedObject(
-                    [
-                        "at": ref("timePoint"), "for": ref("duration"), "device": ref("id"),
-                        "devices": ["type": "array", "items": ref("id")],
-                        "kind": ["enum": .array(FaultKind.allCases.map { .string($0.rawValue) })],
-                        "latency": ref("latency"), "loss": ["type": "number", "minimum": 0, "maximum": 1],
-                        "plugin": ["type": "string"], "repeat": ref("repeat"),
-                    ], required: ["at", "kind"])
-            ),
+            ("fault", fault()),
         ])
+    }
+
+    /// A fault; its kind decides which of `latency`, `loss` and `plugin` it needs and allows.
+    private static func fault() -> JSON {
+        var schema = closedObject(
+            [
+                "at": ref("timePoint"), "for": ref("duration"), "device": ref("id"),
+                "devices": ["type": "array", "items": ref("id")],
+                "kind": ["enum": .array(FaultKind.allCases.map { .string($0.rawValue) })],
+                "latency": ref("latency"), "loss": ["type": "number", "minimum": 0, "maximum": 1],
+                "plugin": ["type": "string"], "repeat": ref("repeat"),
+            ], required: ["at", "kind"]
+        ).objectValue!
+        let fieldOfKind: [(field: String, kind: FaultKind)] = [
+            ("latency", .latency), ("loss", .loss), ("plugin", .serverRestart),
+        ]
+        var rules: [JSON] = [["not": ["required": ["device", "devices"]]]]
+        for (field, kind) in fieldOfKind {
+            rules.append([
+                "if": ["properties": ["kind": ["const": .string(kind.rawValue)]], "required": ["kind"]],
+                "then": ["required": [.string(field)]],
+                "else": ["not": ["required": [.string(field)]]],
+            ])
+        }
+        schema["allOf"] = .array(rules)
+        return .object(schema)
     }
 
     private static func parametersSchema(_ parameters: [ParameterDoc]) -> JSON {
@@ -151,7 +167,10 @@ public enum ScenarioSchema {
         let conditions: [JSON] = actions.map { plugin, action in
             [
                 "if": ["properties": ["do": ["const": .string("\(plugin.name).\(action.name)")]]],
-                "then": ["properties": ["args": parametersSchema(action.parameters)]],
+                "then": [
+                    "properties": ["args": parametersSchema(action.parameters)],
+                    "required": action.parameters.contains(where: \.isRequired) ? ["args"] : [],
+                ],
             ]
         }
         var base = closedObject(
