@@ -13,8 +13,14 @@ public enum JSONParser {
             }
             return JSONDocument(root: root, duplicateKeys: duplicateKeys, source: bytes)
         case .failure(let issue):
-            let location = SourceLocator.locations(ofOffsets: [issue.offset], in: bytes)[0]
-            throw JSONSyntaxError(message: issue.message, offset: issue.offset, location: location)
+            let all = [issue] + issue.further
+            let locations = SourceLocator.locations(ofOffsets: all.map(\.offset), in: bytes)
+            let errors = zip(all, locations).map { issue, location in
+                JSONSyntaxError(message: issue.message, offset: issue.offset, location: location)
+            }
+            var first = errors[0]
+            first.furtherErrors = Array(errors.dropFirst())
+            throw first
         }
     }
 

@@ -4,11 +4,15 @@ public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
     /// Byte offset of the offending byte (the byte count for an unexpected end of input).
     public var offset: Int
     public var location: SourceLocation
+    /// Later errors in the same text, in text order: the scan steps over errors inside a string or a
+    /// number (control characters, bad escapes, unpaired surrogates, invalid UTF-8, leading zeros).
+    public var furtherErrors: [JSONSyntaxError]
 
-    public init(message: String, offset: Int, location: SourceLocation) {
+    public init(message: String, offset: Int, location: SourceLocation, furtherErrors: [JSONSyntaxError] = []) {
         self.message = message
         self.offset = offset
         self.location = location
+        self.furtherErrors = furtherErrors
     }
 
     public var description: String { "\(location): \(message)" }
@@ -18,4 +22,5 @@ public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
 struct JSONSyntaxIssue: Error {
     var message: String
     var offset: Int
+    var further: [JSONSyntaxIssue] = []
 }

@@ -21,6 +21,9 @@ struct StrictJSONValidator {
     private var index = 0
     private var memberCount = 0
     private var hasKeyWithNUL = false
+    /// Errors after which the scan goes on (inside a string or a number), so one pass reports several.
+    private var recovered: [JSONSyntaxIssue] = []
+    static let maximumRecovered = 50
 
     private init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
@@ -35,9 +38,36 @@ struct StrictJSONValidator {
         return try validator.run()
     }
 
+    /// Scans the whole text; every error is thrown as one issue whose `further` holds the rest, in text order.
     private mutating func run() throws(JSONSyntaxIssue) -> Summary {
+        let summary: Summary
+        do {
+            summary = try scan()
+        } catch {
+            throw combined(ending: error)
+        }
+        if !recovered.isEmpty { throw combined(ending: nil) }
+        return summary
+    }
+
+    private func combined(ending fatal: JSONSyntaxIssue?) -> JSONSyntaxIssue {
+        var all = recovered
+        if let fatal { all.append(fatal) }
+        var first = all.removeFirst()
+        first.further = all
+        return first
+    }
+
+    /// Notes an error the scan can step over; throws it once too many have been noted.
+    private mutating func recover(_ issue: JSONSyntaxIssue) throws(JSONSyntaxIssue) {
+        guard recovered.count < Self.maximumRecovered else { throw issue }
+        recovered.append(issue)
+    }
+
+    private mutating func scan() throws(JSONSyntaxIssue) -> Summary {
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
-            throw JSONSyntaxIssue(message: "a byte order mark (U+FEFF) is not allowed in JSON text", offset: 0)
+            try recover(JSONSyntaxIssue(message: "a byte order mark (U+FEFF) is not allowed in JSON text", offset: 0))
+            index = 3
         }
         skipWhitespace()
         let rootStart = index
@@ -172,7 +202,9 @@ struct StrictJSONValidator {
             } else if byte == UInt8(ascii: "\\") {
                 try scanEscape(isKey: isKey)
             } else if byte < 0x20 {
-                throw issue("unescaped control character \(scalarName(UInt32(byte))) in string; write it as an escape")
+                try recover(
+                    issue("unescaped control character \(scalarName(UInt32(byte))) in string; write it as an escape"))
+                index += 1
             } else {
                 try scanUTF8Sequence()
             }
@@ -192,9 +224,11 @@ struct StrictJSONValidator {
             let unit = try hexQuad(escapeStart: start)
             if unit == 0, isKey { hasKeyWithNUL = true }
             if unit >= 0xDC00 && unit <= 0xDFFF {
-                throw JSONSyntaxIssue(
-                    message: "unpaired low surrogate escape \\u\(hex4(unit)); only a high surrogate may precede it",
-                    offset: start)
+                try recover(
+                    JSONSyntaxIssue(
+                        message: "unpaired low surrogate escape \\u\(hex4(unit)); only a high surrogate may precede it",
+                        offset: start))
+                return
             }
             if unit >= 0xD800 && unit <= 0xDBFF {
                 let lowStart = index
@@ -203,15 +237,21 @@ struct StrictJSONValidator {
                         try hexQuad(escapeStart: lowStart)
                     } else { nil }
                 guard let low, low >= 0xDC00 && low <= 0xDFFF else {
-                    throw JSONSyntaxIssue(
-                        message: "unpaired high surrogate escape \\u\(hex4(unit)); a low surrogate escape must follow",
-                        offset: start)
+                    try recover(
+                        JSONSyntaxIssue(
+                            message:
+                                "unpaired high surrogate escape \\u\(hex4(unit)); a low surrogate escape must follow",
+                            offset: start))
+                    if low != nil { index = lowStart }
+                    return
                 }
             }
         default:
-            throw JSONSyntaxIssue(
-                message: "invalid escape sequence '\\\(describeByte(at: index, quoted: false))' in string",
-                offset: start)
+            try recover(
+                JSONSyntaxIssue(
+                    message: "invalid escape sequence '\\\(describeByte(at: index, quoted: false))' in string",
+                    offset: start))
+            if base[index] != UInt8(ascii: "\"") { index += 1 }
         }
     }
 
@@ -249,13 +289,18 @@ struct StrictJSONValidator {
         case 0xF0: length = 4; lower = 0x90
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; upper = 0x8F
-        default: throw issue("invalid UTF-8 byte 0x\(hex2(lead))")
+        default:
+            try recover(issue("invalid UTF-8 byte 0x\(hex2(lead))"))
+            index += 1
+            return
         }
         for offset in 1..<length {
             guard index + offset < count else { throw issue("truncated UTF-8 sequence at the end of input") }
             let byte = base[index + offset]
             guard byte >= lower && byte <= upper else {
-                throw issue("invalid UTF-8 sequence starting with byte 0x\(hex2(lead))")
+                try recover(issue("invalid UTF-8 sequence starting with byte 0x\(hex2(lead))"))
+                index += offset
+                return
             }
             lower = 0x80
             upper = 0xBF
@@ -272,7 +317,10 @@ struct StrictJSONValidator {
         }
         if base[index] == UInt8(ascii: "0") {
             index += 1
-            if isDigit(at: index) { throw JSONSyntaxIssue(message: "leading zeros are not allowed", offset: index - 1) }
+            if isDigit(at: index) {
+                try recover(JSONSyntaxIssue(message: "leading zeros are not allowed", offset: index - 1))
+                while isDigit(at: index) { index += 1 }
+            }
         } else {
             while isDigit(at: index) { index += 1 }
         }

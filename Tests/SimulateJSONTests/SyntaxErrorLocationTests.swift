@@ -61,3 +61,41 @@ import Testing
         #expect(error?.location == SourceLocation(line: 1, column: 513))
     }
 }
+
+@Suite struct SeveralSyntaxErrorsTests {
+    private func errors(_ text: [UInt8]) -> [String] {
+        do {
+            _ = try JSONParser.parse(text)
+            return []
+        } catch {
+            return ([error] + error.furtherErrors).map(\.description)
+        }
+    }
+
+    @Test func errorsInsideStringsAndNumbersAreStepOverAndAllReported() {
+        let text = Array("{\"a\": 01,\n \"b\": \"x\\qy\", \"c\": \"\\udc00\",\n \"d\": \"t\tt\", \"e\": [1,]}".utf8)
+        #expect(
+            errors(text) == [
+                "1:7: leading zeros are not allowed",
+                "2:9: invalid escape sequence '\\q' in string",
+                "2:21: unpaired low surrogate escape \\uDC00; only a high surrogate may precede it",
+                "3:9: unescaped control character U+0009 in string; write it as an escape",
+                "3:22: a trailing comma is not allowed in an array",
+            ])
+    }
+
+    @Test func invalidUTF8AndAByteOrderMarkAreReportedWithWhatFollows() {
+        let text: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[\"".utf8) + [0xFF] + Array("\", 1.5, 007]".utf8)
+        #expect(
+            errors(text) == [
+                "1:1: a byte order mark (U+FEFF) is not allowed in JSON text",
+                "1:4: invalid UTF-8 byte 0xFF",
+                "1:13: leading zeros are not allowed",
+            ])
+    }
+
+    @Test func aValidDocumentStillParses() throws {
+        let document = try JSONParser.parse(Array("{\"a\": \"\\ud83d\\ude00\", \"b\": [0, -0.5e3]}".utf8))
+        #expect(document.root["a"] == .string("😀"))
+    }
+}

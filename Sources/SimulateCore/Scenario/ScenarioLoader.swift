@@ -35,10 +35,10 @@ public struct ScenarioLoader: Sendable {
         } catch {
             throw ScenarioError(
                 file: file,
-                diagnostics: [
+                diagnostics: ([error] + error.furtherErrors).map { syntax in
                     ScenarioDiagnostic(
-                        kind: .syntax, file: file, path: .root, location: error.location, message: error.message)
-                ])
+                        kind: .syntax, file: file, path: .root, location: syntax.location, message: syntax.message)
+                })
         }
         let diagnostics = Diagnostics()
         for duplicate in document.duplicateKeys {
