@@ -59,4 +59,26 @@ struct InvariantReportTests {
             MigrationValidator.validate(ModelSchema(versions: [SchemaVersion(name: "v1", entities: v1.entities), v2]))
                 .isEmpty)
     }
+
+    @Test("what only an undeployed version added may go again; a deployed removal is listed once")
+    func migrationAgainstWhatIsDeployed() {
+        func version(_ name: String, deployed: Bool = false, _ attributes: [String]) -> SchemaVersion {
+            SchemaVersion(
+                name: name, isDeployed: deployed,
+                entities: [
+                    EntitySpec(
+                        name: "Task",
+                        attributes: attributes.map { AttributeSpec(name: $0, type: .string, isOptional: true) })
+                ])
+        }
+        let v1 = version("v1", deployed: true, ["title"])
+        let v2 = version("v2", ["title", "draft"])
+        let v3 = version("v3", ["title"])
+        #expect(MigrationValidator.validate(ModelSchema(versions: [v1, v2, v3])).isEmpty)
+        let v4 = version("v4", [])
+        let v5 = version("v5", [])
+        let changes = MigrationValidator.validate(ModelSchema(versions: [v1, v2, v3, v4, v5]))
+        #expect(changes.map(\.line) == ["Task: title removed"])
+        #expect(changes.map(\.version) == ["v4"])
+    }
 }

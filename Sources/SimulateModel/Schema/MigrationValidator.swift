@@ -9,14 +9,17 @@ public enum MigrationValidator {
         public var line: String
     }
 
-    /// Every change a version after a deployed one makes that is not an addition, in version order.
+    /// Every change a version after a deployed one makes to what is deployed that is not an addition, in
+    /// version order, each reported once. Each version is compared with the last deployed version before it:
+    /// what an undeployed version added, a later one may still rename or remove.
     public static func validate(_ schema: ModelSchema) -> [Change] {
         guard let firstDeployed = schema.versions.firstIndex(where: \.isDeployed) else { return [] }
         var changes: [Change] = []
+        var reported: Set<String> = []
         var deployed = schema.versions[firstDeployed]
         for index in schema.versions.indices where index > firstDeployed {
             let version = schema.versions[index]
-            for line in compare(from: schema.versions[index - 1], to: version) {
+            for line in compare(from: deployed, to: version) where reported.insert(line).inserted {
                 changes.append(Change(version: version.name, deployedVersion: deployed.name, line: line))
             }
             if version.isDeployed { deployed = version }
