@@ -19,7 +19,7 @@ enum IntentsDocs {
                   completeTask {"task": id} or {"displayId": int}   → {"task": Task} (done: true)
                   deleteTask {"task": id} or {"displayId": int}     → {"deleted": {"id", "displayId"}}
                 Task = {"id", "displayId" (int or null), "title", "done", "priority", "project" (id or null)};
-                text: 1…500 characters, not blank; id: [A-Za-z][A-Za-z0-9_-]*.
+                text: 1…500 characters (grapheme clusters), not blank; id: [A-Za-z][A-Za-z0-9_-]*.
                 Success: {"ok": true, "intent": name, "result": {…}}. Error: {"ok": false, "intent": name,
                 "error": {"code", "message", "path"? (JSON Pointer into the input), "line"?, "column"?}}.
                 Codes: invalidJSON, invalidInput, unknownIntent, inputTooLarge (over maxInputBytes, 64 KiB by
