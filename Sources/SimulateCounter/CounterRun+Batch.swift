@@ -22,7 +22,15 @@ extension CounterRun {
         client.modify(saving: records, savePolicy: .allKeys) { [self] result in
             switch result {
             case .success(let modify):
-                batchSaved[device.index] += modify.saveResults.count { $0.record != nil }
+                let saved = modify.saveResults.count { $0.record != nil }
+                batchSaved[device.index] += saved
+                if saved < records.count {
+                    // partialFailure: the items' own errors; a batch with a failed item has not done its job.
+                    batchFailures += 1
+                    context.trace.instant(
+                        device.id, "counter", "saveBatch.partialFailure", "\(records.count - saved) items failed",
+                        value: Int64(records.count - saved))
+                }
             case .failure(let error) where error.code == .limitExceeded:
                 log.limitExceeded += 1
                 if split && records.count > 1 && depth < 32 {

@@ -37,6 +37,7 @@ extension CounterRun {
             "networkFailures": JSON(log.networkFailures), "lostResponses": JSON(lost),
             "ambiguousWrites": JSON(ambiguous), "requests": JSON(requests), "earlyRequests": JSON(early),
             "limitExceeded": JSON(log.limitExceeded), "batchSaved": JSON(batchSaved.reduce(0, +)),
+            "batchFailures": JSON(batchFailures),
             "serverValue": value.map { .integer($0) } ?? .null,
         ]
     }
