@@ -17,6 +17,7 @@ struct ModifyPlan {
         saves = Array(repeating: .success([:]), count: records.count)
         existing = Array(repeating: nil, count: records.count)
         deleteErrors = Array(repeating: nil, count: recordIDs.count)
+        if records.count + recordIDs.count > 1 { seen.reserveCapacity(records.count + recordIDs.count) }
     }
 
     /// Notes an item; a record named twice in one operation is an error, as in CloudKit.

@@ -28,6 +28,17 @@ public struct CloudRecordID: Hashable, Comparable, Sendable, CustomStringConvert
 
     public var description: String { "\(zoneID.zoneName)/\(recordName)" }
 
+    /// Names first: they differ far more often than zones.
+    public static func == (a: CloudRecordID, b: CloudRecordID) -> Bool {
+        a.recordName == b.recordName && a.zoneID == b.zoneID
+    }
+
+    /// The name alone: a database has few zones, and hashing the zone's name too would cost every lookup
+    /// as much again. Equal IDs still hash alike.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordName)
+    }
+
     public static func < (a: CloudRecordID, b: CloudRecordID) -> Bool {
         (a.zoneID.zoneName, a.recordName) < (b.zoneID.zoneName, b.recordName)
     }

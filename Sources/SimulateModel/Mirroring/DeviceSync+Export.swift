@@ -93,6 +93,7 @@ extension DeviceSync {
         let entity = object.entity
         guard var record = object.record else {
             var fields: [String: CloudFieldValue] = [:]
+            fields.reserveCapacity(entity.fieldCount)
             for field in 0..<entity.fieldCount {
                 if let value = FieldCoding.field(object.value(field)) { fields[entity.fieldKeys[field]] = value }
             }
