@@ -277,6 +277,15 @@ struct ChangedKeys: Sendable {
         for key in keys { insert(key) }
     }
 
+    /// A dictionary's keys are distinct: no search for duplicates.
+    init(_ keys: Dictionary<String, CloudFieldValue>.Keys) {
+        var iterator = keys.makeIterator()
+        first = iterator.next()
+        guard first != nil, keys.count > 1 else { return }
+        others.reserveCapacity(keys.count - 1)
+        while let key = iterator.next() { others.append(key) }
+    }
+
     var count: Int { first == nil ? 0 : 1 + others.count }
 
     var list: [String] { first.map { [$0] + others } ?? [] }
