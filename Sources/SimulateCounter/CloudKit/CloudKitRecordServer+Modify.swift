@@ -142,7 +142,7 @@ extension CloudKitRecordServer {
                     existing.zone?.noteChange(record.recordID, deleted: false)
                 } else {
                     storeNew(saved)
-                    zones[record.recordID.zoneID]?.noteChange(record.recordID, deleted: false)
+                    zoneState(record.recordID.zoneID)?.noteChange(record.recordID, deleted: false)
                 }
                 noteSaved()
                 saveResults.append(CloudRecordResult(recordID: record.recordID, result: .success(saved)))
@@ -157,7 +157,7 @@ extension CloudKitRecordServer {
                 partial.append((recordID, error))
             } else {
                 removeStored(recordID)
-                zones[recordID.zoneID]?.noteChange(recordID, deleted: true)
+                zoneState(recordID.zoneID)?.noteChange(recordID, deleted: true)
             }
             deleteResults.append(CloudDeleteResult(recordID: recordID, error: error))
         }
