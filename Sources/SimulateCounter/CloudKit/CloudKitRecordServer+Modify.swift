@@ -17,6 +17,7 @@ struct ModifyPlan {
         saves = Array(repeating: .success([:]), count: records.count)
         existing = Array(repeating: nil, count: records.count)
         deleteErrors = Array(repeating: nil, count: recordIDs.count)
+        if records.count + recordIDs.count > 1 { seen.reserveCapacity(records.count + recordIDs.count) }
     }
 
     /// Notes an item; a record named twice in one operation is an error, as in CloudKit.
@@ -141,7 +142,7 @@ extension CloudKitRecordServer {
                     existing.zone?.noteChange(record.recordID, deleted: false)
                 } else {
                     storeNew(saved)
-                    zones[record.recordID.zoneID]?.noteChange(record.recordID, deleted: false)
+                    zoneState(record.recordID.zoneID)?.noteChange(record.recordID, deleted: false)
                 }
                 noteSaved()
                 saveResults.append(CloudRecordResult(recordID: record.recordID, result: .success(saved)))
@@ -156,7 +157,7 @@ extension CloudKitRecordServer {
                 partial.append((recordID, error))
             } else {
                 removeStored(recordID)
-                zones[recordID.zoneID]?.noteChange(recordID, deleted: true)
+                zoneState(recordID.zoneID)?.noteChange(recordID, deleted: true)
             }
             deleteResults.append(CloudDeleteResult(recordID: recordID, error: error))
         }

@@ -29,7 +29,11 @@ public final class CloudKitRecordServer {
     let scheduler: Scheduler
     let trace: Trace
     @exclusivity(unchecked) var limiter: CloudKitLoadLimiter
-    @exclusivity(unchecked) var zones: [CloudZoneID: ZoneState] = [:]
+    @exclusivity(unchecked) var zones: [CloudZoneID: ZoneState] = [:] {
+        didSet { lastZone = nil }
+    }
+    /// The zone looked up last through ``zoneState(_:)``: an operation names the same zone for every record.
+    @exclusivity(unchecked) private var lastZone: ZoneState?
     var deletedZones: [CloudZoneID: Bool] = [:]
     /// Read it through ``storedRecord(_:)`` and remove from it through ``removeStored(_:)``.
     @exclusivity(unchecked) var stored: [CloudRecordID: StoredRecord] = [:]
@@ -186,10 +190,18 @@ public final class CloudKitRecordServer {
         return found
     }
 
+    /// A custom zone's state, without hashing the zone's name again when it is the zone looked up last.
+    func zoneState(_ zoneID: CloudZoneID) -> ZoneState? {
+        if let lastZone, lastZone.zone.zoneID == zoneID { return lastZone }
+        let found = zones[zoneID]
+        if found != nil { lastZone = found }
+        return found
+    }
+
     /// Stores a record the server does not have yet.
     @discardableResult
     func storeNew(_ record: CloudRecord) -> StoredRecord {
-        let entry = StoredRecord(record, zone: zones[record.recordID.zoneID])
+        let entry = StoredRecord(record, zone: zoneState(record.recordID.zoneID))
         stored[record.recordID] = entry
         lastLookup = entry
         return entry
@@ -201,7 +213,7 @@ public final class CloudKitRecordServer {
     }
 
     func zoneError(_ zoneID: CloudZoneID) -> CloudKitError? {
-        if zoneID.isDefaultZone || zones[zoneID] != nil { return nil }
+        if zoneID.isDefaultZone || zoneState(zoneID) != nil { return nil }
         if deletedZones[zoneID] == true {
             return CloudKitError(.userDeletedZone, "zone \(zoneID) was deleted by the user")
         }

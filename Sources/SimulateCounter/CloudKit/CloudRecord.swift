@@ -28,6 +28,17 @@ public struct CloudRecordID: Hashable, Comparable, Sendable, CustomStringConvert
 
     public var description: String { "\(zoneID.zoneName)/\(recordName)" }
 
+    /// Names first: they differ far more often than zones.
+    public static func == (a: CloudRecordID, b: CloudRecordID) -> Bool {
+        a.recordName == b.recordName && a.zoneID == b.zoneID
+    }
+
+    /// The name alone: a database has few zones, and hashing the zone's name too would cost every lookup
+    /// as much again. Equal IDs still hash alike.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(recordName)
+    }
+
     public static func < (a: CloudRecordID, b: CloudRecordID) -> Bool {
         (a.zoneID.zoneName, a.recordName) < (b.zoneID.zoneName, b.recordName)
     }
@@ -264,6 +275,15 @@ struct ChangedKeys: Sendable {
 
     init(_ keys: some Sequence<String>) {
         for key in keys { insert(key) }
+    }
+
+    /// A dictionary's keys are distinct: no search for duplicates.
+    init(_ keys: Dictionary<String, CloudFieldValue>.Keys) {
+        var iterator = keys.makeIterator()
+        first = iterator.next()
+        guard first != nil, keys.count > 1 else { return }
+        others.reserveCapacity(keys.count - 1)
+        while let key = iterator.next() { others.append(key) }
     }
 
     var count: Int { first == nil ? 0 : 1 + others.count }

@@ -53,8 +53,13 @@ struct ZoneChangeLog {
                 page.deleted.append(entries[index].recordID)
                 continue
             }
-            if entries[index].stored == nil { entries[index].stored = lookUp(entries[index].recordID) }
-            if let record = entries[index].stored?.current { page.changed.append(record) }
+            // One strong load of the unowned reference per entry.
+            if let stored = entries[index].stored {
+                page.changed.append(stored.current)
+            } else if let stored = lookUp(entries[index].recordID) {
+                entries[index].stored = stored
+                page.changed.append(stored.current)
+            }
         }
         return page
     }

@@ -93,6 +93,9 @@ extension DeviceSync {
         let entity = object.entity
         guard var record = object.record else {
             var fields: [String: CloudFieldValue] = [:]
+            // Room for the fields that have values, as adding them one by one would end with.
+            let valued = object.local.map { values in values.count { if case .null = $0 { false } else { true } } }
+            if let valued, valued > 1 { fields.reserveCapacity(valued) }
             for field in 0..<entity.fieldCount {
                 if let value = FieldCoding.field(object.value(field)) { fields[entity.fieldKeys[field]] = value }
             }

@@ -24,6 +24,8 @@ final class ModelStore {
     var pendingDeletes: [String] = []
     @exclusivity(unchecked) var pendingDeleteSet: Set<String> = []
     private var serial = 0
+    /// `Task-phone-` by entity index, with the entity name it was made for.
+    private var idPrefixes: [(name: String, prefix: String)?] = []
     /// Called after every change that needs exporting.
     var onLocalChange: (() -> Void)?
 
@@ -36,24 +38,36 @@ final class ModelStore {
 
     /// `Task-phone-3`: a name no other device generates.
     func makeID(for entity: StoreLayout.Entity) -> String {
+        let prefix = idPrefix(for: entity)
         while true {
             serial += 1
-            let id = "\(entity.name)-\(device.id)-\(serial)"
+            let id = prefix + String(serial)
             if objects[id] == nil && (pendingDeleteSet.isEmpty || !pendingDeleteSet.contains(id)) { return id }
         }
+    }
+
+    private func idPrefix(for entity: StoreLayout.Entity) -> String {
+        if entity.index < idPrefixes.count, let cached = idPrefixes[entity.index], cached.name == entity.name {
+            return cached.prefix
+        }
+        let prefix = entity.name + "-" + device.id + "-"
+        if entity.index >= idPrefixes.count {
+            idPrefixes += repeatElement(nil, count: entity.index + 1 - idPrefixes.count)
+        }
+        idPrefixes[entity.index] = (entity.name, prefix)
+        return prefix
     }
 
     // MARK: Local changes
 
     func insert(_ entity: StoreLayout.Entity, id: String?, now: Int64) throws(ModelStoreError) -> ModelObject {
         let id = id ?? makeID(for: entity)
-        if let existing = objects[id] {
+        let object = ModelObject(id: id, entity: entity)
+        if let existing = Self.claim(&objects[id], object) {
             throw ModelStoreError(.duplicateID, "an object named \"\(id)\" already exists (\(existing.entity.name))")
         }
-        let object = ModelObject(id: id, entity: entity)
         object.local = Array(repeating: .null, count: entity.fieldCount)
         object.editNanoseconds = now
-        objects[id] = object
         if !pendingDeleteSet.isEmpty && pendingDeleteSet.remove(id) != nil { pendingDeletes.removeAll { $0 == id } }
         enqueue(object)
         return object
@@ -222,6 +236,13 @@ final class ModelStore {
             }
         }
         return (object, adopted)
+    }
+
+    /// Puts `object` in an empty slot (one lookup for the check and the insert); returns the occupant otherwise.
+    private static func claim(_ slot: inout ModelObject?, _ object: ModelObject) -> ModelObject? {
+        if let existing = slot { return existing }
+        slot = object
+        return nil
     }
 
     private static func fill(_ slot: inout ModelObject?, _ make: () -> ModelObject, _ adopted: inout Bool)
