@@ -45,7 +45,6 @@ extension DeviceSync {
             var random = shared.context.random(for: device, component: "model.import/\(passes)")
             records.shuffle(using: &random)
         }
-        store.reserve(max(records.count, page.recordsAhead))
         for record in records {
             seen?.insert(record.recordID.recordName)
             importedRecords += 1
@@ -68,9 +67,10 @@ extension DeviceSync {
             store.pendingDeleteSet.isEmpty || !store.pendingDeleteSet.contains(name)
         else { return }
         let tag = record.changeTag?.rawValue ?? 0
-        let (object, adopted) = store.objectOrAdopt(name) {
+        let slot = shared.slot(of: record)
+        let (object, adopted) = store.objectOrAdopt(slot: slot) {
             let object = ModelObject(id: name, entity: entity)
-            object.box = shared.box(record)
+            object.box = shared.box(record, slot: slot)
             object.baseTag = tag
             object.wasSent = true
             return object
@@ -82,7 +82,7 @@ extension DeviceSync {
         guard object.entity === entity, tag > (object.box?.tag ?? 0) else { return }
         var references: [String?] = []
         for field in entity.attributes.count..<entity.fieldCount { references.append(object.reference(field)) }
-        object.box = shared.box(record)
+        object.box = shared.box(record, slot: slot)
         if object.local != nil {
             for field in 0..<entity.fieldCount where object.dirtyMask & (1 << UInt64(field)) == 0 {
                 object.local?[field] = FieldCoding.json(record.fields[entity.fieldKeys[field]])
@@ -128,7 +128,7 @@ extension DeviceSync {
 
     /// After a full refetch: synced objects the server no longer has were deleted while the token was stale.
     private func removeUnseen(_ seen: Set<String>) {
-        let gone = store.objects.values.filter { $0.record != nil && !$0.isDirty && !seen.contains($0.id) }
+        let gone = store.objects.filter { $0.record != nil && !$0.isDirty && !seen.contains($0.id) }
         for object in gone.sorted(by: { $0.id < $1.id }) where store.object(object.id) === object {
             trace.instant(device.id, "sync", "deletedWhileStale", object.id)
             _ = try? store.delete(object, now: now, remote: true)

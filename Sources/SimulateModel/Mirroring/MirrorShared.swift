@@ -19,8 +19,10 @@ final class MirrorShared {
     /// False when the schema breaks CloudKit's rules: the store loads without mirroring.
     let enabled: Bool
     var displayIDs: DisplayIDAllocating?
-    /// The latest box of each record name, so devices importing the same version share it.
-    @exclusivity(unchecked) private var boxes: [String: RecordBox] = [:]
+    /// Record names numbered for the run (the stores' numbering).
+    let names: NameTable
+    /// The latest box of each record name by its number, so devices importing the same version share it.
+    @exclusivity(unchecked) private var boxes: [RecordBox?] = []
     /// The same boxes by change tag (a server-wide counter, so a tag names one version of one record):
     /// finding a box this way hashes no record name.
     @exclusivity(unchecked) private var boxesByTag: [RecordBox?] = []
@@ -29,8 +31,9 @@ final class MirrorShared {
 
     init(
         context: SimulationContext, configuration: ModelConfiguration, layout: StoreLayout,
-        server: CloudKitRecordServer, enabled: Bool
+        server: CloudKitRecordServer, names: NameTable, enabled: Bool
     ) {
+        self.names = names
         self.context = context
         self.configuration = configuration
         self.layout = layout
@@ -41,11 +44,23 @@ final class MirrorShared {
         deviceNames = context.devices.map(\.id)
     }
 
-    func box(_ record: CloudRecord) -> RecordBox {
+    /// The number of the record's name: read from the box of its version when there is one, so a
+    /// version already seen hashes no name.
+    func slot(of record: CloudRecord) -> Int {
+        let tag = Int(truncatingIfNeeded: record.changeTag?.rawValue ?? 0)
+        if tag > 0, tag < boxesByTag.count, let box = boxesByTag[tag] { return box.slot }
+        return names.intern(record.recordID.recordName)
+    }
+
+    func box(_ record: CloudRecord) -> RecordBox { box(record, slot: slot(of: record)) }
+
+    /// The shared box of the record's version; `slot` is the number of its name.
+    func box(_ record: CloudRecord, slot: Int) -> RecordBox {
         let tag = Int(truncatingIfNeeded: record.changeTag?.rawValue ?? 0)
         if tag > 0, tag < boxesByTag.count, let box = boxesByTag[tag] { return box }
+        if slot >= boxes.count { boxes += repeatElement(nil, count: max(slot + 1, boxes.count * 2) - boxes.count) }
         var replaced: RecordBox?
-        let box = Self.reuse(&boxes[record.recordID.recordName], record, replaced: &replaced)
+        let box = Self.reuse(&boxes[slot], record, slot: slot, replaced: &replaced)
         if let replaced { forgetTag(of: replaced) }
         // Tags come from a counter: growing the table to the newest one keeps it dense.
         if tag > 0 && tag < boxesByTag.count * 2 + 65_536 {
@@ -63,13 +78,13 @@ final class MirrorShared {
     }
 
     /// One hash lookup for both the hit and the miss.
-    private static func reuse(_ slot: inout RecordBox?, _ record: CloudRecord, replaced: inout RecordBox?)
-        -> RecordBox
-    {
-        if let box = slot, box.tag == record.changeTag?.rawValue ?? 0 { return box }
-        replaced = slot
-        let box = RecordBox(record)
-        slot = box
+    private static func reuse(
+        _ entry: inout RecordBox?, _ record: CloudRecord, slot: Int, replaced: inout RecordBox?
+    ) -> RecordBox {
+        if let box = entry, box.tag == record.changeTag?.rawValue ?? 0 { return box }
+        replaced = entry
+        let box = RecordBox(record, slot: slot)
+        entry = box
         return box
     }
 

@@ -14,7 +14,7 @@ struct ConvergenceCheck {
             let pending = store.pendingChangeCount
             if pending > 0 { differences.append("\(pending) changes not yet exported") }
             var matched = 0
-            for object in store.objects.values {
+            for object in store.objects {
                 // A clean object's baseTag is the tag of the version it holds.
                 if object.local == nil, object.box != nil, server.currentTags.contains(object.baseTag) {
                     matched += 1
@@ -80,7 +80,7 @@ struct ReferenceCheck {
                 Violation(atNanoseconds: run.context.now, message: "server: link \(name) names a missing object"))
         }
         for store in run.stores {
-            for object in store.objects.values.sorted(by: { $0.id < $1.id }) {
+            for object in store.objects.sorted(by: { $0.id < $1.id }) {
                 for field in object.entity.attributes.count..<object.entity.fieldCount {
                     guard let target = object.reference(field), store.object(target) == nil else { continue }
                     violations.append(
@@ -118,7 +118,7 @@ struct UniquenessCheck {
             }
             for store in run.stores {
                 var local: [String: [String]] = [:]
-                for object in store.objects.values where object.entity === entity {
+                for object in store.objects where object.entity === entity {
                     local[describe(key, fields.map { object.value($0) }), default: []].append(object.id)
                 }
                 for (text, names) in local.sorted(by: { $0.key < $1.key })

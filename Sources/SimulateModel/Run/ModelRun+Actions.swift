@@ -58,9 +58,9 @@ extension ModelRun {
             guard let device else { return .null }
             let store = stores[device.index]
             if let entity {
-                return .integer(Int64(store.objects.values.reduce(0) { $0 + ($1.entity === entity ? 1 : 0) }))
+                return .integer(Int64(store.objects.reduce(0) { $0 + ($1.entity === entity ? 1 : 0) }))
             }
-            return .integer(Int64(store.objects.count))
+            return .integer(Int64(store.objectCount))
         case "lastFetch":
             return device.map { lastFetch[$0.index] } ?? .null
         case "lastError":

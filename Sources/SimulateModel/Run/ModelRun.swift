@@ -26,7 +26,8 @@ final class ModelRun: PluginRun {
         configuration = ModelConfiguration.read(json, at: .root, diagnostics: Diagnostics()) ?? ModelConfiguration()
         let layout = StoreLayout(configuration.schema.current)
         self.layout = layout
-        stores = context.devices.map { ModelStore(layout: layout, device: $0) }
+        let names = NameTable()
+        stores = context.devices.map { ModelStore(layout: layout, device: $0, names: names) }
         schemaGroups = CloudKitModelValidator.validate(configuration.schema.current)
         migrationChanges = MigrationValidator.validate(configuration.schema)
         lastFetch = Array(repeating: .null, count: context.devices.count)
@@ -39,7 +40,7 @@ final class ModelRun: PluginRun {
         server.saveZone(CloudZone(zoneID: MirrorShared.zoneID, atomic: true))
         let shared = MirrorShared(
             context: context, configuration: configuration, layout: layout, server: server,
-            enabled: schemaGroups.isEmpty)
+            names: stores.first?.names ?? NameTable(), enabled: schemaGroups.isEmpty)
         shared.displayIDs = context.service(DisplayIDAllocating.self)
         self.shared = shared
         if let reason = CloudKitModelValidator.failureReason(configuration.schema.current) {

@@ -75,12 +75,15 @@ final class ModelObject {
 final class RecordBox {
     let record: CloudRecord
     let tag: UInt64
+    /// The number of the record's name in the run's ``NameTable``.
+    let slot: Int
     /// The to-one fields' destinations, read from the record once for every device holding this version.
     private var references: [String?] = []
     private var referencesEntity: StoreLayout.Entity?
 
-    init(_ record: CloudRecord) {
+    init(_ record: CloudRecord, slot: Int) {
         self.record = record
+        self.slot = slot
         tag = record.changeTag?.rawValue ?? 0
     }
 

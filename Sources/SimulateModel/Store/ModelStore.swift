@@ -14,7 +14,11 @@ final class ModelStore {
 
     let layout: StoreLayout
     let device: Device
-    @exclusivity(unchecked) private(set) var objects: [String: ModelObject] = [:]
+    /// Record names numbered for the run, shared with the other devices' stores.
+    let names: NameTable
+    /// Objects by their name's number in `names`.
+    @exclusivity(unchecked) private var bySlot: [ModelObject?] = []
+    private(set) var objectCount = 0
     /// Target record name → the objects whose to-one fields name it (whether or not the target exists).
     @exclusivity(unchecked) private(set) var referrers: [String: [Referrer]] = [:]
     var links = LinkSet()
@@ -29,20 +33,46 @@ final class ModelStore {
     /// Called after every change that needs exporting.
     var onLocalChange: (() -> Void)?
 
-    init(layout: StoreLayout, device: Device) {
+    init(layout: StoreLayout, device: Device, names: NameTable = NameTable()) {
         self.layout = layout
         self.device = device
+        self.names = names
     }
 
-    func object(_ id: String) -> ModelObject? { objects[id] }
+    func object(_ id: String) -> ModelObject? {
+        guard let slot = names.slot(id) else { return nil }
+        return object(atSlot: slot)
+    }
+
+    func object(atSlot slot: Int) -> ModelObject? { slot < bySlot.count ? bySlot[slot] : nil }
+
+    /// Every object, in no particular order.
+    var objects: [ModelObject] { bySlot.compactMap { $0 } }
+
+    /// Makes `bySlot[slot]` addressable.
+    private func grow(to slot: Int) {
+        if slot >= bySlot.count { bySlot += repeatElement(nil, count: slot + 1 - bySlot.count) }
+    }
+
+    private func remove(_ object: ModelObject) {
+        guard let slot = names.slot(object.id), self.object(atSlot: slot) === object else { return }
+        bySlot[slot] = nil
+        objectCount -= 1
+    }
 
     /// `Task-phone-3`: a name no other device generates.
-    func makeID(for entity: StoreLayout.Entity) -> String {
+    func makeID(for entity: StoreLayout.Entity) -> String { makeSlottedID(for: entity).id }
+
+    /// A new name and its number (a name already taken has one already, so numbering it adds none).
+    private func makeSlottedID(for entity: StoreLayout.Entity) -> (id: String, slot: Int) {
         let prefix = idPrefix(for: entity)
         while true {
             serial += 1
             let id = prefix + String(serial)
-            if objects[id] == nil && (pendingDeleteSet.isEmpty || !pendingDeleteSet.contains(id)) { return id }
+            let slot = names.intern(id)
+            if object(atSlot: slot) == nil && (pendingDeleteSet.isEmpty || !pendingDeleteSet.contains(id)) {
+                return (id, slot)
+            }
         }
     }
 
@@ -61,11 +91,13 @@ final class ModelStore {
     // MARK: Local changes
 
     func insert(_ entity: StoreLayout.Entity, id: String?, now: Int64) throws(ModelStoreError) -> ModelObject {
-        let id = id ?? makeID(for: entity)
+        let (id, slot) = id.map { ($0, names.intern($0)) } ?? makeSlottedID(for: entity)
         let object = ModelObject(id: id, entity: entity)
-        if let existing = Self.claim(&objects[id], object) {
+        grow(to: slot)
+        if let existing = Self.claim(&bySlot[slot], object) {
             throw ModelStoreError(.duplicateID, "an object named \"\(id)\" already exists (\(existing.entity.name))")
         }
+        objectCount += 1
         object.local = Array(repeating: .null, count: entity.fieldCount)
         object.editNanoseconds = now
         if !pendingDeleteSet.isEmpty && pendingDeleteSet.remove(id) != nil { pendingDeletes.removeAll { $0 == id } }
@@ -96,10 +128,10 @@ final class ModelStore {
             let destination = layout.entity(named: relationship.destination),
             let inverseField = destination.fieldIndexByName[inverseName], destination.isRelationshipField(inverseField)
         else { return }
-        if let old, let previous = objects[old], previous.reference(inverseField) == object.id {
+        if let old, let previous = self.object(old), previous.reference(inverseField) == object.id {
             set(previous, field: inverseField, to: .null, now: now)
         }
-        if let new, let next = objects[new], next.reference(inverseField) != object.id {
+        if let new, let next = self.object(new), next.reference(inverseField) != object.id {
             set(next, field: inverseField, to: .string(object.id), now: now)
         }
     }
@@ -113,7 +145,7 @@ final class ModelStore {
                 set(child, field: inverse.field, to: .null, now: now)
             }
             for id in ids {
-                if let child = objects[id] { set(child, field: inverse.field, to: .string(object.id), now: now) }
+                if let child = self.object(id) { set(child, field: inverse.field, to: .string(object.id), now: now) }
             }
         } else {
             let key = LinkSet.key(layout, object.entity, relationship)
@@ -132,11 +164,11 @@ final class ModelStore {
         var deleted: [ModelObject] = []
         var work = [root]
         var steps = 0
-        let stepLimit = objects.count + 1
+        let stepLimit = objectCount + 1
         while let object = work.popLast(), steps < stepLimit {
             steps += 1
-            guard objects[object.id] === object else { continue }
-            objects[object.id] = nil
+            guard self.object(object.id) === object else { continue }
+            remove(object)
             deleted.append(object)
             if !(remote && object === root) && object.wasSent
                 && pendingDeleteSet.insert(object.id).inserted
@@ -160,7 +192,9 @@ final class ModelStore {
                 let field = object.entity.attributes.count + offset
                 let target = object.reference(field)
                 unindex(object.id, field: field, target: target)
-                if relationship.deleteRule == .cascade, let target, let child = objects[target] { work.append(child) }
+                if relationship.deleteRule == .cascade, let target, let child = self.object(target) {
+                    work.append(child)
+                }
             }
         }
         if exports || deleted.count > 1 { onLocalChange?() }
@@ -183,7 +217,7 @@ final class ModelStore {
 
     func children(of id: String, field: Int, entity: StoreLayout.Entity) -> [ModelObject] {
         (referrers[id] ?? []).compactMap { referrer in
-            guard referrer.field == field, let child = objects[referrer.id], child.entity === entity else { return nil }
+            guard referrer.field == field, let child = object(referrer.id), child.entity === entity else { return nil }
             return child
         }
     }
@@ -195,7 +229,7 @@ final class ModelStore {
             found = children(of: object.id, field: inverse.field, entity: inverse.entity)
         } else {
             let key = LinkSet.key(layout, object.entity, relationship)
-            found = links.targets(key, of: object.id, reversed: key.reversed).compactMap { objects[$0] }
+            found = links.targets(key, of: object.id, reversed: key.reversed).compactMap { self.object($0) }
         }
         return found.sorted { $0.id < $1.id }
     }
@@ -219,18 +253,14 @@ final class ModelStore {
         exportQueue.append(object)
     }
 
-    /// Room for `count` more objects, so a large import does not rehash the index repeatedly.
-    func reserve(_ count: Int) {
-        if objects.capacity < objects.count + count {
-            objects.reserveCapacity(max(objects.count + count, objects.capacity * 2))
-        }
-    }
-
-    /// The object named `id`, or a new one from `make` put in place (import) — one hash lookup either way.
-    func objectOrAdopt(_ id: String, _ make: () -> ModelObject) -> (object: ModelObject, adopted: Bool) {
+    /// The object whose name has number `slot`, or a new one from `make` put in place (import) — no
+    /// hashing either way.
+    func objectOrAdopt(slot: Int, _ make: () -> ModelObject) -> (object: ModelObject, adopted: Bool) {
         var adopted = false
-        let object = Self.fill(&objects[id], make, &adopted)
+        grow(to: slot)
+        let object = Self.fill(&bySlot[slot], make, &adopted)
         if adopted {
+            objectCount += 1
             for field in object.entity.attributes.count..<object.entity.fieldCount {
                 index(object.id, field: field, target: object.reference(field))
             }
@@ -255,29 +285,21 @@ final class ModelStore {
         return object
     }
 
-    /// Puts a remote object in place (import), indexing its references.
-    func adopt(_ object: ModelObject) {
-        objects[object.id] = object
-        for field in object.entity.attributes.count..<object.entity.fieldCount {
-            index(object.id, field: field, target: object.reference(field))
-        }
-    }
-
     /// Edits and deletions not yet acknowledged by the server.
     var pendingChangeCount: Int {
-        pendingDeletes.count + exportQueue.reduce(0) { $0 + (objects[$1.id] === $1 && $1.isDirty ? 1 : 0) }
+        pendingDeletes.count + exportQueue.reduce(0) { $0 + (object($1.id) === $1 && $1.isDirty ? 1 : 0) }
             + links.pendingCount
     }
 
     /// To-one references whose destination this store does not hold.
     var unlinkedCount: Int {
         referrers.keys.reduce(0) { count, target in
-            objects[target] == nil ? count + (referrers[target]?.count ?? 0) : count
+            object(target) == nil ? count + (referrers[target]?.count ?? 0) : count
         }
     }
 
     /// Objects of one entity, sorted by record name.
     func all(_ entity: StoreLayout.Entity) -> [ModelObject] {
-        objects.values.filter { $0.entity === entity }.sorted { $0.id < $1.id }
+        bySlot.compactMap { $0?.entity === entity ? $0 : nil }.sorted { $0.id < $1.id }
     }
 }
