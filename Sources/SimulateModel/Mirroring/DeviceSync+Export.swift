@@ -58,7 +58,7 @@ extension DeviceSync {
             let object = store.exportQueue[queueHead]
             queueHead += 1
             object.isQueued = false
-            guard store.object(object.id) === object, object.isDirty else { continue }
+            guard store.holds(object), object.isDirty else { continue }
             batch.objects.append(object)
             batch.generations.append(object.generation)
             batch.records.append(record(for: object, policy: policy))
@@ -129,7 +129,7 @@ extension DeviceSync {
     }
 
     private func requeue(_ batch: ExportBatch) {
-        for object in batch.objects where store.object(object.id) === object { store.enqueue(object) }
+        for object in batch.objects where store.holds(object) { store.enqueue(object) }
         store.links.requeue(saves: batch.linkSaves, removals: batch.linkRemovals)
         for name in batch.deletes.reversed() where store.pendingDeleteSet.insert(name).inserted {
             store.pendingDeletes.insert(name, at: 0)

@@ -69,7 +69,7 @@ extension DeviceSync {
         let tag = record.changeTag?.rawValue ?? 0
         let slot = shared.slot(of: record)
         let (object, adopted) = store.objectOrAdopt(slot: slot) {
-            let object = ModelObject(id: name, entity: entity)
+            let object = ModelObject(id: name, slot: slot, entity: entity)
             object.box = shared.box(record, slot: slot)
             object.baseTag = tag
             object.wasSent = true
@@ -129,7 +129,7 @@ extension DeviceSync {
     /// After a full refetch: synced objects the server no longer has were deleted while the token was stale.
     private func removeUnseen(_ seen: Set<String>) {
         let gone = store.objects.filter { $0.record != nil && !$0.isDirty && !seen.contains($0.id) }
-        for object in gone.sorted(by: { $0.id < $1.id }) where store.object(object.id) === object {
+        for object in gone.sorted(by: { $0.id < $1.id }) where store.holds(object) {
             trace.instant(device.id, "sync", "deletedWhileStale", object.id)
             _ = try? store.delete(object, now: now, remote: true)
         }

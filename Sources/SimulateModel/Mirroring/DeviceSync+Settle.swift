@@ -39,7 +39,7 @@ extension DeviceSync {
     }
 
     private func acknowledge(_ object: ModelObject, saved: CloudRecord, generation: UInt32) {
-        object.box = shared.box(saved)
+        object.box = shared.box(saved, slot: object.slot)
         object.baseTag = object.box?.tag ?? object.baseTag
         if object.generation == generation {
             object.local = nil
@@ -50,7 +50,7 @@ extension DeviceSync {
     }
 
     private func handleSaveError(_ object: ModelObject, _ error: CloudKitError) {
-        guard store.object(object.id) === object else { return }
+        guard store.holds(object) else { return }
         switch error.code {
         case .serverRecordChanged:
             conflicts += 1
@@ -77,7 +77,7 @@ extension DeviceSync {
             device.id, "conflict", "serverRecordChanged", "\(object.id) \(policy.rawValue)",
             value: Int64(server.changeTag?.rawValue ?? 0))
         object.makeLocal()
-        object.box = shared.box(server)
+        object.box = shared.box(server, slot: object.slot)
         guard policy == .propertyMerge else { return }
         let entity = object.entity
         for field in 0..<entity.fieldCount where object.dirtyMask & (1 << UInt64(field)) == 0 {

@@ -137,7 +137,7 @@ struct UniquenessCheck {
 
     private func violation(_ text: String, _ names: [String], where place: String, device: String?) -> Violation {
         let origins = names.map { name -> String in
-            guard let creation = run.creations[name] else { return "\"\(name)\"" }
+            guard let creation = run.creation(of: name) else { return "\"\(name)\"" }
             return "\"\(name)\" (created on \(run.context.devices[creation.device].id) at "
                 + "\(DurationFormat.secondsText(creation.nanoseconds)))"
         }

@@ -28,7 +28,7 @@ extension ModelRun: ModelStoreService {
             let object = try store.insert(entity, id: id, now: context.now)
             applyDefaults(object, store: store, except: assignment.fields.map(\.field))
             assignment.apply(to: object, store: store, now: context.now)
-            creations[object.id] = (device.index, context.now)
+            noteCreation(object, on: device)
             context.trace.instant(device.id, "model", "insert", "\(entity.name) \(object.id)")
             store.onLocalChange?()
             allocateDisplayID(object, on: device)
@@ -58,7 +58,7 @@ extension ModelRun: ModelStoreService {
             let store = try self.store(device)
             let entity = try self.entity(name)
             var deleted = 0
-            for object in try matches(entity, predicate, store) where store.object(object.id) === object {
+            for object in try matches(entity, predicate, store) where store.holds(object) {
                 deleted += try store.delete(object, now: context.now).count
                 context.trace.instant(device.id, "model", "delete", "\(entity.name) \(object.id)")
             }
@@ -140,7 +140,7 @@ extension ModelRun: ModelStoreService {
             guard let self else { return }
             switch result {
             case .success(let displayID):
-                guard store.object(object.id) === object else { return }
+                guard store.holds(object) else { return }
                 store.set(object, field: field, to: .integer(Int64(displayID)), now: context.now)
                 context.trace.instant(device.id, "model", "displayId", object.id, value: Int64(displayID))
                 store.onLocalChange?()

@@ -16,7 +16,8 @@ final class ModelRun: PluginRun {
     var lastFetch: [JSON]
     var lastError: [JSON]
     /// Who created each object (scenario or service inserts), for uniqueness reports.
-    var creations: [String: (device: Int, nanoseconds: Int64)] = [:]
+    /// By the number of the object's name (``ModelObject/slot``).
+    private var creationsBySlot: [(device: Int, nanoseconds: Int64)?] = []
     var uuidRandom: [SeededRandom]
     /// The server's state once the run is over, read once for every invariant.
     private var snapshot: ServerSnapshot?
@@ -99,5 +100,22 @@ final class ModelRun: PluginRun {
             object["lostUpdates"] = .integer(Int64(shared.ledger.lostCount))
         }
         return .object(object)
+    }
+}
+
+extension ModelRun {
+    /// Who created the object named `name` (scenario or service inserts), if one was inserted.
+    func creation(of name: String) -> (device: Int, nanoseconds: Int64)? {
+        guard let slot = stores.first?.names.slot(name), slot < creationsBySlot.count else { return nil }
+        return creationsBySlot[slot]
+    }
+
+    func noteCreation(_ object: ModelObject, on device: Device) {
+        let slot = object.slot
+        if slot >= creationsBySlot.count {
+            creationsBySlot += repeatElement(
+                nil, count: max(slot + 1, creationsBySlot.count * 2) - creationsBySlot.count)
+        }
+        creationsBySlot[slot] = (device.index, context.now)
     }
 }

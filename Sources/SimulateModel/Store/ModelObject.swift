@@ -9,6 +9,8 @@ import SimulateJSON
 /// ``ModelStore``.
 final class ModelObject {
     let id: String
+    /// The number of `id` in the run's ``NameTable`` (where its store keeps it).
+    let slot: Int
     let entity: StoreLayout.Entity
     /// The last copy of the record the server gave this device (change tag and values), if any; one
     /// box per server version, shared by every device that holds that version.
@@ -28,8 +30,9 @@ final class ModelObject {
     var wasSent = false
     var isQueued = false
 
-    init(id: String, entity: StoreLayout.Entity) {
+    init(id: String, slot: Int, entity: StoreLayout.Entity) {
         self.id = id
+        self.slot = slot
         self.entity = entity
     }
 

@@ -46,6 +46,9 @@ final class ModelStore {
 
     func object(atSlot slot: Int) -> ModelObject? { slot < bySlot.count ? bySlot[slot] : nil }
 
+    /// Whether `object` is in this store (not deleted or replaced), without hashing its name.
+    func holds(_ object: ModelObject) -> Bool { self.object(atSlot: object.slot) === object }
+
     /// Every object, in no particular order.
     var objects: [ModelObject] { bySlot.compactMap { $0 } }
 
@@ -55,8 +58,8 @@ final class ModelStore {
     }
 
     private func remove(_ object: ModelObject) {
-        guard let slot = names.slot(object.id), self.object(atSlot: slot) === object else { return }
-        bySlot[slot] = nil
+        guard holds(object) else { return }
+        bySlot[object.slot] = nil
         objectCount -= 1
     }
 
@@ -92,7 +95,7 @@ final class ModelStore {
 
     func insert(_ entity: StoreLayout.Entity, id: String?, now: Int64) throws(ModelStoreError) -> ModelObject {
         let (id, slot) = id.map { ($0, names.intern($0)) } ?? makeSlottedID(for: entity)
-        let object = ModelObject(id: id, entity: entity)
+        let object = ModelObject(id: id, slot: slot, entity: entity)
         grow(to: slot)
         if let existing = Self.claim(&bySlot[slot], object) {
             throw ModelStoreError(.duplicateID, "an object named \"\(id)\" already exists (\(existing.entity.name))")
@@ -167,7 +170,7 @@ final class ModelStore {
         let stepLimit = objectCount + 1
         while let object = work.popLast(), steps < stepLimit {
             steps += 1
-            guard self.object(object.id) === object else { continue }
+            guard holds(object) else { continue }
             remove(object)
             deleted.append(object)
             if !(remote && object === root) && object.wasSent
