@@ -29,6 +29,8 @@ final class ConflictLedger {
         var device: Int32
         var baseTag: UInt64
         var editNanoseconds: Int64
+        /// The number of the record's name in the run's ``NameTable``.
+        var slot: Int
     }
 
     /// Who wrote a record: `all` for every field without an entry of its own in `fields`.
@@ -37,7 +39,8 @@ final class ConflictLedger {
         var fields: [String: Write] = [:]
     }
 
-    private var writes: [String: RecordWrites] = [:]
+    /// By the number of the record's name in the run's ``NameTable``.
+    @exclusivity(unchecked) private var writes: [RecordWrites?] = []
     private(set) var lost: [LostUpdate] = []
     /// Reports kept at most; the count goes on.
     static let reportLimit = 1000
@@ -51,8 +54,10 @@ final class ConflictLedger {
         guard let tag = saved.changeTag?.rawValue else { return }
         let name = sent.recordID.recordName
         let write = Write(tag: tag, device: context.device, editNanoseconds: context.editNanoseconds)
-        guard before != nil, var record = writes[name] else {
-            writes[name] = RecordWrites(all: write)
+        let slot = context.slot
+        if slot >= writes.count { writes += repeatElement(nil, count: max(slot + 1, writes.count * 2) - writes.count) }
+        guard before != nil, var record = writes[slot] else {
+            writes[slot] = RecordWrites(all: write)
             return
         }
         for key in sent.changedKeys.sorted() {
@@ -75,10 +80,11 @@ final class ConflictLedger {
             }
             record.fields[key] = write
         }
-        writes[name] = record
+        writes[slot] = record
     }
 
-    func noteDelete(_ recordName: String) {
-        writes[recordName] = nil
+    /// `slot` numbers the deleted record's name; nil when it has none (so no save was noted).
+    func noteDelete(slot: Int?) {
+        if let slot, slot < writes.count { writes[slot] = nil }
     }
 }

@@ -64,7 +64,8 @@ extension DeviceSync {
             batch.records.append(record(for: object, policy: policy))
             batch.contexts.append(
                 ConflictLedger.SaveContext(
-                    device: deviceIndex, baseTag: object.baseTag, editNanoseconds: object.editNanoseconds))
+                    device: deviceIndex, baseTag: object.baseTag, editNanoseconds: object.editNanoseconds,
+                    slot: object.slot))
             object.wasSent = true
         }
         compactQueue()

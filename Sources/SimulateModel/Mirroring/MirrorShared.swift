@@ -129,7 +129,7 @@ final class MirrorShared {
         }
         for outcome in modify.deleteResults where outcome.error == nil {
             changed = true
-            ledger.noteDelete(outcome.recordID.recordName)
+            ledger.noteDelete(slot: names.slot(outcome.recordID.recordName))
         }
         if changed {
             pager.zoneChanged()

@@ -17,7 +17,7 @@ final class ModelRun: PluginRun {
     var lastError: [JSON]
     /// Who created each object (scenario or service inserts), for uniqueness reports.
     /// By the number of the object's name (``ModelObject/slot``).
-    private var creationsBySlot: [(device: Int, nanoseconds: Int64)?] = []
+    @exclusivity(unchecked) private var creationsBySlot: [(device: Int, nanoseconds: Int64)?] = []
     var uuidRandom: [SeededRandom]
     /// The server's state once the run is over, read once for every invariant.
     private var snapshot: ServerSnapshot?

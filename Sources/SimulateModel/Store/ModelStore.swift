@@ -54,7 +54,11 @@ final class ModelStore {
 
     /// Makes `bySlot[slot]` addressable.
     private func grow(to slot: Int) {
-        if slot >= bySlot.count { bySlot += repeatElement(nil, count: slot + 1 - bySlot.count) }
+        if slot == bySlot.count {
+            bySlot.append(nil)
+        } else if slot > bySlot.count {
+            bySlot += repeatElement(nil, count: slot + 1 - bySlot.count)
+        }
     }
 
     private func remove(_ object: ModelObject) {
