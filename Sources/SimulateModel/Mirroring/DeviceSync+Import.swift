@@ -105,7 +105,8 @@ extension DeviceSync {
     private func noteLinks(_ object: ModelObject) {
         let entity = object.entity
         guard !entity.toOne.isEmpty || !store.referrers.isEmpty else { return }
-        for field in entity.attributes.count..<entity.fieldCount {
+        let fields = object.hasReferences ? entity.attributes.count..<entity.fieldCount : 0..<0
+        for field in fields {
             if let target = object.reference(field), store.object(target) == nil {
                 trace.instant(device.id, "sync", "link.pending", "\(object.id) → \(target)")
             }

@@ -47,6 +47,13 @@ final class ModelObject {
         return box?.reference(field, of: entity)
     }
 
+    /// Whether any to-one field may name a destination (false: every `reference` is nil).
+    var hasReferences: Bool {
+        guard !entity.toOne.isEmpty else { return false }
+        if local != nil { return true }
+        return box?.hasReferences(of: entity) ?? false
+    }
+
     func makeLocal() {
         guard local == nil else { return }
         local = (0..<entity.fieldCount).map(value)
@@ -91,6 +98,16 @@ final class RecordBox {
     }
 
     func reference(_ field: Int, of entity: StoreLayout.Entity) -> String? {
+        readReferences(of: entity)
+        return references.isEmpty ? nil : references[field - entity.attributes.count]
+    }
+
+    func hasReferences(of entity: StoreLayout.Entity) -> Bool {
+        readReferences(of: entity)
+        return !references.isEmpty
+    }
+
+    private func readReferences(of entity: StoreLayout.Entity) {
         if referencesEntity !== entity {
             references = (entity.attributes.count..<entity.fieldCount).map {
                 FieldCoding.json(record.fields[entity.fieldKeys[$0]]).stringValue
@@ -98,7 +115,6 @@ final class RecordBox {
             if references.allSatisfy({ $0 == nil }) { references = [] }
             referencesEntity = entity
         }
-        return references.isEmpty ? nil : references[field - entity.attributes.count]
     }
 }
 

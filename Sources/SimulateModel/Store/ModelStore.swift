@@ -50,7 +50,9 @@ final class ModelStore {
     func holds(_ object: ModelObject) -> Bool { self.object(atSlot: object.slot) === object }
 
     /// Every object, in no particular order.
-    var objects: [ModelObject] { bySlot.compactMap { $0 } }
+    var objects: LazyMapSequence<LazyFilterSequence<LazyMapSequence<[ModelObject?], ModelObject?>>, ModelObject> {
+        bySlot.lazy.compactMap { $0 }
+    }
 
     /// Makes `bySlot[slot]` addressable.
     private func grow(to slot: Int) {
@@ -268,6 +270,7 @@ final class ModelStore {
         let object = Self.fill(&bySlot[slot], make, &adopted)
         if adopted {
             objectCount += 1
+            guard object.hasReferences else { return (object, adopted) }
             for field in object.entity.attributes.count..<object.entity.fieldCount {
                 index(object.id, field: field, target: object.reference(field))
             }
