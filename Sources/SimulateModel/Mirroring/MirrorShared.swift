@@ -27,7 +27,9 @@ final class MirrorShared {
     /// finding a box this way hashes no record name.
     @exclusivity(unchecked) private var boxesByTag: [RecordBox?] = []
     /// Every record name saved to the zone through the model, for reading the server's state back.
-    private(set) var savedNames: Set<String> = []
+    /// (By the numbers of their names.)
+    @exclusivity(unchecked) private var saved: [Bool] = []
+    private(set) var savedCount = 0
 
     init(
         context: SimulationContext, configuration: ModelConfiguration, layout: StoreLayout,
@@ -105,6 +107,18 @@ final class MirrorShared {
         }
     }
 
+    var savedNames: LazyMapSequence<LazyFilterSequence<EnumeratedSequence<[Bool]>>, String> {
+        saved.enumerated().lazy.filter(\.element).map { [names] in names.names[$0.offset] }
+    }
+
+    private func noteSaved(_ slot: Int) {
+        if slot >= saved.count { saved += repeatElement(false, count: max(slot + 1, saved.count * 2) - saved.count) }
+        if !saved[slot] {
+            saved[slot] = true
+            savedCount += 1
+        }
+    }
+
     /// Server side of an export: the modify, the ledger, and the subscription's pushes.
     func serveModify(
         _ records: [CloudRecord], _ contexts: [ConflictLedger.SaveContext], deleting recordIDs: [CloudRecordID],
@@ -120,7 +134,7 @@ final class MirrorShared {
         for (index, outcome) in modify.saveResults.enumerated() {
             guard let saved = outcome.record else { continue }
             changed = true
-            savedNames.insert(saved.recordID.recordName)
+            noteSaved(index < contexts.count ? contexts[index].slot : names.intern(saved.recordID.recordName))
             if index < contexts.count {
                 ledger.noteSave(
                     sent: records[index], before: before[index], saved: saved, context: contexts[index],

@@ -20,7 +20,7 @@ struct ServerSnapshot {
     init(_ run: ModelRun) {
         layout = run.layout
         guard let shared = run.shared else { return }
-        objects.reserveCapacity(shared.savedNames.count)
+        objects.reserveCapacity(shared.savedCount)
         for name in shared.savedNames {
             guard let record = shared.server.record(CloudRecordID(recordName: name, zoneID: MirrorShared.zoneID))
             else { continue }

@@ -5,6 +5,8 @@
 /// `@exclusivity(unchecked)` as in ``ModelStore``.
 final class NameTable {
     @exclusivity(unchecked) private var slots: [String: Int] = [:]
+    /// The names by number.
+    @exclusivity(unchecked) private(set) var names: [String] = []
 
     /// How many names have a number (the numbers are `0..<count`).
     var count: Int { slots.count }
@@ -15,7 +17,9 @@ final class NameTable {
     /// The name's number, giving it the next one if it has none (one hash lookup either way).
     func intern(_ name: String) -> Int {
         let next = slots.count
-        return Self.fill(&slots[name], next)
+        let slot = Self.fill(&slots[name], next)
+        if slot == next { names.append(name) }
+        return slot
     }
 
     private static func fill(_ slot: inout Int?, _ next: Int) -> Int {

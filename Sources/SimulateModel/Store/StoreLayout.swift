@@ -62,7 +62,11 @@ final class StoreLayout {
         }
     }
 
-    func entity(named name: String) -> Entity? { byName[name].map { entities[$0] } }
+    func entity(named name: String) -> Entity? {
+        // Comparing a few short names costs less than hashing one.
+        guard entities.count > 8 else { return entities.last { $0.name == name } }
+        return byName[name].map { entities[$0] }
+    }
     func entity(recordType: String) -> Entity? {
         // Comparing a few short names costs less than hashing one.
         guard entities.count > 8 else { return entities.last { $0.recordType == recordType } }
