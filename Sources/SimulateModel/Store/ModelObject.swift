@@ -9,8 +9,6 @@ import SimulateJSON
 /// ``ModelStore``.
 final class ModelObject {
     let id: String
-    /// The number of `id` in the run's ``NameTable`` (where its store keeps it).
-    let slot: Int
     let entity: StoreLayout.Entity
     /// The last copy of the record the server gave this device (change tag and values), if any; one
     /// box per server version, shared by every device that holds that version.
@@ -26,14 +24,32 @@ final class ModelObject {
     // The small fields last, so they share one word (a million objects in a large run).
     /// Bumped on every local edit, so an export acknowledges only what it sent.
     var generation: UInt32 = 0
-    /// The record was sent to the server at least once (so a delete must be exported).
-    var wasSent = false
-    var isQueued = false
+    /// The number of `id` in the run's ``NameTable`` (low 30 bits) and the two flags below.
+    private var bits: UInt32
+
+    private static let slotMask: UInt32 = (1 << 30) - 1
+    private static let sentBit: UInt32 = 1 << 30
+    private static let queuedBit: UInt32 = 1 << 31
 
     init(id: String, slot: Int, entity: StoreLayout.Entity) {
+        precondition(slot >= 0 && slot <= Int(Self.slotMask), "too many record names for one run")
         self.id = id
-        self.slot = slot
         self.entity = entity
+        bits = UInt32(slot)
+    }
+
+    /// The number of `id` in the run's ``NameTable`` (where its store keeps it).
+    var slot: Int { Int(bits & Self.slotMask) }
+
+    /// The record was sent to the server at least once (so a delete must be exported).
+    var wasSent: Bool {
+        get { bits & Self.sentBit != 0 }
+        set { bits = newValue ? bits | Self.sentBit : bits & ~Self.sentBit }
+    }
+
+    var isQueued: Bool {
+        get { bits & Self.queuedBit != 0 }
+        set { bits = newValue ? bits | Self.queuedBit : bits & ~Self.queuedBit }
     }
 
     func value(_ field: Int) -> JSON {
