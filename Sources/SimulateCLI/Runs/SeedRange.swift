@@ -45,14 +45,10 @@ struct Shard: ExpressibleByArgument, Sendable {
         self.count = count
     }
 
-    /// Item `position` of the full ordered list belongs to shard `position % count + 1`.
-    /// The offsets among `count` items starting at position `base` of the full list that belong to this shard.
+    /// The offsets among `itemCount` items starting at position `base` of the full ordered list that
+    /// belong to this shard: item `position` belongs to shard `position % count + 1`.
     func offsets(base: Int, count itemCount: Int) -> StrideTo<Int> {
         let first = ((index - 1 - base) % count + count) % count
         return stride(from: first, to: itemCount, by: count)
-    }
-
-    func contains(_ position: Int) -> Bool {
-        position % count == index - 1
     }
 }

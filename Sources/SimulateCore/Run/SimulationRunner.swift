@@ -108,6 +108,7 @@ public struct SimulationRunner: Sendable {
         for step in scenario.steps {
             guard let run = context.pluginRun(named: step.plugin) else { continue }
             let times = Self.occurrences(of: step.at, repeating: step.repeat, duration: scenario.durationNanoseconds)
+            guard !times.isEmpty else { continue }
             let occurrences = StepOccurrences(
                 run: run, action: step.action, args: step.args,
                 device: step.device.flatMap { context.device(named: $0) }, times: times,
@@ -117,17 +118,8 @@ public struct SimulationRunner: Sendable {
     }
 
     /// Start times of something that happens at `at` and optionally repeats, within the run.
-    static func occurrences(of at: TimePoint, repeating: Repeat?, duration: Int64) -> [Int64] {
-        let first = at.nanoseconds(duration: duration)
-        guard let repeating, repeating.count > 1 else { return [first] }
-        var times: [Int64] = []
-        var time = first
-        for _ in 0..<repeating.count {
-            guard time <= duration else { break }
-            times.append(time)
-            time += repeating.everyNanoseconds
-        }
-        return times
+    static func occurrences(of at: TimePoint, repeating: Repeat?, duration: Int64) -> Occurrences {
+        Occurrences(first: at.nanoseconds(duration: duration), repeating: repeating, duration: duration)
     }
 
     private func runChecks(
@@ -196,12 +188,12 @@ private final class StepOccurrences: ScheduledTarget {
     private let action: String
     private let args: JSON
     private let device: Device?
-    private let times: [Int64]
+    private let times: Occurrences
     private let firstOrder: UInt64
     private var next = 0
 
     init(
-        run: any PluginRun, action: String, args: JSON, device: Device?, times: [Int64], firstOrder: UInt64,
+        run: any PluginRun, action: String, args: JSON, device: Device?, times: Occurrences, firstOrder: UInt64,
         scheduler: Scheduler
     ) {
         self.run = run
@@ -223,4 +215,33 @@ private final class StepOccurrences: ScheduledTarget {
         scheduleNext()
         run.perform(action, args: args, device: device)
     }
+}
+
+/// The start times of a repeated step or fault that fall within the run, computed rather than stored:
+/// a repeat may count ten million.
+struct Occurrences: RandomAccessCollection {
+    let first: Int64
+    let everyNanoseconds: Int64
+    let count: Int
+
+    init(first: Int64, repeating: Repeat?, duration: Int64) {
+        self.first = first
+        guard let repeating, repeating.count > 1 else {
+            (everyNanoseconds, count) = (0, 1)
+            return
+        }
+        everyNanoseconds = repeating.everyNanoseconds
+        if first > duration {
+            count = 0
+        } else if everyNanoseconds <= 0 {
+            count = repeating.count
+        } else {
+            count = Int(Swift.min(Int64(repeating.count), (duration - first) / everyNanoseconds + 1))
+        }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(index: Int) -> Int64 { first + Int64(index) * everyNanoseconds }
 }
