@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "simulate", targets: ["simulate"]),
         .library(name: "SimulateCore", targets: ["SimulateCore"]),
         .library(name: "SimulateJSON", targets: ["SimulateJSON"]),
+        .library(name: "SimulateCloudKit", targets: ["SimulateCloudKit"]),
         .library(name: "SimulatePlugins", targets: ["SimulatePlugins"]),
         .library(name: "SimulateCLI", targets: ["SimulateCLI"]),
         .library(name: "SimulateTesting", targets: ["SimulateTesting"]),
@@ -35,11 +36,20 @@ let package = Package(
         // MARK: Core
         .target(name: "SimulateCore", dependencies: ["SimulateJSON"]),
 
+        // MARK: Simulated services that plugins share
+        // The simulated CloudKit (records, zones, record server, database client, errors, load limits)
+        // and the service protocols plugins offer each other (`DisplayIDAllocating`, …).
+        .target(name: "SimulateCloudKit", dependencies: ["SimulateCore"]),
+
         // MARK: Plugins
+        // A plugin that needs another plugin's run names that plugin's type in its `dependencies`,
+        // so the module dependency below is the one place the dependency is stated.
         .target(name: "SimulateSSE", dependencies: ["SimulateCore"]),
-        .target(name: "SimulateCounter", dependencies: ["SimulateCore"]),
-        .target(name: "SimulateModel", dependencies: ["SimulateCore", "SimulateCounter"]),
-        .target(name: "SimulateIntents", dependencies: ["SimulateCore", "SimulateModel", "SimulateCounter"]),
+        .target(name: "SimulateCounter", dependencies: ["SimulateCore", "SimulateCloudKit"]),
+        .target(name: "SimulateModel", dependencies: ["SimulateCore", "SimulateCloudKit"]),
+        .target(
+            name: "SimulateIntents",
+            dependencies: ["SimulateCore", "SimulateCloudKit", "SimulateModel", "SimulateCounter"]),
         .target(
             name: "SimulatePlugins",
             dependencies: ["SimulateSSE", "SimulateCounter", "SimulateModel", "SimulateIntents"]
@@ -49,7 +59,7 @@ let package = Package(
         .target(
             name: "SimulateCLI",
             dependencies: [
-                "SimulateCore", "SimulatePlugins", "SimulateSSE",
+                "SimulateCore", "SimulatePlugins",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,8 +83,9 @@ let package = Package(
         .testTarget(name: "SimulateJSONTests", dependencies: ["SimulateJSON"]),
         .testTarget(name: "SimulateCoreTests", dependencies: ["SimulateCore"]),
         .testTarget(name: "SimulateSSETests", dependencies: ["SimulateSSE", "SimulateCore"]),
-        .testTarget(name: "SimulateCounterTests", dependencies: ["SimulateCounter", "SimulateCore"]),
-        .testTarget(name: "SimulateModelTests", dependencies: ["SimulateModel", "SimulateCore"]),
+        .testTarget(name: "SimulateCloudKitTests", dependencies: ["SimulateCloudKit", "SimulateCore"]),
+        .testTarget(name: "SimulateCounterTests", dependencies: ["SimulateCounter", "SimulateCloudKit", "SimulateCore"]),
+        .testTarget(name: "SimulateModelTests", dependencies: ["SimulateModel", "SimulateCounter", "SimulateCloudKit", "SimulateCore"]),
         .testTarget(name: "SimulateIntentsTests", dependencies: ["SimulateIntents", "SimulateCore"]),
         .testTarget(name: "SimulateCLITests", dependencies: ["SimulateCLI", "simulate", "custom-simulate"]),
         .testTarget(name: "SimulateTestingTests", dependencies: ["SimulateTesting", "SimulatePlugins"]),

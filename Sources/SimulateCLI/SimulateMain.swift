@@ -20,6 +20,9 @@ public enum SimulateMain {
     /// Runs the `simulate` command line with exactly these plugins, then exits.
     public static func run(registry: PluginRegistry, arguments: [String]? = nil) -> Never {
         CommandEnvironment.registry = registry
+        if let status = PluginCommands.run(arguments ?? Array(CommandLine.arguments.dropFirst()), registry: registry) {
+            exit(status)
+        }
         do {
             var command = try SimulateCommand.parseAsRoot(arguments)
             try command.run()

@@ -1,3 +1,4 @@
+import SimulateCloudKit
 import SimulateCore
 
 /// What `simulate list` and `simulate explain counter.<name>` show.

@@ -1,3 +1,4 @@
+import SimulateCloudKit
 import SimulateCore
 
 /// `saveBatch`: one device saves many records in one operation (field report 9). A client that splits

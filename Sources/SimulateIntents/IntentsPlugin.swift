@@ -1,4 +1,5 @@
 import SimulateCore
+import SimulateCounter
 import SimulateJSON
 import SimulateModel
 
@@ -12,7 +13,7 @@ public struct IntentsPlugin: SimulationPlugin {
     public var actions: [EntryDoc] { IntentsDocs.actions }
     public var invariants: [EntryDoc] { IntentsDocs.invariants }
     public var observables: [EntryDoc] { IntentsDocs.observables }
-    public var dependencies: [String] { ["model", "counter"] }
+    public var dependencies: [any SimulationPlugin] { [ModelPlugin(), CounterPlugin()] }
 
     public func validateConfiguration(
         _ configuration: JSON, at path: JSONPath, scenario: Scenario, diagnostics: Diagnostics

@@ -33,6 +33,17 @@ import Testing
         #expect(try JSONParser.parse(output.lines[0]).root["data"] == "\u{FFFD}A\u{FFFD}")
     }
 
+    /// The command belongs to the `sse` plugin: the command line lists it and reports its usage errors.
+    @Test func isAPluginCommandListedInHelpWithUsageErrors() throws {
+        let directory = try CommandRunner.temporaryDirectory(["capture.txt": Self.stream])
+        let help = try CommandRunner.run(["--help"], executable: "simulate", in: directory)
+        #expect(help.lines.contains { $0.hasPrefix("  sse-parse") })
+        let bad = try CommandRunner.run(
+            ["sse-parse", "capture.txt", "--chunk", "0"], executable: "simulate", in: directory)
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains("--chunk must be at least 1"))
+    }
+
     @Test func readsStandardInputWhenNoFileIsGiven() throws {
         let process = Process()
         process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("simulate")

@@ -40,7 +40,9 @@ struct ExplainCommand: ParsableCommand {
 
     private func explainPlugin(_ plugin: any SimulationPlugin) {
         Output.line("\(plugin.name): \(plugin.summary)")
-        if !plugin.dependencies.isEmpty { Output.line("needs: \(plugin.dependencies.joined(separator: ", "))") }
+        if !plugin.dependencies.isEmpty {
+            Output.line("needs: \(plugin.dependencies.map(\.name).joined(separator: ", "))")
+        }
         if !plugin.configuration.isEmpty {
             Output.line("\nconfiguration (\"plugins\": {\"\(plugin.name)\": {…}}):")
             parameters(plugin.configuration)

@@ -1,16 +1,17 @@
 import ArgumentParser
 
 struct SimulateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "simulate",
-        abstract: "Deterministic simulation of sync, counter and reconnect logic under virtual time.",
-        discussion: """
-            Exit status: 0 every expectation met; 1 some expectation not met; 2 a scenario or argument \
-            is invalid; 3 a run broke (event budget exceeded, internal error).
-            """,
-        subcommands: [
-            RunCommand.self, ValidateCommand.self, ListCommand.self, ExplainCommand.self, SchemaCommand.self,
-            SSEParseCommand.self,
-        ]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "simulate",
+            abstract: "Deterministic simulation of sync, counter and reconnect logic under virtual time.",
+            discussion: """
+                Exit status: 0 every expectation met; 1 some expectation not met; 2 a scenario or argument \
+                is invalid; 3 a run broke (event budget exceeded, internal error).
+                """ + PluginCommands.helpSection(CommandEnvironment.registry.commands),
+            subcommands: [
+                RunCommand.self, ValidateCommand.self, ListCommand.self, ExplainCommand.self, SchemaCommand.self,
+            ]
+        )
+    }
 }

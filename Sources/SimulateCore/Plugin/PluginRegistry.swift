@@ -18,4 +18,7 @@ public struct PluginRegistry: Sendable {
     }
 
     public var names: [String] { plugins.map(\.name) }
+
+    /// Every command the plugins add to the command line, in plugin order.
+    public var commands: [PluginCommand] { plugins.flatMap(\.commands) }
 }

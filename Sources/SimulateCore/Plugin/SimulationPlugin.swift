@@ -18,8 +18,13 @@ public protocol SimulationPlugin: Sendable {
     var actions: [EntryDoc] { get }
     var invariants: [EntryDoc] { get }
     var observables: [EntryDoc] { get }
-    /// Plugins whose services this one needs; they must be enabled in the same scenario.
-    var dependencies: [String] { get }
+    /// Plugins whose runs this one needs (for their services), named by value, e.g.
+    /// `[ModelPlugin(), CounterPlugin()]`: naming the type is what makes the package state the module
+    /// dependency, so this list and `Package.swift` cannot disagree. They must be enabled in the same
+    /// scenario; their runs are made before this plugin's.
+    var dependencies: [any SimulationPlugin] { get }
+    /// Commands this plugin adds to the `simulate` command line (none by default).
+    var commands: [PluginCommand] { get }
 
     func validateConfiguration(_ configuration: JSON, at path: JSONPath, scenario: Scenario, diagnostics: Diagnostics)
     func validateAction(_ action: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics)
@@ -32,7 +37,8 @@ public protocol SimulationPlugin: Sendable {
 
 extension SimulationPlugin {
     public var configuration: [ParameterDoc] { [] }
-    public var dependencies: [String] { [] }
+    public var dependencies: [any SimulationPlugin] { [] }
+    public var commands: [PluginCommand] { [] }
 
     /// Checks that `configuration` is an object whose keys are the documented ones, of the documented types.
     public func validateConfiguration(

@@ -17,7 +17,7 @@ struct ScenarioValidator {
             }
             plugin.validateConfiguration(
                 spec.configuration, at: spec.path, scenario: scenario, diagnostics: diagnostics)
-            for dependency in plugin.dependencies where !enabled.contains(dependency) {
+            for dependency in plugin.dependencies.map(\.name) where !enabled.contains(dependency) {
                 diagnostics.error(
                     "plugin \"\(spec.name)\" needs plugin \"\(dependency)\": add \"\(dependency)\": {} to plugins",
                     at: spec.path)

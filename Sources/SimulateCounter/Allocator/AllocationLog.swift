@@ -1,3 +1,4 @@
+import SimulateCloudKit
 import SimulateCore
 
 /// One requested allocation, from request to its end. Kept small: errors and completions are rare and

@@ -1,3 +1,5 @@
+import SimulateCloudKit
+
 /// The `localMaxPlusOne` allocator of field report 4: the device hands out max(ids it knows) + 1 at once.
 ///
 /// Online it first fetches the counter to learn the server's value, then writes its new value back

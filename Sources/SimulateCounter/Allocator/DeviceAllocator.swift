@@ -1,3 +1,4 @@
+import SimulateCloudKit
 import SimulateCore
 
 /// One device's displayId allocator: allocations run one at a time, in request order.

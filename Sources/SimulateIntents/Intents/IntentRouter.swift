@@ -1,5 +1,5 @@
+import SimulateCloudKit
 import SimulateCore
-import SimulateCounter
 import SimulateJSON
 import SimulateModel
 

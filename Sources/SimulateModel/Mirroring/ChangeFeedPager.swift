@@ -1,5 +1,5 @@
+import SimulateCloudKit
 import SimulateCore
-import SimulateCounter
 
 /// Pages of the zone's changes for one device, like `CKFetchRecordZoneChangesOperation` with a results
 /// limit: the server answers the whole change list once per import and hands it out page by page.

@@ -1,4 +1,4 @@
-import SimulateCounter
+import SimulateCloudKit
 import SimulateJSON
 
 /// Server-side bookkeeping for `noLostUpdates`: who last wrote each field of each record, and every

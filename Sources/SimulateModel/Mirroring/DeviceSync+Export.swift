@@ -1,5 +1,5 @@
+import SimulateCloudKit
 import SimulateCore
-import SimulateCounter
 
 /// One modify operation under way: what it carries, to settle each item when the answer comes.
 struct ExportBatch {

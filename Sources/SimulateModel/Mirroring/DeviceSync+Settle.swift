@@ -1,5 +1,5 @@
+import SimulateCloudKit
 import SimulateCore
-import SimulateCounter
 
 extension DeviceSync {
     /// Applies a modify operation's per-item answers.

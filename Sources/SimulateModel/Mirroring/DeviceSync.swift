@@ -1,5 +1,5 @@
+import SimulateCloudKit
 import SimulateCore
-import SimulateCounter
 
 /// One device's mirroring delegate: runs export-then-import passes, one at a time, when asked to
 /// (after a save, on reconnect, periodically, on a push, or by a `sync` step).

@@ -1,5 +1,5 @@
+import SimulateCloudKit
 import SimulateCore
-import SimulateCounter
 
 /// What every device's mirroring shares: the CloudKit server and zone, the configuration, the push
 /// model, and the server-side conflict ledger.

@@ -1,5 +1,4 @@
 import SimulateCore
-import SimulateCounter
 import SimulateJSON
 
 extension ModelRun: ModelStoreService {

@@ -1,5 +1,5 @@
+import SimulateCloudKit
 import SimulateCore
-import SimulateCounter
 import SimulateJSON
 
 /// The `model` plugin during one run: a store and a mirroring delegate per device, sharing one

@@ -1,4 +1,4 @@
-import SimulateCounter
+import SimulateCloudKit
 import SimulateJSON
 
 /// The model's records as the server holds them at one moment, read with the device schema.

@@ -1,4 +1,4 @@
-import SimulateCounter
+import SimulateCloudKit
 import SimulateJSON
 
 /// One object in a device's store.

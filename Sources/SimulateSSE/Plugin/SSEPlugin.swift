@@ -11,6 +11,7 @@ public struct SSEPlugin: SimulationPlugin {
     public var actions: [EntryDoc] { SSEDocs.actions }
     public var invariants: [EntryDoc] { SSEDocs.invariants }
     public var observables: [EntryDoc] { SSEDocs.observables }
+    public var commands: [PluginCommand] { [SSEParseCommand.command] }
 
     public func validateConfiguration(
         _ configuration: JSON, at path: JSONPath, scenario: Scenario, diagnostics: Diagnostics

@@ -1,5 +1,9 @@
 import SimulateCore
 
+// The services plugins offer each other over the simulated CloudKit live here, beside the server,
+// rather than in the plugin that implements them: a plugin that uses a service (model, intents)
+// imports this module, never the module of the plugin that offers it (counter).
+
 /// Offers the scenario's shared CloudKit server to other plugins: the `counter` run conforms.
 ///
 /// Look it up in `start()` (every run exists by then): `CloudKitRecordServer.shared(in: context)`, and

@@ -2,7 +2,7 @@ import SimulateCore
 
 /// Receives the answers of single-record requests: an object that sends one request at a time
 /// implements it instead of passing a closure per request.
-protocol SingleRecordResponder: AnyObject {
+package protocol SingleRecordResponder: AnyObject {
     /// A fetch answered: the record, nil when the server has no such record (`unknownItem`), or the error.
     func fetched(_ result: Result<CloudRecord?, CloudKitError>)
     /// A save answered: the record as the server saved it, or the error (the item's or the operation's).
@@ -11,13 +11,14 @@ protocol SingleRecordResponder: AnyObject {
 
 extension CloudKitDatabaseClient {
     /// Fetches one record, like `fetch(recordIDs: [recordID])`; the answer goes to `responder.fetched`.
-    func fetchRecord(_ recordID: CloudRecordID, for responder: SingleRecordResponder) {
+    package func fetchRecord(_ recordID: CloudRecordID, for responder: SingleRecordResponder) {
         send(.fetch(recordID), responder)
     }
 
     /// Saves one record, like `modify(saving: [record])`; the answer goes to `responder.saved`.
-    func saveRecord(_ record: consuming CloudRecord, savePolicy: CloudSavePolicy, for responder: SingleRecordResponder)
-    {
+    package func saveRecord(
+        _ record: consuming CloudRecord, savePolicy: CloudSavePolicy, for responder: SingleRecordResponder
+    ) {
         send(.save(consume record, savePolicy), responder)
     }
 

@@ -154,7 +154,7 @@ public struct CloudRecord: Sendable, Equatable {
 
     /// Changes one field in place with a single lookup, and marks the key changed: like reading
     /// `self[key]` and setting it to the new value.
-    mutating func update(_ key: String, _ change: (inout CloudFieldValue?) -> Void) {
+    package mutating func update(_ key: String, _ change: (inout CloudFieldValue?) -> Void) {
         if isKnownUniquelyReferenced(&storage) {
             storage.applyEdit()
             change(&storage.fields[key])

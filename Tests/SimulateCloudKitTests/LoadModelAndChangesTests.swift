@@ -1,7 +1,7 @@
 import SimulateCore
 import Testing
 
-@testable import SimulateCounter
+@testable import SimulateCloudKit
 
 private let zone = CloudZoneID("Items")
 

@@ -1,0 +1,64 @@
+import Foundation
+import SimulateCore
+
+/// Runs the commands plugins add (``PluginCommand``), e.g. `simulate sse-parse`.
+enum PluginCommands {
+    /// The lines `simulate --help` adds for plugin commands.
+    static func helpSection(_ commands: [PluginCommand]) -> String {
+        guard !commands.isEmpty else { return "" }
+        let width = commands.map(\.name.count).max() ?? 0
+        let lines = commands.map {
+            "  " + $0.name + String(repeating: " ", count: width - $0.name.count + 2) + $0.abstract
+        }
+        return "\n\nPlugin commands (simulate COMMAND --help for more):\n" + lines.joined(separator: "\n")
+    }
+
+    /// Runs `arguments` when its first word names a plugin command: the exit status, or nil when it names none.
+    static func run(_ arguments: [String], registry: PluginRegistry) -> Int32? {
+        guard let name = arguments.first, let command = registry.commands.first(where: { $0.name == name }) else {
+            return nil
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            Output.line(command.help)
+            return ExitStatus.passed
+        }
+        do {
+            try command.run(rest, io: StandardIO())
+            return ExitStatus.passed
+        } catch {
+            if error.isUsage {
+                Output.error(
+                    "Error: \(error.message)\nUsage: simulate \(command.name) \(command.usage)\n"
+                        + "  See 'simulate \(command.name) --help' for more information.")
+            } else {
+                Output.error("error: \(error.message)")
+            }
+            return ExitStatus.invalid
+        }
+    }
+}
+
+/// Standard input and output for a plugin command.
+private struct StandardIO: PluginCommandIO {
+    func read(path: String?, _ body: ([UInt8]) -> Void) throws(PluginCommandError) {
+        let input: FileHandle
+        if let path {
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw PluginCommandError("\(path): cannot be read")
+            }
+            input = handle
+        } else {
+            input = FileHandle.standardInput
+        }
+        while true {
+            let data = input.availableData
+            if data.isEmpty { break }
+            body([UInt8](data))
+        }
+    }
+
+    func write(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+}
