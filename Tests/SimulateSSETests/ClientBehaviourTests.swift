@@ -28,7 +28,7 @@ func backoffInvariantHoldsForEveryJitterMode(jitter: String) throws {
             rest: """
                 "faults": [{"at": "1s", "for": "5s", "kind": "offline", "repeat": {"every": "40s", "count": 10}},
                            {"at": "300s", "for": "200s", "kind": "offline"}],
-                "expect": [{"invariant": "sse.backoff"}, {"invariant": "sse.offlineIndicator"}]
+                "expect": [{"invariant": "sse.backoff", "args": {"jitter": "\(jitter)"}}, {"invariant": "sse.offlineIndicator"}]
                 """))
     #expect(result.failures == [])
 }
@@ -56,7 +56,7 @@ func backoffInvariantHoldsForEveryJitterMode(jitter: String) throws {
             rest: """
                 "faults": [{"at": "1s", "for": "2.5s", "kind": "offline"}],
                 "expect": [
-                  {"invariant": "sse.offlineIndicator"},
+                  {"invariant": "sse.offlineIndicator", "args": {"delay": "2s"}},
                   {"check": "sse.offlineIndicator", "at": "2.99s", "device": "phone", "equals": false},
                   {"check": "sse.offlineIndicator", "at": "3s", "device": "phone", "equals": true},
                   {"check": "sse.connected", "at": "4.04s", "device": "phone", "equals": true},

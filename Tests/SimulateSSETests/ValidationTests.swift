@@ -5,7 +5,23 @@ import Testing
     ("{\"initialDelay\": \"0s\"}", "", "/plugins/sse/initialDelay"),
     ("{\"maxDelay\": \"500ms\"}", "", "/plugins/sse/maxDelay"),
     ("{\"multiplier\": 0.5}", "", "/plugins/sse/multiplier"),
-    ("{\"idleTimeout\": \"-1s\"}", "", "/plugins/sse/idleTimeout"),
+    ("{\"idleTimeout\": \"20s\"}", "", "/plugins/sse/idleTimeout"),
+    ("{\"stateUpdate\": \"diff\"}", "", "/plugins/sse/stateUpdate"),
+    ("{}", "\"steps\": [{\"at\": \"1s\", \"do\": \"sse.relaunch\"}]", "/steps/0"),
+    (
+        "{}",
+        "\"steps\": [{\"at\": \"1s\", \"device\": \"phone\", \"do\": \"sse.relaunch\", \"args\": {\"cold\": true}}]",
+        "/steps/0/args/cold"
+    ),
+    (
+        "{}", "\"expect\": [{\"invariant\": \"sse.offlineIndicator\", \"args\": {\"tolerance\": \"-1s\"}}]",
+        "/expect/0/args/tolerance"
+    ),
+    (
+        "{}",
+        "\"expect\": [{\"invariant\": \"sse.backoff\", \"args\": {\"initialDelay\": \"5s\", \"maxDelay\": \"1s\"}}]",
+        "/expect/0/args/maxDelay"
+    ),
     ("{\"items\": [\"a\", {\"txt\": \"b\"}]}", "", "/plugins/sse/items/1"),
     ("{\"retries\": 3}", "", "/plugins/sse/retries"),
     ("{}", "\"steps\": [{\"at\": \"1s\", \"device\": \"phone\", \"do\": \"sse.add\", \"args\": {}}]", "/steps/0/args"),
@@ -63,15 +79,25 @@ func invalidInputIsReportedAtItsJSONPath(configuration: String, rest: String, pa
         ]
         """
     let configuration = """
-        {"jitter": "decorrelated", "idleTimeout": null, "keepAliveInterval": "15s", "items": ["a", {"text": "b", "done": true}]}
+        {"jitter": "decorrelated", "stateUpdate": "merge", "keepAliveInterval": "15s", "items": ["a", {"text": "b", "done": true}]}
         """
     #expect(SSEScenario.errorPaths(SSEScenario.text(configuration: configuration, rest: rest)) == [])
 }
 
 @Test(arguments: [
-    "initialDelay", "maxDelay", "requestTimeout", "idleTimeout", "keepAliveInterval", "offlineIndicatorDelay",
+    "initialDelay", "maxDelay", "requestTimeout", "keepAliveInterval", "offlineIndicatorDelay",
 ])
 func durationsThatCouldOverflowVirtualTimeAreRejected(key: String) {
     let paths = SSEScenario.errorPaths(SSEScenario.text(configuration: "{\"\(key)\": \"100000h\"}"))
     #expect(paths.contains("/plugins/sse/\(key)"), "reported: \(paths)")
+}
+
+@Test func removedIdleTimeoutSaysWhatToSetInstead() throws {
+    do {
+        _ = try SSEScenario.load(SSEScenario.text(configuration: "{\"idleTimeout\": \"60s\"}"))
+        Issue.record("idleTimeout was accepted")
+    } catch {
+        let messages = error.diagnostics.map(\.message)
+        #expect(messages.contains { $0.contains("requestTimeout") }, "\(messages)")
+    }
 }

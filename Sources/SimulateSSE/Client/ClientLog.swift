@@ -19,10 +19,12 @@ struct ClientEvent {
         case refusedThenWaited
         case indicatorShown
         case indicatorHidden
+        /// The app was killed and launched again: nothing on screen, no stream, the backoff starts over.
+        case launched
     }
 
     enum Reason: Int64 {
-        case offline, connectionLost, reset, serverClosed, serverRestart, timedOut, idleTimeout
+        case offline, connectionLost, reset, serverClosed, serverRestart, timedOut
 
         init(_ reason: StreamCloseReason) {
             switch reason {
@@ -42,7 +44,6 @@ struct ClientEvent {
             case .serverClosed: "server closed"
             case .serverRestart: "server restart"
             case .timedOut: "timed out"
-            case .idleTimeout: "idle timeout"
             }
         }
     }
@@ -64,6 +65,7 @@ struct ClientEvent {
         case .refusedThenWaited: detail = "connect refused (offline), backoff wait " + DurationFormat.string(value)
         case .indicatorShown: detail = "offline indicator shown"
         case .indicatorHidden: detail = "offline indicator hidden"
+        case .launched: detail = "app relaunched"
         }
         return TraceRecord(timeNanoseconds: timeNanoseconds, track: device, category: "", name: detail).line
     }

@@ -30,7 +30,7 @@ extension SSEClient {
             FiredMutation(
                 serial: serial, device: device.id, timeNanoseconds: now, mutation: mutation, text: text,
                 optimistic: optimistic))
-        world.trace.instant(device.id, "post", mutation.postName, text, value: Int64(serial))
+        world.trace.instant(device.id, "post", mutation.requestName, text, value: Int64(serial))
         if optimistic {
             applyOptimistically(mutation, text: text)
             pendingOptimistic.append(serial)
@@ -38,7 +38,7 @@ extension SSEClient {
         let server = world.server
         world.network.request(
             from: device, to: SSEServer.name, timeoutNanoseconds: world.configuration.requestTimeoutNanoseconds,
-            serve: { server.apply(mutation, serial: serial) },
+            serve: { server.receive(mutation, serial: serial) },
             completion: { [unowned self] result in posted(serial, result) })
     }
 
@@ -81,21 +81,17 @@ extension SSEClient {
         }
         world.mutations[serial - 1].outcome = outcome
         if case .failure = result { world.failedPosts += 1 }
-        world.trace.instant(device.id, "post", "POST " + outcome, value: Int64(serial))
+        world.trace.instant(
+            device.id, "post", world.mutations[serial - 1].mutation.method + " " + outcome, value: Int64(serial))
     }
 
     var temporaryItems: Int { model.reduce(0) { $0 + ($1.isTemporary ? 1 : 0) } }
 }
 
 extension Mutation {
-    var postName: String {
-        switch self {
-        case .add: "POST add"
-        case .toggle: "POST toggle"
-        case .open: "POST open"
-        case .close: "POST close"
-        case .bump: "POST bump"
-        case .delete: "POST delete"
-        }
+    /// The request's trace name: `POST add`, …, `DELETE item`.
+    var requestName: String {
+        if case .delete = self { return "DELETE item" }
+        return "POST " + name
     }
 }

@@ -2,17 +2,36 @@ import SimulateCore
 import SimulateJSON
 
 extension SSEClient {
-    /// Replaces the whole model with the event's items: no diffing, no merge. Optimistic edits are gone.
+    /// Seed 002: replaces the whole model with the event's items, no diffing, no merge; optimistic
+    /// edits are gone. A client configured to merge keeps what the event does not hold.
     func applyFullState(_ items: [PunchItem], version: Int) {
         let previous = displayedVersion
         noteReverts(byVersion: version)
-        model = items
+        switch world.configuration.stateUpdate {
+        case .replace: model = items
+        case .merge: merge(items)
+        }
         pendingOptimistic.removeAll()
         noteApplied(version: version)
         world.trace.instant(
             device.id, "state", "full state", "v\(version), \(items.count) item\(items.count == 1 ? "" : "s")",
             value: Int64(version))
         checkAgainstServer(version: version, previous: previous)
+    }
+
+    /// The diffing client seed 002 rules out: items are updated in place by id, new ones appended,
+    /// and items the event does not hold (deleted elsewhere, optimistic) stay on screen.
+    private func merge(_ items: [PunchItem]) {
+        var position: [String: Int] = [:]
+        for (index, item) in model.enumerated() { position[item.id] = index }
+        for item in items {
+            if let index = position[item.id] {
+                model[index] = item
+            } else {
+                position[item.id] = model.count
+                model.append(item)
+            }
+        }
     }
 
     func malformedEvent(_ event: ServerSentEvent) {

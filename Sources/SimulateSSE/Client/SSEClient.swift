@@ -22,6 +22,8 @@ final class SSEClient {
     private(set) var indicatorShown = false
     /// Connection attempts so far, the first connect included.
     private(set) var attempts = 0
+    /// App launches so far: 1 at start, plus 1 per relaunch. Each launch's first attempt is no reconnect.
+    private(set) var launches = 0
     private(set) var lastDelayNanoseconds: Int64?
     /// Backoff waits so far.
     private(set) var sleeps = 0
@@ -42,10 +44,10 @@ final class SSEClient {
     private var previousDelayNanoseconds: Int64
     private var receivedEvent = false
     private var indicatorTimer: EventHandle?
-    private var attemptDeadline: Int64 = 0
-    private var attemptTimerPending = false
+    private var retryTimer: EventHandle?
+    /// The request timer restarts here: at the attempt's start, then at every byte that arrives.
     private var lastByteTime: Int64 = 0
-    private var idleTimerPending = false
+    private var requestTimerPending = false
 
     // Made once in init. The scheduler and the network only call them while the run, which owns
     // this client, is going: unowned(unsafe) spares a reference count per event.
@@ -53,8 +55,7 @@ final class SSEClient {
     private var closeHandler: (StreamCloseReason) -> Void = { _ in }
     private var retryHandler: () -> Void = {}
     private var indicatorHandler: () -> Void = {}
-    private var attemptTimerHandler: () -> Void = {}
-    private var idleTimerHandler: () -> Void = {}
+    private var requestTimerHandler: () -> Void = {}
 
     init(device: Device, world: SSEWorld, random: SeededRandom) {
         self.device = device
@@ -71,17 +72,54 @@ final class SSEClient {
         closeHandler = { [unowned(unsafe) self] reason in streamClosed(reason) }
         retryHandler = { [unowned(unsafe) self] in retry() }
         indicatorHandler = { [unowned(unsafe) self] in showIndicator() }
-        attemptTimerHandler = { [unowned(unsafe) self] in attemptTimerFired() }
-        idleTimerHandler = { [unowned(unsafe) self] in idleTimerFired() }
+        requestTimerHandler = { [unowned(unsafe) self] in requestTimerFired() }
     }
 
     var now: Int64 { scheduler.now }
 
     /// App launch: disconnected until the first bytes arrive, so the indicator clock starts now.
     func start() {
+        launches += 1
         indicatorTimer = scheduler.schedule(
             afterNanoseconds: configuration.offlineIndicatorDelayNanoseconds, indicatorHandler)
         connect()
+    }
+
+    /// The app is killed and launched again. Punchlist keeps no local database (seed 002, "No local
+    /// database — … Items live in memory and come from the server"), so the list is empty until the
+    /// first full state of the new launch; the backoff, the indicator and temporary ids start over.
+    func relaunch() {
+        trace.instant(track, "connection", "relaunch")
+        if let stream = connection {
+            connection = nil
+            stream.close()
+        }
+        if phase == .connected { trace.end(track, "connection", "connected", "relaunch") }
+        if let timer = retryTimer {
+            scheduler.cancel(timer)
+            retryTimer = nil
+            trace.end(track, "backoff", "backoff wait")
+        }
+        if let timer = indicatorTimer {
+            scheduler.cancel(timer)
+            indicatorTimer = nil
+        }
+        if indicatorShown {
+            indicatorShown = false
+            trace.end(track, "indicator", "offline indicator")
+        }
+        if parserHoldsBytes {
+            parser.reset()
+            parserHoldsBytes = false
+        }
+        model = []
+        pendingOptimistic.removeAll()
+        temporaryCount = 0
+        displayedVersion = 0
+        resetBackoff()
+        phase = .idle
+        note(.launched)
+        start()
     }
 
     // MARK: Connecting
@@ -100,14 +138,12 @@ final class SSEClient {
         stream.onData = dataHandler
         stream.onClose = closeHandler
         connection = stream
-        attemptDeadline = now + configuration.requestTimeoutNanoseconds
-        if !attemptTimerPending {
-            attemptTimerPending = true
-            scheduler.schedule(atNanoseconds: attemptDeadline, attemptTimerHandler)
-        }
+        lastByteTime = now
+        armRequestTimer()
     }
 
     private func retry() {
+        retryTimer = nil
         trace.end(track, "backoff", "backoff wait")
         connect()
     }
@@ -117,13 +153,26 @@ final class SSEClient {
         ended(ClientEvent.Reason(reason))
     }
 
-    private func attemptTimerFired() {
-        attemptTimerPending = false
-        guard phase == .connecting else { return }
-        guard now >= attemptDeadline else {
-            attemptTimerPending = true
-            scheduler.schedule(atNanoseconds: attemptDeadline, attemptTimerHandler)
+    /// URLSession's `timeoutIntervalForRequest`: the task fails when no data arrived for that long,
+    /// before the first bytes and on an open stream alike; the timer restarts on every byte.
+    private func armRequestTimer() {
+        guard !requestTimerPending else { return }
+        requestTimerPending = true
+        scheduler.schedule(
+            atNanoseconds: lastByteTime + configuration.requestTimeoutNanoseconds, requestTimerHandler)
+    }
+
+    private func requestTimerFired() {
+        requestTimerPending = false
+        guard phase == .connecting || phase == .connected else { return }
+        guard now - lastByteTime >= configuration.requestTimeoutNanoseconds else {
+            armRequestTimer()
             return
+        }
+        if phase == .connected {
+            trace.instant(
+                track, "connection", "request timeout",
+                "no data for " + DurationFormat.string(configuration.requestTimeoutNanoseconds))
         }
         connection?.close()
         connection = nil
@@ -158,7 +207,6 @@ final class SSEClient {
             trace.end(track, "indicator", "offline indicator")
         }
         if configuration.backoffReset == .firstByte { resetBackoff() }
-        armIdleTimer()
     }
 
     private func handle(_ output: EventStreamOutput) {
@@ -207,7 +255,7 @@ final class SSEClient {
         note(.waitStarted, delay)
         trace.begin(
             track, "backoff", "backoff wait", DurationFormat.string(delay) + " after " + reason.text, value: delay)
-        scheduler.schedule(afterNanoseconds: delay, retryHandler)
+        retryTimer = scheduler.schedule(afterNanoseconds: delay, retryHandler)
     }
 
     /// Without a network the OS refuses a request at once (notConnectedToInternet), as the network
@@ -219,7 +267,7 @@ final class SSEClient {
         trace.begin(
             track, "backoff", "backoff wait",
             DurationFormat.string(delay) + " after attempt \(attempts) refused: offline", value: delay)
-        scheduler.schedule(afterNanoseconds: delay, retryHandler)
+        retryTimer = scheduler.schedule(afterNanoseconds: delay, retryHandler)
     }
 
     private func nextDelay() -> Int64 {
@@ -246,25 +294,6 @@ final class SSEClient {
         indicatorShown = true
         note(.indicatorShown)
         trace.begin(track, "indicator", "offline indicator")
-    }
-
-    private func armIdleTimer() {
-        guard let idle = configuration.idleTimeoutNanoseconds, !idleTimerPending else { return }
-        idleTimerPending = true
-        scheduler.schedule(atNanoseconds: lastByteTime + idle, idleTimerHandler)
-    }
-
-    private func idleTimerFired() {
-        idleTimerPending = false
-        guard phase == .connected, let idle = configuration.idleTimeoutNanoseconds else { return }
-        guard now - lastByteTime >= idle else {
-            armIdleTimer()
-            return
-        }
-        trace.instant(track, "connection", "idle timeout", DurationFormat.string(idle))
-        connection?.close()
-        connection = nil
-        ended(.idleTimeout)
     }
 
     func note(_ kind: ClientEvent.Kind, _ value: Int64 = 0) {

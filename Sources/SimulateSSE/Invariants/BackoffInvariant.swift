@@ -62,6 +62,12 @@ enum BackoffInvariant {
                 previous = policy.initialNanoseconds
             case .attemptFailed, .disconnected:
                 needsWait = true
+            case .launched:
+                failures = 0
+                previous = policy.initialNanoseconds
+                wait = nil
+                needsWait = false
+                attempts = 0
             case .waitStarted:
                 waitStarted(time, event.value, index)
             default:

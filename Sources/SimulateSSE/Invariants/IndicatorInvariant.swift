@@ -1,11 +1,13 @@
 import SimulateCore
 
-/// `sse.offlineIndicator`: never shown before `offlineIndicatorDelay` of continuous disconnect,
-/// shown once that delay has passed, hidden on reconnect.
+/// `sse.offlineIndicator`: seed 002, "shown after 1.5s of disconnect (not immediately, to avoid
+/// flicker on brief interruptions)". Never shown before the delay of continuous disconnect, shown
+/// once it has passed (at most `tolerance` later), hidden on reconnect.
 enum IndicatorInvariant {
-    static func evaluate(_ client: SSEClient, delayNanoseconds delay: Int64, endNanoseconds end: Int64)
-        -> [Violation]
-    {
+    static func evaluate(
+        _ client: SSEClient, delayNanoseconds delay: Int64, toleranceNanoseconds tolerance: Int64,
+        endNanoseconds end: Int64
+    ) -> [Violation] {
         var list = ViolationList()
         let id = client.device.id
         var connected = false
@@ -25,12 +27,12 @@ enum IndicatorInvariant {
             }
             switch event.kind {
             case .connected:
-                if !shown && time - disconnectedSince > delay {
+                if !shown && time - disconnectedSince > delay + tolerance {
                     add(
                         time, index,
                         "\(id) was disconnected for \(DurationFormat.string(time - disconnectedSince)) "
                             + "(from \(seconds(disconnectedSince))) without showing the offline indicator "
-                            + "(delay \(DurationFormat.string(delay)))")
+                            + "(delay \(DurationFormat.string(delay))" + toleranceText(tolerance) + ")")
                 }
                 connected = true
                 if shown { mustHideAt = (time, index) }
@@ -45,8 +47,19 @@ enum IndicatorInvariant {
                         time, index,
                         "\(id) showed the offline indicator after \(DurationFormat.string(time - disconnectedSince)) "
                             + "of disconnect, before the \(DurationFormat.string(delay)) delay")
+                } else if time - disconnectedSince > delay + tolerance {
+                    add(
+                        time, index,
+                        "\(id) showed the offline indicator after \(DurationFormat.string(time - disconnectedSince)) "
+                            + "of disconnect (from \(seconds(disconnectedSince))), later than the "
+                            + "\(DurationFormat.string(delay)) delay" + toleranceText(tolerance))
                 }
                 shown = true
+            case .launched:
+                connected = false
+                disconnectedSince = time
+                shown = false
+                mustHideAt = nil
             case .indicatorHidden:
                 if !connected { add(time, index, "\(id) hid the offline indicator while still disconnected") }
                 shown = false
@@ -60,13 +73,17 @@ enum IndicatorInvariant {
                 pending.time, pending.index,
                 "\(id) reconnected at \(seconds(pending.time)) but still shows the offline indicator")
         }
-        if !connected && !shown && end - disconnectedSince >= delay {
+        if !connected && !shown && end - disconnectedSince >= delay + tolerance {
             add(
                 end, client.log.count - 1,
                 "\(id) has been disconnected since \(seconds(disconnectedSince)) and the offline indicator is not shown"
             )
         }
         return list.result
+    }
+
+    private static func toleranceText(_ tolerance: Int64) -> String {
+        tolerance == 0 ? "" : " + \(DurationFormat.string(tolerance)) tolerance"
     }
 
     static func seconds(_ nanoseconds: Int64) -> String {

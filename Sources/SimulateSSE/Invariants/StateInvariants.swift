@@ -59,7 +59,7 @@ enum StateInvariants {
                         + "left the screen when the older state v\(candidate.eventVersion) arrived; the server "
                         + "applied it as v\(version)",
                     events: [
-                        line(fired.timeNanoseconds, fired.device, "POST \(fired.mutation.name) (optimistic)"),
+                        line(fired.timeNanoseconds, fired.device, fired.mutation.requestName + " (optimistic)"),
                         line(candidate.timeNanoseconds, candidate.device, "full state v\(candidate.eventVersion)"),
                         line(receipt.timeNanoseconds, SSEServer.track, "applied as v\(version)"),
                     ]))
@@ -77,10 +77,10 @@ enum StateInvariants {
                     atNanoseconds: fired.timeNanoseconds, device: fired.device,
                     message:
                         "\(fired.device)'s \(fired.mutation.name) \(JSONWriter.escape(fired.text)) never reached "
-                        + "the server (POST: \(outcome))"
+                        + "the server (\(fired.mutation.method): \(outcome))"
                         + (fired.optimistic
                             ? "; it was shown optimistically and is gone after the next full state" : ""),
-                    events: [line(fired.timeNanoseconds, fired.device, "POST \(fired.mutation.name) → \(outcome)")]))
+                    events: [line(fired.timeNanoseconds, fired.device, fired.mutation.requestName + " → \(outcome)")]))
         }
         return list.result
     }
@@ -115,6 +115,7 @@ enum StateInvariants {
     }
 
     private static func nextDisconnect(_ client: SSEClient, after time: Int64) -> Int64? {
-        client.log.first { $0.timeNanoseconds > time && $0.kind == .disconnected }?.timeNanoseconds
+        client.log.first { $0.timeNanoseconds > time && ($0.kind == .disconnected || $0.kind == .launched) }?
+            .timeNanoseconds
     }
 }

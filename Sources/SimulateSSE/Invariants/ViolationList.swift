@@ -40,7 +40,11 @@ extension SSEClient {
     var reconnectTimes: [Int64] {
         var times: [Int64] = []
         var attempts = 0
-        for event in log where event.kind == .attempt || event.kind == .refusedThenWaited {
+        for event in log where event.kind == .attempt || event.kind == .refusedThenWaited || event.kind == .launched {
+            if event.kind == .launched {
+                attempts = 0
+                continue
+            }
             attempts += 1
             if attempts > 1 { times.append(event.timeNanoseconds) }
         }
@@ -53,7 +57,7 @@ extension SSEClient {
         for event in log {
             if event.timeNanoseconds > time { break }
             if event.kind == .connected { connected = true }
-            if event.kind == .disconnected { connected = false }
+            if event.kind == .disconnected || event.kind == .launched { connected = false }
         }
         return connected
     }

@@ -9,24 +9,32 @@ public enum BackoffReset: String, CaseIterable, Sendable {
     case firstByte
 }
 
+/// How the client applies a full-state event.
+public enum StateUpdate: String, CaseIterable, Sendable {
+    /// Seed 002: "The client replaces its entire model on each event. No diffing, no merge logic."
+    case replace
+    /// A client that diffs: updates items by id, appends new ones, keeps the ones the event lacks.
+    case merge
+}
+
 /// The `sse` plugin's configuration, with the seed's defaults.
 struct SSEConfiguration: Equatable {
     var policy = BackoffPolicy()
     var backoffReset = BackoffReset.firstEvent
+    var stateUpdate = StateUpdate.replace
     var offlineIndicatorDelayNanoseconds: Int64 = 1_500_000_000
+    /// URLSessionConfiguration.timeoutIntervalForRequest (default 60 s): no data for this long fails
+    /// the task, an open stream included.
     var requestTimeoutNanoseconds: Int64 = 60_000_000_000
-    /// nil: the client never gives up on a quiet stream (the seed's client).
-    var idleTimeoutNanoseconds: Int64?
     /// nil: the server writes nothing between events (the seed's server).
     var keepAliveIntervalNanoseconds: Int64?
     /// Items on the server at time 0, in display order.
     var initialItems: [(text: String, done: Bool)] = []
 
     static func == (a: SSEConfiguration, b: SSEConfiguration) -> Bool {
-        a.policy == b.policy && a.backoffReset == b.backoffReset
+        a.policy == b.policy && a.backoffReset == b.backoffReset && a.stateUpdate == b.stateUpdate
             && a.offlineIndicatorDelayNanoseconds == b.offlineIndicatorDelayNanoseconds
             && a.requestTimeoutNanoseconds == b.requestTimeoutNanoseconds
-            && a.idleTimeoutNanoseconds == b.idleTimeoutNanoseconds
             && a.keepAliveIntervalNanoseconds == b.keepAliveIntervalNanoseconds
             && a.initialItems.map(\.text) == b.initialItems.map(\.text)
             && a.initialItems.map(\.done) == b.initialItems.map(\.done)
@@ -36,19 +44,12 @@ struct SSEConfiguration: Equatable {
     static func read(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> SSEConfiguration {
         var configuration = SSEConfiguration()
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return configuration }
-        if let initial = positiveDuration(reader, "initialDelay") { configuration.policy.initialNanoseconds = initial }
-        if let multiplier = reader.double("multiplier", range: 1...1000) {
-            configuration.policy.multiplier = multiplier
-        }
-        if let cap = positiveDuration(reader, "maxDelay") { configuration.policy.maxNanoseconds = cap }
-        if configuration.policy.maxNanoseconds < configuration.policy.initialNanoseconds {
-            diagnostics.error("maxDelay is shorter than initialDelay", at: path / "maxDelay")
-        }
-        if let jitter = reader.choice("jitter", JitterMode.allCases.map(\.rawValue)) {
-            configuration.policy.jitter = JitterMode(rawValue: jitter) ?? .none
-        }
+        configuration.policy = readPolicy(reader, at: path)
         if let reset = reader.choice("backoffReset", BackoffReset.allCases.map(\.rawValue)) {
             configuration.backoffReset = BackoffReset(rawValue: reset) ?? .firstEvent
+        }
+        if let update = reader.choice("stateUpdate", StateUpdate.allCases.map(\.rawValue)) {
+            configuration.stateUpdate = StateUpdate(rawValue: update) ?? .replace
         }
         if let delay = positiveDuration(reader, "offlineIndicatorDelay", allowZero: true) {
             configuration.offlineIndicatorDelayNanoseconds = delay
@@ -56,13 +57,34 @@ struct SSEConfiguration: Equatable {
         if let timeout = positiveDuration(reader, "requestTimeout") {
             configuration.requestTimeoutNanoseconds = timeout
         }
-        configuration.idleTimeoutNanoseconds = optionalDuration(reader, "idleTimeout")
+        if reader.has("idleTimeout") {
+            _ = reader.value("idleTimeout")
+            diagnostics.error(
+                "idleTimeout was removed: URLSession's request timeout (requestTimeout, 60s by default) already "
+                    + "fails a stream that brings no data for that long; set requestTimeout instead",
+                at: path / "idleTimeout")
+        }
         configuration.keepAliveIntervalNanoseconds = optionalDuration(reader, "keepAliveInterval")
         if let items = reader.value("items") {
             configuration.initialItems = readItems(items, at: path / "items", diagnostics: diagnostics)
         }
         reader.rejectUnknownKeys()
         return configuration
+    }
+
+    /// `initialDelay`, `multiplier`, `maxDelay` and `jitter`, each defaulting to the seed's value.
+    static func readPolicy(_ reader: ObjectReader, at path: JSONPath) -> BackoffPolicy {
+        var policy = BackoffPolicy()
+        if let initial = positiveDuration(reader, "initialDelay") { policy.initialNanoseconds = initial }
+        if let multiplier = reader.double("multiplier", range: 1...1000) { policy.multiplier = multiplier }
+        if let cap = positiveDuration(reader, "maxDelay") { policy.maxNanoseconds = cap }
+        if policy.maxNanoseconds < policy.initialNanoseconds {
+            reader.diagnostics.error("maxDelay is shorter than initialDelay", at: path / "maxDelay")
+        }
+        if let jitter = reader.choice("jitter", JitterMode.allCases.map(\.rawValue)) {
+            policy.jitter = JitterMode(rawValue: jitter) ?? .none
+        }
+        return policy
     }
 
     /// Longer durations could overflow virtual time when added to it.

@@ -4,33 +4,54 @@ extension SSEDocs {
     static let invariants: [EntryDoc] = [
         EntryDoc(
             "offlineIndicator",
-            "never before the delay, shown once the delay of continuous disconnect passed, hidden on reconnect",
+            "shown once `delay` (1.5 s, seed 002) of continuous disconnect passed, not before, not later; hidden on reconnect",
             details: """
-                Per device, from the client's own connection state ("connected" = the stream's first \
-                bytes arrived; the client is disconnected from launch until then, and from a drop until the \
-                next first bytes): the indicator is never shown while connected or before \
-                offlineIndicatorDelay of continuous disconnect; every disconnect longer than the delay shows \
-                it; it is hidden at the instant of the reconnect; at the end of the run a device that has \
-                been disconnected for at least the delay shows it. A half-open stream the client still \
-                believes connected is not a disconnect here (see freshness and converged).
-                """),
-        EntryDoc(
-            "backoff", "every reconnect wait is exactly the policy's delay, reset after each successful connect",
-            details: """
-                Replays each device's connection log: the k-th wait since the last successful connect \
-                must be min(maxDelay, initialDelay × multiplier^k) — with jitter, inside the mode's \
-                range (full 0…base, equal base/2…base, decorrelated initial…min(maxDelay, 3 × previous)) — \
-                and the next attempt must start exactly that long after the wait began; every failed \
-                attempt or drop is followed by a wait, and no reconnect happens without one. "Successful" \
-                is resetOn: by default the first full-state event arrived (field report 14: resetting on \
-                the first bytes lets a server that accepts and closes at once get a reconnect every \
-                initialDelay). A client configured with backoffReset firstByte therefore violates the \
-                default invariant whenever a connection brings bytes but no event.
+                Seed 002: "Offline indicator — shown after 1.5s of disconnect". Per device, from the \
+                client's own connection state ("connected" = the stream's first bytes arrived; the client \
+                is disconnected from launch until then, and from a drop until the next first bytes): the \
+                indicator is never shown while connected or before `delay` of continuous disconnect; it \
+                shows at most `tolerance` after the delay (a late indicator fails, as does a disconnect \
+                longer than delay + tolerance without one); it is hidden at the instant of the reconnect; at \
+                the end of the run a device disconnected for at least delay + tolerance shows it. The delay \
+                is the seed's, not the client's offlineIndicatorDelay: a client configured otherwise fails \
+                unless the scenario states its rule here. A half-open stream the client still believes \
+                connected is not a disconnect here (see freshness and converged).
                 """,
             parameters: [
                 ParameterDoc(
+                    "delay", type: "duration", default: "\"1.5s\"", "the disconnect before the indicator shows"),
+                ParameterDoc(
+                    "tolerance", type: "duration", default: "\"0s\"",
+                    "how much later than the delay it may show (for clients that poll their state)"),
+            ]),
+        EntryDoc(
+            "backoff", "every reconnect wait is exactly the seed's policy (1 s, ×2, 30 s cap), reset on connect",
+            details: """
+                Seed 002: "Reconnect with exponential backoff — 1s initial, doubles to 30s cap. Reset on \
+                successful connect." Replays each device's connection log: the k-th wait since the last \
+                successful connect must be min(maxDelay, initialDelay × multiplier^k) — with jitter, inside \
+                the mode's range (full 0…base, equal base/2…base, decorrelated initial…min(maxDelay, 3 × \
+                previous)) — and the next attempt must start exactly that long after the wait began; every \
+                failed attempt or drop is followed by a wait, and no reconnect happens without one. The \
+                policy is the seed's unless the invariant's arguments state another: the client's own \
+                configuration is what is checked, never the yardstick. "Successful" is resetOn: by default \
+                the first full-state event arrived (field report 14: resetting on the first bytes lets a \
+                server that accepts and closes at once get a reconnect every initialDelay). A client \
+                configured with backoffReset firstByte therefore violates the default invariant whenever a \
+                connection brings bytes but no event.
+                """,
+            parameters: [
+                ParameterDoc("initialDelay", type: "duration", default: "\"1s\"", "the first wait"),
+                ParameterDoc(
+                    "multiplier", type: "number", default: "2", "each base delay is the previous one times this",
+                    schema: ["type": "number", "minimum": 1, "maximum": 1000]),
+                ParameterDoc("maxDelay", type: "duration", default: "\"30s\"", "cap of the base delay"),
+                ParameterDoc(
+                    "jitter", type: "string", default: "\"none\"", "none | full | equal | decorrelated",
+                    schema: ["enum": .array(JitterMode.allCases.map { .string($0.rawValue) })]),
+                ParameterDoc(
                     "resetOn", type: "string", default: "\"firstEvent\"", "firstEvent | firstByte",
-                    schema: ["enum": .array(BackoffReset.allCases.map { .string($0.rawValue) })])
+                    schema: ["enum": .array(BackoffReset.allCases.map { .string($0.rawValue) })]),
             ]),
         EntryDoc(
             "fullState", "every event replaces the whole list with exactly the server's state of that version",
@@ -39,7 +60,9 @@ extension SSEDocs {
                 names a server state version, and the device's list afterwards equals that version item \
                 for item (ids, texts, done flags, created, order) — so no merge, no leftover optimistic \
                 item or temporary id, no mis-parse of a stream split across chunks (field report 18); a \
-                device never replaces a newer version with an older one.
+                device never replaces a newer version with an older one. It reads the list the client \
+                made from the event, so a client configured with stateUpdate merge fails it as soon as an \
+                event lacks an item the screen holds.
                 """),
         EntryDoc(
             "converged", "at the end, every connected device shows exactly the server's items",
@@ -79,7 +102,8 @@ extension SSEDocs {
             details: """
                 For every server state version v made at time T: a device that shows "connected" at \
                 T + within displays version v or newer. Catches half-open streams (field report 15): \
-                without an idle timeout the client stays "connected" on a dead stream for ever.
+                the client stays "connected" on a dead stream until requestTimeout (60 s) passes without \
+                data.
                 """,
             parameters: [
                 ParameterDoc("within", type: "duration", default: "\"5s\"", "the largest allowed lag")
@@ -108,8 +132,8 @@ extension SSEDocs {
         EntryDoc(
             "connected", "whether the device's stream is connected (its first bytes arrived)",
             details: "\"Connected\" starts when the first bytes of a stream arrive (field report 19), not when the "
-                + "request leaves, and ends when the client learns the stream ended (at once when offline, never on "
-                + "a half-open stream without idleTimeout).", valueType: "boolean"),
+                + "request leaves, and ends when the client learns the stream ended (at once when offline; on a "
+                + "half-open or quiet stream when requestTimeout passes without data).", valueType: "boolean"),
         EntryDoc(
             "items", "the device's list in display order (top to bottom, most recent last): [{text, done}]",
             details: "What the user sees, optimistic edits included. Adds and bumps go to the end (the bottom, next "
@@ -131,6 +155,10 @@ extension SSEDocs {
             "serverVersion", "the server's state version (1 at start, +1 per applied mutation)",
             details: "Also the id field of each full-state event; mutations answered \"unknown item\" do not count.",
             perDevice: false, valueType: "integer"),
+        EntryDoc(
+            "serverRequests", "mutation requests that reached the server, by HTTP method: {\"POST\": n, \"DELETE\": m}",
+            details: "Seed 002: mutations are POSTs to /ko, and swipe-to-delete \"maps to DELETE endpoint\". Requests "
+                + "lost on the way are not counted; answered-404 requests are.", perDevice: false, valueType: "object"),
         EntryDoc(
             "peakReconnectRate", "the most reconnect attempts (all devices) that started within any `window`",
             details: "Over the whole run so far; first connects do not count (field report 13).",

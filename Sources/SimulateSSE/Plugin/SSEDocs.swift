@@ -20,19 +20,21 @@ enum SSEDocs {
             "what counts as a successful connect that restarts the backoff: firstEvent | firstByte",
             schema: ["enum": .array(BackoffReset.allCases.map { .string($0.rawValue) })]),
         ParameterDoc(
+            "stateUpdate", type: "string", default: "\"replace\"",
+            "replace: every event replaces the whole list (the seed). merge: a diffing client that updates items by "
+                + "id and keeps the ones the event lacks (sse.fullState catches it)",
+            schema: ["enum": .array(StateUpdate.allCases.map { .string($0.rawValue) })]),
+        ParameterDoc(
             "offlineIndicatorDelay", type: "duration", default: "\"1.5s\"",
             "continuous disconnect before the offline indicator shows"),
         ParameterDoc(
             "requestTimeout", type: "duration", default: "\"60s\"",
-            "a connection attempt without first bytes, or a POST without answer, fails after this (URLSession's default)"
-        ),
-        ParameterDoc(
-            "idleTimeout", type: "duration", default: "null",
-            "null: off (the seed). Else the client drops a connected stream after this long without any byte",
-            schema: optionalDuration),
+            "URLSessionConfiguration.timeoutIntervalForRequest: a request, or an open stream, that brings no data "
+                + "for this long fails (the timer restarts on every byte, comments included)"),
         ParameterDoc(
             "keepAliveInterval", type: "duration", default: "null",
-            "null: off (the seed). Else the server writes a `: keep-alive` comment on every stream this often",
+            "null: off (the seed). Else the server writes a `: keep-alive` comment on every stream this often "
+                + "(shorter than requestTimeout keeps a healthy quiet stream open)",
             schema: optionalDuration),
         ParameterDoc(
             "items", type: "array", default: "[]",
@@ -92,6 +94,16 @@ enum SSEDocs {
                 + "\"bump refused\" trace entry.",
             parameters: [itemParameter]),
         EntryDoc("delete", "delete an item (swipe to delete)", details: mutationDetails, parameters: [itemParameter]),
+        EntryDoc(
+            "relaunch", "the user kills the app and opens it again",
+            details: """
+                Seed 002: "No local database — … Items live in memory and come from the server." The \
+                stream ends, the list is empty, optimistic edits and temporary ids are gone, and the \
+                client starts as at launch: it connects at once (a first connect, not a reconnect), the \
+                backoff starts over and the offline indicator's 1.5 s clock starts again. The list stays \
+                empty until the first full-state event of the new launch. POSTs already sent still reach \
+                the server.
+                """),
         EntryDoc(
             "serverMode", "switch the server's behaviour (no device)",
             details: """

@@ -20,7 +20,7 @@ public struct SSEPlugin: SimulationPlugin {
         for step in scenario.steps where step.plugin == name {
             if step.action == "serverMode", step.device != nil {
                 diagnostics.error("sse.serverMode acts on the server: remove \"device\"", at: step.path / "device")
-            } else if step.action != "serverMode", ClientAction.names.contains(step.action), step.device == nil {
+            } else if ClientAction.names.contains(step.action) || step.action == "relaunch", step.device == nil {
                 diagnostics.error("sse.\(step.action) is a user action on a device: add \"device\"", at: step.path)
             }
         }
@@ -29,6 +29,8 @@ public struct SSEPlugin: SimulationPlugin {
     public func validateAction(_ action: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics) {
         if action == "serverMode" {
             _ = Self.serverMode(args, at: path, diagnostics: diagnostics)
+        } else if action == "relaunch" {
+            ObjectReader(args, at: path, diagnostics: diagnostics)?.rejectUnknownKeys()
         } else if ClientAction.names.contains(action) {
             _ = ClientAction.read(action, args: args, at: path, diagnostics: diagnostics)
         }
@@ -53,35 +55,5 @@ public struct SSEPlugin: SimulationPlugin {
         let mode = reader.choice("mode", SSEServer.Mode.allCases.map(\.rawValue), required: true)
         reader.rejectUnknownKeys()
         return mode.flatMap(SSEServer.Mode.init)
-    }
-}
-
-/// The parameters of invariants and observables, with their defaults.
-struct InvariantArguments {
-    var resetOn = BackoffReset.firstEvent
-    var withinNanoseconds: Int64 = 5_000_000_000
-    var max = 10
-    var windowNanoseconds: Int64 = 1_000_000_000
-
-    static func read(_ name: String, _ args: JSON, at path: JSONPath, diagnostics: Diagnostics) -> InvariantArguments {
-        var arguments = InvariantArguments()
-        guard let reader = ObjectReader(args, at: path, diagnostics: diagnostics) else { return arguments }
-        switch name {
-        case "backoff":
-            if let reset = reader.choice("resetOn", BackoffReset.allCases.map(\.rawValue)) {
-                arguments.resetOn = BackoffReset(rawValue: reset) ?? .firstEvent
-            }
-        case "freshness":
-            if let within = SSEConfiguration.positiveDuration(reader, "within", allowZero: true) {
-                arguments.withinNanoseconds = within
-            }
-        case "reconnectRate", "peakReconnectRate":
-            if name == "reconnectRate", let max = reader.int("max", range: 1...Int.max) { arguments.max = max }
-            if let window = SSEConfiguration.positiveDuration(reader, "window") { arguments.windowNanoseconds = window }
-        default:
-            break
-        }
-        reader.rejectUnknownKeys()
-        return arguments
     }
 }

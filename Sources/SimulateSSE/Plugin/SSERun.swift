@@ -28,6 +28,10 @@ final class SSERun: PluginRun {
             world.trace.instant(SSEServer.track, "mutation", "mode " + mode.rawValue)
             return
         }
+        if action == "relaunch" {
+            if let device { clients[device.index].relaunch() }
+            return
+        }
         guard let device, let action = ClientAction.read(action, args: args, at: .root, diagnostics: diagnostics)
         else { return }
         clients[device.index].fire(action)
@@ -39,13 +43,16 @@ final class SSERun: PluginRun {
         case "offlineIndicator": return client.map { .bool($0.indicatorShown) } ?? .null
         case "connected": return client.map { .bool($0.phase == .connected) } ?? .null
         case "items": return client?.itemsJSON ?? .null
-        case "reconnectAttempts": return client.map { JSON(max(0, $0.attempts - 1)) } ?? .null
+        case "reconnectAttempts": return client.map { JSON(max(0, $0.attempts - $0.launches)) } ?? .null
         case "lastBackoffDelay":
             return client?.lastDelayNanoseconds.map { JSON(DurationFormat.seconds($0)) } ?? .null
         case "temporaryItems": return client.map { JSON($0.temporaryItems) } ?? .null
         case "serverItems":
             return .array(world.server.items.map { ["text": .string($0.text), "done": .bool($0.done)] })
         case "serverVersion": return JSON(world.server.version)
+        case "serverRequests":
+            return .object(
+                JSONObject(world.server.log.requests.sorted { $0.key < $1.key }.map { ($0.key, JSON($0.value)) }))
         case "peakReconnectRate":
             let window = InvariantArguments.read(observable, args, at: .root, diagnostics: Diagnostics())
             return JSON(
@@ -56,18 +63,18 @@ final class SSERun: PluginRun {
 
     func evaluate(_ invariant: String, args: JSON) -> [Violation] {
         let arguments = InvariantArguments.read(invariant, args, at: .root, diagnostics: Diagnostics())
-        let configuration = world.configuration
         let end = world.scheduler.now
         switch invariant {
         case "offlineIndicator":
             return clients.flatMap {
                 IndicatorInvariant.evaluate(
-                    $0, delayNanoseconds: configuration.offlineIndicatorDelayNanoseconds, endNanoseconds: end)
+                    $0, delayNanoseconds: arguments.indicatorDelayNanoseconds,
+                    toleranceNanoseconds: arguments.indicatorToleranceNanoseconds, endNanoseconds: end)
             }
         case "backoff":
             return clients.flatMap {
                 BackoffInvariant.evaluate(
-                    $0, policy: configuration.policy, resetOn: arguments.resetOn, endNanoseconds: end)
+                    $0, policy: arguments.policy, resetOn: arguments.resetOn, endNanoseconds: end)
             }
         case "fullState":
             var violations = world.fullStateViolations

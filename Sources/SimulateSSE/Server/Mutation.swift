@@ -1,4 +1,5 @@
-/// One mutation the client POSTs to the backend (`/ko`): the item is named by its id.
+/// One mutation the client sends to the backend: a POST to `/ko`, or for a delete a DELETE
+/// (seed 002: "swipe-to-delete (native gesture, maps to DELETE endpoint)"). The item is named by its id.
 enum Mutation: Equatable, Sendable {
     case add(text: String)
     case toggle(id: String)
@@ -19,6 +20,12 @@ enum Mutation: Equatable, Sendable {
         }
     }
 
+    /// The HTTP method: DELETE for a delete, POST for everything else.
+    var method: String {
+        if case .delete = self { return "DELETE" }
+        return "POST"
+    }
+
     var itemID: String? {
         switch self {
         case .add: nil
@@ -27,7 +34,7 @@ enum Mutation: Equatable, Sendable {
     }
 }
 
-/// The backend's answer to a POST.
+/// The backend's answer to a mutation request.
 enum MutationReply: Equatable, Sendable {
     /// 200: applied; the new state goes out to every stream.
     case applied(version: Int)

@@ -76,6 +76,12 @@ final class SSEServer {
 
     // MARK: Mutations
 
+    /// A request reached the server: counted by method, then applied.
+    func receive(_ mutation: Mutation, serial: Int) -> MutationReply {
+        log.requests[mutation.method, default: 0] += 1
+        return apply(mutation, serial: serial)
+    }
+
     func apply(_ mutation: Mutation, serial: Int) -> MutationReply {
         let reply = change(mutation)
         let version: Int?
@@ -143,6 +149,8 @@ struct ServerLog {
     var receipts: [ServerReceipt?] = []
     var accepts = 0
     var restarts = 0
+    /// Mutation requests that reached the server, by HTTP method.
+    var requests: [String: Int] = [:]
 
     mutating func record(_ receipt: ServerReceipt, serial: Int) {
         guard serial >= 1 else { return }
