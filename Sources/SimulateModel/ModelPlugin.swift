@@ -26,7 +26,7 @@ public struct ModelPlugin: SimulationPlugin {
     public func validateAction(_ action: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics) {
         guard let reader = ObjectReader(args, at: path, diagnostics: diagnostics) else { return }
         defer { reader.rejectUnknownKeys() }
-        guard action != "sync" && action != "expireChangeTokens" else { return }
+        guard action != "sync" && action != "foreground" && action != "expireChangeTokens" else { return }
         _ = reader.id("entity", required: true)
         if action == "insert" { _ = reader.id("id") }
         if action == "insert" || action == "update" {

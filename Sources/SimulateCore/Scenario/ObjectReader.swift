@@ -90,7 +90,8 @@ public final class ObjectReader {
     public func id(_ key: String, required: Bool = false) -> String? {
         guard let text = string(key, required: required) else { return nil }
         guard Identifier.isValid(text) else {
-            diagnostics.error("\"\(text)\" is not a valid id (expected [A-Za-z][A-Za-z0-9_-]*)", at: path / key)
+            diagnostics.error(
+                "\(BoundedQuote.quote(text)) is not a valid id (expected [A-Za-z][A-Za-z0-9_-]*)", at: path / key)
             return nil
         }
         return text
@@ -101,7 +102,7 @@ public final class ObjectReader {
         guard let text = string(key, required: required) else { return nil }
         guard choices.contains(text) else {
             diagnostics.error(
-                "expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(text)\"",
+                "expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \(BoundedQuote.quote(text))",
                 at: path / key)
             return nil
         }
@@ -116,7 +117,8 @@ public final class ObjectReader {
             let asked = askedBeyondMask + object.keys.indices.filter { $0 < 64 && isRead($0) }.map { object.keys[$0] }
             let known = Set(asked).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
             diagnostics.error(
-                "unknown field \"\(key)\"" + (known.isEmpty ? "" : " (known fields: \(known))"), at: path / key)
+                "unknown field \(BoundedQuote.quote(key))" + (known.isEmpty ? "" : " (known fields: \(known))"),
+                at: path / key)
         }
     }
 

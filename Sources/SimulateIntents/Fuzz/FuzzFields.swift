@@ -38,8 +38,14 @@ enum FuzzFields {
         }
     }
 
-    /// A value of another JSON type than the field's.
-    static func wrongValue(for type: FieldType, choice: Int) -> JSON {
+    /// A value of another JSON type than the field's (never `null` for an optional field: that is the
+    /// field left out, as `JSONDecoder` reads an optional).
+    static func wrongValue(for field: Field, choice: Int) -> JSON {
+        let value = wrongValue(for: field.type, choice: choice)
+        return value.isNull && !field.required ? wrongValue(for: field.type, choice: choice + 1) : value
+    }
+
+    private static func wrongValue(for type: FieldType, choice: Int) -> JSON {
         let pool: [JSON]
         switch type {
         case .text, .id: pool = [42, 1.5, true, .null, ["a"], ["a": 1]]

@@ -48,7 +48,7 @@ struct MalformedInputs {
             text = pick(["[]", "[{\"name\": \"x\"}]", "42", "\"text\"", "null", "true", "-0.5e3"])
         case .wrongType:
             let field = pick(fields)
-            object[field.name] = FuzzFields.wrongValue(for: field.type, choice: Int(random.below(100)))
+            object[field.name] = FuzzFields.wrongValue(for: field, choice: Int(random.below(100)))
             text = JSONWriter.string(.object(object))
         case .missingField:
             let field = pick(fields.filter(\.required))

@@ -25,7 +25,8 @@ enum IntentInput {
         if let duplicate = document.duplicateKeys.first {
             return .failure(
                 IntentError(
-                    .invalidInput, "duplicate field \"\(duplicate.key)\"", path: duplicate.path.description))
+                    .invalidInput, "duplicate field \(BoundedQuote.quote(duplicate.key))",
+                    path: duplicate.path.description))
         }
         guard case .object(let object) = document.root else {
             return .failure(
@@ -42,7 +43,11 @@ struct InputFields {
     private let object: JSONObject
     private var missing: IntentError?
 
-    init(_ object: JSONObject, required: [String]) {
+    /// `null` for an `optional` field is the field left out, as `JSONDecoder` decodes an optional property
+    /// (`decodeIfPresent`); for a required field it stays a wrong type.
+    init(_ input: JSONObject, required: [String], optional: [String] = []) {
+        var object = input
+        for key in optional where object[key]?.isNull == true { object[key] = nil }
         self.object = object
         reader = ObjectReader(.object(object), at: .root, diagnostics: diagnostics)!
         if let key = required.first(where: { object[$0] == nil }) {

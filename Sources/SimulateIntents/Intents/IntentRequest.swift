@@ -30,12 +30,12 @@ enum IntentRequest: Equatable {
         let fields: InputFields
         switch intent {
         case .createProject:
-            fields = InputFields(input, required: ["name"])
+            fields = InputFields(input, required: ["name"], optional: ["id"])
             let name = fields.text("name")
             let id = fields.id("id")
             request = name.map { .createProject(name: $0, id: id) }
         case .addTask:
-            fields = InputFields(input, required: ["project", "title"])
+            fields = InputFields(input, required: ["project", "title"], optional: ["priority"])
             let project = fields.id("project")
             let title = fields.text("title")
             let priority = fields.int("priority", range: priorityRange) ?? 0
@@ -43,11 +43,11 @@ enum IntentRequest: Equatable {
                 title.map { .addTask(project: project, title: $0, priority: priority) }
             }
         case .listTasks:
-            fields = InputFields(input, required: [])
+            fields = InputFields(input, required: [], optional: ["project", "includeDone"])
             let project = fields.id("project")
             request = .listTasks(project: project, includeDone: fields.bool("includeDone") ?? true)
         case .completeTask, .deleteTask:
-            fields = InputFields(input, required: [])
+            fields = InputFields(input, required: [], optional: ["task", "displayId"])
             let reference = taskReference(fields)
             request = reference.map { intent == .completeTask ? .completeTask($0) : .deleteTask($0) }
         }

@@ -19,6 +19,13 @@ public struct ModelConfiguration: Sendable {
         case shuffled
     }
 
+    /// `ModelConfiguration(cloudKitDatabase:)`: mirror to the private database, or not at all (seed 004's
+    /// "Alternative: Disable CloudKit").
+    public enum CloudKitDatabase: String, Sendable, CaseIterable {
+        case `private`
+        case none
+    }
+
     /// A logical key that CloudKit cannot enforce: no two objects of `entity` may share these values.
     public struct UniqueKey: Sendable, Equatable {
         public var entity: String
@@ -35,13 +42,15 @@ public struct ModelConfiguration: Sendable {
     }
 
     public var schema: ModelSchema = .seeds
+    public var cloudKitDatabase: CloudKitDatabase = .private
     public var uniqueKeys: [UniqueKey] = []
     public var conflictPolicy: ConflictPolicy = .recordLastWriterWins
     /// Entity and int attribute that get a displayId from the counter plugin on insert.
     public var displayID: (entity: String, attribute: String)?
     public var exportDebounceNanoseconds: Int64 = 500_000_000
-    /// 0: no periodic passes.
-    public var periodicSyncNanoseconds: Int64 = 60_000_000_000
+    /// 0 (the default): no periodic passes, as the container has none (it imports on a push, at launch
+    /// and on returning to the foreground).
+    public var periodicSyncNanoseconds: Int64 = 0
     public var syncOnReconnect = true
     public var push = PushModel()
     public var exportBatchSize = 400
@@ -64,6 +73,9 @@ public struct ModelConfiguration: Sendable {
             configuration.schema = SchemaReader.read(schema, at: path / "schema", diagnostics: diagnostics) ?? .seeds
         }
         let layout = StoreLayout(configuration.schema.current)
+        if let database = reader.choice("cloudKitDatabase", CloudKitDatabase.allCases.map(\.rawValue)) {
+            configuration.cloudKitDatabase = CloudKitDatabase(rawValue: database) ?? .private
+        }
         if let keys = reader.value("uniqueKeys") {
             configuration.uniqueKeys = readUniqueKeys(keys, layout, at: path / "uniqueKeys", diagnostics)
         }
@@ -74,7 +86,7 @@ public struct ModelConfiguration: Sendable {
             configuration.displayID = readDisplayID(displayID, layout, at: path / "displayId", diagnostics)
         }
         configuration.exportDebounceNanoseconds = reader.duration("exportDebounce") ?? 500_000_000
-        configuration.periodicSyncNanoseconds = reader.duration("periodicSync") ?? 60_000_000_000
+        configuration.periodicSyncNanoseconds = reader.duration("periodicSync") ?? 0
         if (1..<1_000_000).contains(configuration.periodicSyncNanoseconds) {
             diagnostics.error(
                 "a periodic sync interval must be at least 1ms (or 0 for none)", at: path / "periodicSync")
@@ -196,6 +208,6 @@ public struct ModelConfiguration: Sendable {
     }
 
     static func unknownEntity(_ name: String, _ layout: StoreLayout) -> String {
-        "unknown entity \"\(name)\" (entities: \(layout.entities.map(\.name).joined(separator: ", ")))"
+        "unknown entity \(BoundedQuote.quote(name)) (entities: \(layout.entities.map(\.name).joined(separator: ", ")))"
     }
 }

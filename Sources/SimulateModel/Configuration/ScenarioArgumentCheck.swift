@@ -16,7 +16,9 @@ struct ScenarioArgumentCheck {
                         ? "\(step.qualifiedName) runs on a device: add \"device\""
                         : "model.expireChangeTokens is a server-side fault: remove \"device\"", at: step.path)
             }
-            guard step.action != "sync" && step.action != "expireChangeTokens" else { continue }
+            guard step.action != "sync" && step.action != "foreground" && step.action != "expireChangeTokens" else {
+                continue
+            }
             let path = step.path / "args"
             guard let entity = entity(step.args["entity"], at: path / "entity") else { continue }
             if let values = step.args["values"]?.objectValue { checkValues(values, entity, at: path / "values") }
@@ -55,7 +57,7 @@ struct ScenarioArgumentCheck {
                 }
             } else {
                 diagnostics.error(
-                    "\(entity.name) has no property \"\(name)\" (properties: "
+                    "\(entity.name) has no property \(BoundedQuote.quote(name)) (properties: "
                         + (entity.fieldNames + entity.toMany.map(\.name)).joined(separator: ", ") + ")", at: path / name
                 )
             }

@@ -10,6 +10,12 @@ enum ModelConfigurationDocs {
                 + "default: the seeds' Project.tasks ([Task]?, cascade) ↔ Task.project (Project?, nullify) with "
                 + "Project.name, Task.title, done, priority, displayId", schema: schemaSchema),
         ParameterDoc(
+            "cloudKitDatabase", type: "string", default: "\"private\"",
+            "private: the stores are mirrored to the private database and do not load when a schema version breaks "
+                + "CloudKit's rules (Code=134060); none: no mirroring, the stores load whatever the schema (seed 004's "
+                + "alternative, ModelConfiguration(cloudKitDatabase: .none))",
+            schema: ["enum": ["private", "none"]]),
+        ParameterDoc(
             "uniqueKeys", type: "array", default: "[]",
             "Logical keys CloudKit cannot enforce, checked across devices by model.uniqueness: "
                 + "[{\"entity\": \"Project\", \"attributes\": [\"name\"]}]",
@@ -36,8 +42,10 @@ enum ModelConfigurationDocs {
             "exportDebounce", type: "duration", default: "\"500ms\"",
             "Quiet time after the last local save before an export pass starts"),
         ParameterDoc(
-            "periodicSync", type: "duration", default: "\"60s\"",
-            "Interval of the periodic export+import pass on every device (seeded phase per device); 0: none"),
+            "periodicSync", type: "duration", default: "0",
+            "0 (default): no timer, as NSPersistentCloudKitContainer imports on a push, at launch and on returning to "
+                + "the foreground (model.foreground); otherwise the interval of a periodic pass on every device "
+                + "(seeded phase per device), an option with no documented counterpart"),
         ParameterDoc("syncOnReconnect", type: "boolean", default: "true", "Run a pass when a device comes back online"),
         ParameterDoc(
             "push", type: "object", default: "{}",

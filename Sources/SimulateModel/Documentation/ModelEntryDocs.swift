@@ -47,7 +47,14 @@ enum ModelEntryDocs {
             parameters: [entity, whereClause]),
         EntryDoc(
             "sync", "Run an export+import pass now (or right after the one under way)",
-            details: "Passes also run after saves (exportDebounce), on reconnect, periodically and on pushes."),
+            details: "Passes also run at launch, after saves (exportDebounce), on reconnect, on pushes, on "
+                + "model.foreground, and periodically only when periodicSync is set."),
+        EntryDoc(
+            "foreground", "The app is launched again or returns to the foreground: the container runs a pass",
+            details: """
+                NSPersistentCloudKitContainer imports on a push, at launch and when the app becomes active again;
+                without pushes (dropped, Simulator) this is how a device catches up. The store is kept (it is on disk).
+                """),
         EntryDoc(
             "expireChangeTokens", "Server-side fault: every change token of the zone expires (a step without device)",
             details: """

@@ -2,10 +2,11 @@ import SimulateCloudKit
 import SimulateCore
 
 /// One device's mirroring delegate: runs export-then-import passes, one at a time, when asked to
-/// (after a save, on reconnect, periodically, on a push, or by a `sync` step).
+/// (at launch, after a save, on reconnect, on a push, on returning to the foreground, periodically when
+/// configured, or by a `sync` step).
 final class DeviceSync {
     enum Reason: String {
-        case launch, save, reconnect, periodic, push, manual, retry
+        case launch, save, reconnect, periodic, push, manual, retry, foreground
     }
 
     let device: Device

@@ -1,3 +1,4 @@
+import SimulateCore
 import SimulateJSON
 
 /// A fetch predicate in JSON, in the spirit of `#Predicate`:
@@ -85,7 +86,8 @@ indirect enum ModelPredicate: Equatable {
             if !valid {
                 return .failure(
                     ParseError(
-                        message: "\"\(key)\" is not a key path (names joined by \".\", optionally ending in \"@id\")",
+                        message:
+                            "\(BoundedQuote.quote(key)) is not a key path (names joined by \".\", optionally ending in \"@id\")",
                         path: path))
             }
         }
@@ -98,7 +100,7 @@ indirect enum ModelPredicate: Equatable {
                 return .failure(ParseError(message: "\"in\" expects an array of values", path: path / name))
             }
             if (op == .contains || op == .beginsWith) && operand.stringValue == nil {
-                return .failure(ParseError(message: "\"\(name)\" expects a string", path: path / name))
+                return .failure(ParseError(message: "\(BoundedQuote.quote(name)) expects a string", path: path / name))
             }
             return .success(.compare(keyPath, op, operand))
         }

@@ -1,3 +1,4 @@
+import SimulateCore
 import SimulateJSON
 
 /// Resolves a predicate's key paths against the schema (SwiftData's errors for to-many keys and array
@@ -39,7 +40,8 @@ struct PredicateEvaluator {
             }
             guard let field = current.fieldIndexByName[name] else {
                 throw ModelStoreError(
-                    .unknownProperty, "\(current.name) has no property \"\(name)\" (in \"\(keyPath.text)\")",
+                    .unknownProperty,
+                    "\(current.name) has no property \(BoundedQuote.quote(name)) (in \(BoundedQuote.quote(keyPath.text)))",
                     keyPath: keyPath.text)
             }
             if current.isRelationshipField(field) {

@@ -28,6 +28,8 @@ extension ModelRun {
             record(result, device) { _ in }
         case "sync":
             syncs[device.index].requestPass(.manual)
+        case "foreground":
+            syncs[device.index].requestPass(.foreground)
         default:
             break
         }
@@ -70,7 +72,7 @@ extension ModelRun {
         case "unlinked":
             return device.map { .integer(Int64(stores[$0.index].unlinkedCount)) } ?? .null
         case "schemaError":
-            return CloudKitModelValidator.failureReason(configuration.schema.current).map { .string($0) } ?? .null
+            return CloudKitModelValidator.failureReason(schemaGroups).map { .string($0) } ?? .null
         default:
             return .null
         }

@@ -21,7 +21,8 @@ extension ModelRun: ModelStoreService {
             let store = try self.store(device)
             let entity = try self.entity(name)
             if let id, !Identifier.isValid(id) {
-                throw ModelStoreError(.invalidValue, "\"\(id)\" is not a valid id (expected [A-Za-z][A-Za-z0-9_-]*)")
+                throw ModelStoreError(
+                    .invalidValue, "\(BoundedQuote.quote(id)) is not a valid id (expected [A-Za-z][A-Za-z0-9_-]*)")
             }
             let assignment = try ValueAssignment.resolve(values, entity: entity, store: store)
             let object = try store.insert(entity, id: id, now: context.now)
@@ -78,6 +79,12 @@ extension ModelRun: ModelStoreService {
     func store(_ device: Device) throws(ModelStoreError) -> ModelStore {
         guard device.index < stores.count, stores[device.index].device === device else {
             throw ModelStoreError(.unknownDevice, "device \"\(device.id)\" is not part of this run")
+        }
+        if loadFailure != nil {
+            throw ModelStoreError(
+                .storeLoadFailed,
+                "Store failed to load. Error Domain=NSCocoaErrorDomain Code=134060 \"A Core Data error occurred.\" "
+                    + "(the failure reason is model.schemaError)")
         }
         return stores[device.index]
     }
@@ -144,8 +151,11 @@ extension ModelRun: ModelStoreService {
                 context.trace.instant(device.id, "model", "displayId", object.id, value: Int64(displayID))
                 store.onLocalChange?()
             case .failure(let error):
-                lastError[device.index] =
-                    ModelStoreError(.notFound, "displayId allocation for \(object.id) failed: \(error)").json
+                let failure = ModelStoreError(
+                    .allocationFailed, "displayId allocation for \(object.id) failed: \(error)",
+                    keyPath: target.attribute)
+                lastError[device.index] = failure.json
+                context.trace.instant(device.id, "model", "error", "\(failure.code.rawValue): \(failure.message)")
             }
         }
     }

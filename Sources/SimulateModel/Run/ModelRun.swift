@@ -12,6 +12,8 @@ final class ModelRun: PluginRun {
     var syncs: [DeviceSync] = []
     var shared: MirrorShared?
     let schemaGroups: [CloudKitModelValidator.Group]
+    /// The Code=134060 failure reason when the stores did not load (CloudKit on and a version breaks its rules).
+    let loadFailure: String?
     let migrationChanges: [MigrationValidator.Change]
     var lastFetch: [JSON]
     var lastError: [JSON]
@@ -29,7 +31,8 @@ final class ModelRun: PluginRun {
         self.layout = layout
         let names = NameTable()
         stores = context.devices.map { ModelStore(layout: layout, device: $0, names: names) }
-        schemaGroups = CloudKitModelValidator.validate(configuration.schema.current)
+        schemaGroups = CloudKitModelValidator.validate(configuration.schema)
+        loadFailure = configuration.cloudKitDatabase == .none ? nil : CloudKitModelValidator.failureReason(schemaGroups)
         migrationChanges = MigrationValidator.validate(configuration.schema)
         lastFetch = Array(repeating: .null, count: context.devices.count)
         lastError = lastFetch
@@ -41,13 +44,16 @@ final class ModelRun: PluginRun {
         server.saveZone(CloudZone(zoneID: MirrorShared.zoneID, atomic: true))
         let shared = MirrorShared(
             context: context, configuration: configuration, layout: layout, server: server,
-            names: stores.first?.names ?? NameTable(), enabled: schemaGroups.isEmpty)
+            names: stores.first?.names ?? NameTable(),
+            enabled: loadFailure == nil && configuration.cloudKitDatabase == .private)
         shared.displayIDs = context.service(DisplayIDAllocating.self)
         self.shared = shared
-        if let reason = CloudKitModelValidator.failureReason(configuration.schema.current) {
-            context.trace.instant(
-                "server:cloudkit", "sync", "store.loadFailed",
-                "NSCocoaErrorDomain Code=134060: \(reason)", value: Int64(schemaGroups.count))
+        if let loadFailure {
+            for device in context.devices {
+                context.trace.instant(
+                    device.id, "sync", "store.loadFailed", "NSCocoaErrorDomain Code=134060: \(loadFailure)",
+                    value: Int64(schemaGroups.count))
+            }
         }
         syncs = context.devices.map { DeviceSync(device: $0, store: stores[$0.index], shared: shared) }
         for sync in syncs {

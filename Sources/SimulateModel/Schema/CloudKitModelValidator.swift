@@ -17,9 +17,17 @@ public enum CloudKitModelValidator {
     }
 
     /// Every group the version breaks, in the order Core Data prints them; empty when CloudKit accepts it.
-    public static func validate(_ version: SchemaVersion) -> [Group] {
+    public static func validate(_ version: SchemaVersion) -> [Group] { validate([version]) }
+
+    /// Every group any version of a migration plan breaks: the container loads every version's model,
+    /// so each must be compatible (seed 001: "All versions in your migration plan must follow these
+    /// rules"; seed 004's one failure reason lists `SDUserProfileV9` and `SDUserProfileV10` lines). A
+    /// line several versions share is listed once.
+    public static func validate(_ schema: ModelSchema) -> [Group] { validate(schema.versions) }
+
+    private static func validate(_ versions: [SchemaVersion]) -> [Group] {
         var lines: [Rule: [String]] = [:]
-        for entity in version.entities {
+        for entity in versions.flatMap(\.entities) {
             for attribute in entity.attributes where !attribute.isOptional && attribute.defaultValue == nil {
                 lines[.attributes, default: []].append("\(entity.name): \(attribute.name)")
             }
@@ -28,7 +36,7 @@ public enum CloudKitModelValidator {
                 if !relationship.isOptional { lines[.optionalRelationships, default: []].append(line) }
                 if relationship.inverse == nil { lines[.inverse, default: []].append(line) }
                 if relationship.isOrdered { lines[.ordered, default: []].append(line) }
-                if relationship.deleteRule == .deny || relationship.deleteRule == .noAction {
+                if relationship.deleteRule == .deny {
                     lines[.deleteRules, default: []].append(
                         "\(entity.name):\(relationship.name) - \(relationship.deleteRule.coreDataName)")
                 }
@@ -40,18 +48,23 @@ public enum CloudKitModelValidator {
         }
         return Rule.allCases.compactMap { rule in
             guard let found = lines[rule], !found.isEmpty else { return nil }
-            return Group(rule: rule, header: header(rule), lines: found.sorted(by: caseInsensitive))
+            let unique = Array(Set(found))
+            return Group(rule: rule, header: header(rule), lines: unique.sorted(by: CollationOrder.precedes))
         }
     }
 
     /// The whole failure reason: the groups joined by newlines, or nil when the model is valid.
-    public static func failureReason(_ version: SchemaVersion) -> String? {
-        let groups = validate(version)
-        return groups.isEmpty ? nil : groups.map(\.text).joined(separator: "\n")
+    public static func failureReason(_ version: SchemaVersion) -> String? { failureReason(validate(version)) }
+
+    /// The failure reason of every version of a migration plan.
+    public static func failureReason(_ schema: ModelSchema) -> String? { failureReason(validate(schema)) }
+
+    static func failureReason(_ groups: [Group]) -> String? {
+        groups.isEmpty ? nil : groups.map(\.text).joined(separator: "\n")
     }
 
-    /// Core Data's header text for a rule. `noAction` shares the delete-rule group: Core Data itself only
-    /// flags `Deny`, but a `No Action` relationship leaves dangling references on other devices.
+    /// Core Data's header text for a rule. Only `Deny` is an unsupported delete rule ("Creating a Core
+    /// Data Model for CloudKit": "CloudKit doesn't support the Deny deletion rule").
     public static func header(_ rule: Rule) -> String {
         switch rule {
         case .inverse:
@@ -68,11 +81,5 @@ public enum CloudKitModelValidator {
         case .uniqueConstraints:
             "CloudKit integration does not support unique constraints. The following entities are constrained:"
         }
-    }
-
-    /// `localizedCaseInsensitiveCompare`, close enough for ASCII names; ties broken by the exact text.
-    private static func caseInsensitive(_ a: String, _ b: String) -> Bool {
-        let (la, lb) = (a.lowercased(), b.lowercased())
-        return la == lb ? a < b : la < lb
     }
 }

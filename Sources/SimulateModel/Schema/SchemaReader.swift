@@ -21,7 +21,8 @@ enum SchemaReader {
                 let itemPath = path / "versions" / index
                 guard let version = readVersion(item, at: itemPath, diagnostics: diagnostics) else { continue }
                 if !names.insert(version.name).inserted {
-                    diagnostics.error("duplicate version name \"\(version.name)\"", at: itemPath / "name")
+                    diagnostics.error(
+                        "duplicate version name \(BoundedQuote.quote(version.name))", at: itemPath / "name")
                 }
                 versions.append(version)
             }
@@ -56,7 +57,7 @@ enum SchemaReader {
             let itemPath = path / "entities" / index
             guard let entity = EntityReader.read(item, at: itemPath, diagnostics: diagnostics) else { continue }
             if entities.contains(where: { $0.name == entity.name }) {
-                diagnostics.error("duplicate entity \"\(entity.name)\"", at: itemPath / "name")
+                diagnostics.error("duplicate entity \(BoundedQuote.quote(entity.name))", at: itemPath / "name")
             }
             entities.append(entity)
         }
@@ -71,7 +72,7 @@ enum SchemaReader {
                 let relationshipPath = path / entityIndex / "relationships" / index
                 guard let destination = entities.first(where: { $0.name == relationship.destination }) else {
                     diagnostics.error(
-                        "unknown destination entity \"\(relationship.destination)\" (entities: "
+                        "unknown destination entity \(BoundedQuote.quote(relationship.destination)) (entities: "
                             + entities.map(\.name).joined(separator: ", ") + ")",
                         at: relationshipPath / "destination")
                     continue
@@ -79,7 +80,7 @@ enum SchemaReader {
                 guard let inverseName = relationship.inverse else { continue }
                 guard let inverse = destination.relationship(named: inverseName) else {
                     diagnostics.error(
-                        "\(destination.name) has no relationship \"\(inverseName)\" to be the inverse",
+                        "\(destination.name) has no relationship \(BoundedQuote.quote(inverseName)) to be the inverse",
                         at: relationshipPath / "inverse")
                     continue
                 }
@@ -111,7 +112,7 @@ enum EntityReader {
             guard let attribute = readAttribute(item, entity: entity.name, at: itemPath, diagnostics: diagnostics)
             else { continue }
             if !names.insert(attribute.name).inserted {
-                diagnostics.error("duplicate property \"\(attribute.name)\"", at: itemPath / "name")
+                diagnostics.error("duplicate property \(BoundedQuote.quote(attribute.name))", at: itemPath / "name")
             }
             entity.attributes.append(attribute)
         }
@@ -119,7 +120,7 @@ enum EntityReader {
             let itemPath = path / "relationships" / index
             guard let relationship = readRelationship(item, at: itemPath, diagnostics: diagnostics) else { continue }
             if !names.insert(relationship.name).inserted {
-                diagnostics.error("duplicate property \"\(relationship.name)\"", at: itemPath / "name")
+                diagnostics.error("duplicate property \(BoundedQuote.quote(relationship.name))", at: itemPath / "name")
             }
             entity.relationships.append(relationship)
         }

@@ -104,7 +104,8 @@ final class ModelStore {
         let object = ModelObject(id: id, slot: slot, entity: entity)
         grow(to: slot)
         if let existing = Self.claim(&bySlot[slot], object) {
-            throw ModelStoreError(.duplicateID, "an object named \"\(id)\" already exists (\(existing.entity.name))")
+            throw ModelStoreError(
+                .duplicateID, "an object named \(BoundedQuote.quote(id)) already exists (\(existing.entity.name))")
         }
         objectCount += 1
         object.local = Array(repeating: .null, count: entity.fieldCount)
@@ -295,10 +296,10 @@ final class ModelStore {
         return object
     }
 
-    /// Edits and deletions not yet acknowledged by the server.
+    /// Edits and deletions not yet acknowledged by the server: each object with unexported edits once
+    /// (the export queue may list one several times, and keeps entries a pass already took).
     var pendingChangeCount: Int {
-        pendingDeletes.count + exportQueue.reduce(0) { $0 + (object($1.id) === $1 && $1.isDirty ? 1 : 0) }
-            + links.pendingCount
+        pendingDeletes.count + objects.reduce(0) { $0 + ($1.isDirty ? 1 : 0) } + links.pendingCount
     }
 
     /// To-one references whose destination this store does not hold.

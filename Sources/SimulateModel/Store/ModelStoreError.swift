@@ -9,6 +9,10 @@ public struct ModelStoreError: Error, Sendable, Equatable, CustomStringConvertib
         /// An array attribute in a predicate: CloudKit stores arrays as binary data.
         case arrayAttributeNotQueryable
         case unknownDevice
+        /// The store did not load (`loadPersistentStores` reported Code=134060): every operation fails.
+        case storeLoadFailed
+        /// The counter plugin gave up allocating a displayId (offline, attempts used up, rejected…).
+        case allocationFailed
     }
 
     public var code: Code

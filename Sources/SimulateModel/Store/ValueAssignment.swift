@@ -1,3 +1,4 @@
+import SimulateCore
 import SimulateJSON
 
 /// `values` of an insert or update, checked against the entity before anything changes.
@@ -26,7 +27,7 @@ struct ValueAssignment {
             }
             guard let attribute = entity.spec.attribute(named: name), let field = entity.fieldIndexByName[name] else {
                 throw ModelStoreError(
-                    .unknownProperty, "\(entity.name) has no property \"\(name)\"", keyPath: name)
+                    .unknownProperty, "\(entity.name) has no property \(BoundedQuote.quote(name))", keyPath: name)
             }
             switch ValueCoding.coerce(value, for: attribute, entity: entity.name) {
             case .success(let coerced): assignment.fields.append((field, coerced))
@@ -75,7 +76,8 @@ struct ValueAssignment {
             }
             guard let target = store.object(name), target.entity === destination else {
                 throw ModelStoreError(
-                    .notFound, "no \(destination.name) \"\(name)\" on this device (for \(relationship.name))",
+                    .notFound,
+                    "no \(destination.name) \(BoundedQuote.quote(name)) on this device (for \(relationship.name))",
                     keyPath: relationship.name)
             }
             result.append(target.id)

@@ -1,3 +1,4 @@
+import SimulateCore
 import SimulateJSON
 
 /// Checks and normalises attribute values written as JSON: the same rules at load time (reported at
@@ -46,7 +47,10 @@ enum ValueCoding {
             if let text = value.stringValue {
                 return isDate(text)
                     ? .success(value)
-                    : .failure(ValueError("expected a date such as \"2025-01-31T09:30:00Z\", found \"\(text)\""))
+                    : .failure(
+                        ValueError(
+                            "expected a date such as \"2025-01-31T09:30:00Z\" (a real day and time of day), found "
+                                + BoundedQuote.quote(text)))
             }
         case .uuid:
             if let text = value.stringValue {
@@ -57,7 +61,7 @@ enum ValueCoding {
         case .data:
             if let text = value.stringValue {
                 return isBase64(text)
-                    ? .success(value) : .failure(ValueError("expected base64 data, found \"\(text)\""))
+                    ? .success(value) : .failure(ValueError("expected base64 data, found \(BoundedQuote.quote(text))"))
             }
         }
         return .failure(ValueError("expected \(describe(type)), found \(value.typeName)"))
@@ -88,10 +92,28 @@ enum ValueCoding {
                 return false
             }
         }
+        guard isCalendarDate(bytes) else { return false }
         let rest = bytes[19..<(bytes.count - 1)]
         if rest.isEmpty { return true }
         return rest.first == UInt8(ascii: ".") && rest.count > 1
             && rest.dropFirst().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    /// Month 01…12, a day the month has (29 February only in leap years), hour 00…23, minute and second
+    /// 00…59 (the proleptic Gregorian calendar, as `Date` and `ISO8601DateFormatter` use).
+    private static func isCalendarDate(_ bytes: [UInt8]) -> Bool {
+        func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
+        let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return false }
+        return number(11..<13) <= 23 && number(14..<16) <= 59 && number(17..<19) <= 59
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     static func isUUID(_ text: String) -> Bool {
