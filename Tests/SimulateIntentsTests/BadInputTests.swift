@@ -83,3 +83,33 @@ func fuzzedInputsAlwaysAnswerDocumentedJSON(intent: String?) throws {
     #expect(run(file, seed: 3).traceHash != run(file, seed: 4).traceHash)
     #expect(observed(run(file, seed: 3), "errorCodes") == observed(run(file, seed: 3), "errorCodes"))
 }
+
+/// `JSONDecoder` reads `null` for an optional property as the property left out (`decodeIfPresent`),
+/// and `null` for a non-optional one as a missing value.
+private let nullCases: [(intent: String, input: String, code: String)] = [
+    ("createProject", "{\"name\": \"Home\", \"id\": null}", "ok"),
+    ("listTasks", "{\"project\": null, \"includeDone\": null}", "ok"),
+    ("completeTask", "{\"task\": null, \"displayId\": 5}", "unknownTask"),
+    ("completeTask", "{\"task\": null}", "invalidInput"),
+    ("createProject", "{\"name\": null}", "invalidInput"),
+    ("addTask", "{\"project\": null, \"title\": \"Milk\"}", "invalidInput"),
+]
+
+@Test(arguments: nullCases)
+func nullForAnOptionalFieldIsAbsent(intent: String, input: String, code: String) throws {
+    let result = run(
+        try scenario(
+            steps: [Call(intent: intent, input: input).json],
+            expect: [jsonOut, check("lastOutcome", equals: "\"\(code)\"")]))
+    #expect(violations(result, "intents.jsonOut") == [])
+    #expect(observed(result, "lastOutcome") == .string(code))
+}
+
+@Test func addTaskWithNullPriorityTakesTheDefault() throws {
+    let steps = [
+        Call(at: "1s", intent: "createProject", input: "{\"name\": \"Home\", \"id\": \"home\"}").json,
+        Call(at: "2s", intent: "addTask", input: "{\"project\": \"home\", \"title\": \"Milk\", \"priority\": null}").json,
+    ]
+    let result = run(try scenario(steps: steps, expect: [jsonOut, check("lastResponse")]))
+    #expect(observed(result, "lastResponse")?["result"]?["task"]?["priority"] == 0)
+}
