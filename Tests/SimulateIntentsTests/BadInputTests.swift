@@ -108,7 +108,8 @@ func nullForAnOptionalFieldIsAbsent(intent: String, input: String, code: String)
 @Test func addTaskWithNullPriorityTakesTheDefault() throws {
     let steps = [
         Call(at: "1s", intent: "createProject", input: "{\"name\": \"Home\", \"id\": \"home\"}").json,
-        Call(at: "2s", intent: "addTask", input: "{\"project\": \"home\", \"title\": \"Milk\", \"priority\": null}").json,
+        Call(at: "2s", intent: "addTask", input: "{\"project\": \"home\", \"title\": \"Milk\", \"priority\": null}")
+            .json,
     ]
     let result = run(try scenario(steps: steps, expect: [jsonOut, check("lastResponse")]))
     #expect(observed(result, "lastResponse")?["result"]?["task"]?["priority"] == 0)

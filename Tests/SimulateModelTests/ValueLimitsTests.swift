@@ -6,7 +6,8 @@ import Testing
 @Suite("Dates that exist, and error messages of bounded size")
 struct ValueLimitsTests {
     private static func insertErrors(_ values: String) -> [ScenarioDiagnostic] {
-        let model = "{\"schema\": {\"entities\": [{\"name\": \"Note\", \"attributes\": [{\"name\": \"at\", \"type\": \"date\", \"optional\": true}]}]}}"
+        let model =
+            "{\"schema\": {\"entities\": [{\"name\": \"Note\", \"attributes\": [{\"name\": \"at\", \"type\": \"date\", \"optional\": true}]}]}}"
         let steps = """
             [{"at": "1s", "device": "phone", "do": "model.insert",
               "args": {"entity": "Note", "values": \(values)}}]
@@ -30,9 +31,11 @@ struct ValueLimitsTests {
         #expect(error.message.contains(text))
     }
 
-    @Test("real dates, 29 February of leap years included, are accepted", arguments: [
-        "2024-02-29T23:59:59Z", "2000-02-29T00:00:00.5Z", "2025-12-31T00:00:00Z", "2025-04-30T12:00:00Z",
-    ])
+    @Test(
+        "real dates, 29 February of leap years included, are accepted",
+        arguments: [
+            "2024-02-29T23:59:59Z", "2000-02-29T00:00:00.5Z", "2025-12-31T00:00:00Z", "2025-04-30T12:00:00Z",
+        ])
     func realDate(text: String) {
         #expect(Self.insertErrors("{\"at\": \"\(text)\"}").isEmpty)
         #expect(ValueCoding.isDate(text))
@@ -41,7 +44,8 @@ struct ValueLimitsTests {
     @Test("a 300 KB name is quoted in a few dozen characters")
     func hugeNameIsBounded() throws {
         let name = String(repeating: "A", count: 300_000)
-        let steps = "[{\"at\": \"1s\", \"device\": \"phone\", \"do\": \"model.insert\", \"args\": {\"entity\": \"\(name)\"}}]"
+        let steps =
+            "[{\"at\": \"1s\", \"device\": \"phone\", \"do\": \"model.insert\", \"args\": {\"entity\": \"\(name)\"}}]"
         let errors = ModelScenarioSupport.loadErrors(ModelScenarioSupport.scenario(steps: steps, expect: "[]"))
         let error = try #require(errors.first)
         #expect(error.message.count < 300)

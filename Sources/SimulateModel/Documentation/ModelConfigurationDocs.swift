@@ -22,7 +22,8 @@ enum ModelConfigurationDocs {
             schema: ["type": "array", "items": uniqueKey]),
         ParameterDoc(
             "conflictPolicy", type: "string", default: "\"recordLastWriterWins\"",
-            "recordLastWriterWins: the later save replaces the whole record; propertyMerge: the later save wins "
+            "The toolkit's assumption (Apple documents no rule for which values survive a conflict): "
+                + "recordLastWriterWins: the later save replaces the whole record; propertyMerge: the later save wins "
                 + "per field and keeps the server's values of fields it did not change",
             schema: ["enum": ["recordLastWriterWins", "propertyMerge"]]),
         ParameterDoc(
