@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SimulatePlugins", targets: ["SimulatePlugins"]),
         .library(name: "SimulateCLI", targets: ["SimulateCLI"]),
         .library(name: "SimulateTesting", targets: ["SimulateTesting"]),
+        .library(name: "SimulateAsync", targets: ["SimulateAsync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -35,6 +36,8 @@ let package = Package(
 
         // MARK: Core
         .target(name: "SimulateCore", dependencies: ["SimulateJSON"]),
+        // The deterministic async runtime: app code's own async functions under virtual time.
+        .target(name: "SimulateAsync", dependencies: ["SimulateCore"]),
 
         // MARK: Simulated services that plugins share
         // The simulated CloudKit (records, zones, record server, database client, errors, load limits)
@@ -82,6 +85,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "SimulateJSONTests", dependencies: ["SimulateJSON"]),
         .testTarget(name: "SimulateCoreTests", dependencies: ["SimulateCore"]),
+        .testTarget(name: "SimulateAsyncTests", dependencies: ["SimulateAsync", "SimulateCore"]),
         .testTarget(name: "SimulateSSETests", dependencies: ["SimulateSSE", "SimulateCore"]),
         .testTarget(name: "SimulateCloudKitTests", dependencies: ["SimulateCloudKit", "SimulateCore"]),
         .testTarget(name: "SimulateCounterTests", dependencies: ["SimulateCounter", "SimulateCloudKit", "SimulateCore"]),

@@ -10,6 +10,9 @@ public final class SimulationContext {
     public let trace: Trace
     public let devices: [Device]
     var runs: [(name: String, run: any PluginRun)] = []
+    private var attachments: [ObjectIdentifier: AnyObject] = [:]
+    private var endChecks: [() -> String?] = []
+    private var closers: [() -> Void] = []
 
     init(scenario: Scenario, seed: UInt64, keepsTrace: Bool) {
         self.scenario = scenario
@@ -26,9 +29,38 @@ public final class SimulationContext {
     /// Ends the run: plugin runs hold the context, and pending events and observers hold the runs, so
     /// letting go of them is what frees the run's objects.
     func close() {
+        for closer in closers { closer() }
+        closers.removeAll()
+        endChecks.removeAll()
+        attachments.removeAll()
         runs.removeAll()
         scheduler.discardPendingEvents()
         network.removeObservers()
+    }
+
+    /// The one object of type `T` for this run, made by `make` the first time it is asked for: how a
+    /// library outside the core (the async runtime) keeps per-run state next to the run.
+    public func attachment<T: AnyObject>(_ type: T.Type, make: () -> T) -> T {
+        if let existing = attachments[ObjectIdentifier(type)] { return existing as! T }
+        let made = make()
+        attachments[ObjectIdentifier(type)] = made
+        return made
+    }
+
+    /// Adds a check made once the invariants are evaluated: a non-nil message breaks the run (exit status 3),
+    /// for what the expectations cannot see, such as app tasks waiting on something outside the simulation.
+    public func addEndCheck(_ check: @escaping () -> String?) {
+        endChecks.append(check)
+    }
+
+    /// Adds work done when the run ends, whether it finished or broke, before its objects are let go.
+    public func addCloser(_ closer: @escaping () -> Void) {
+        closers.append(closer)
+    }
+
+    /// Messages of the end checks that failed.
+    func runEndChecks() -> [String] {
+        endChecks.compactMap { $0() }
     }
 
     /// The current virtual time.

@@ -49,6 +49,14 @@ public struct SimulationRunner: Sendable {
         } catch {
             failure = RunFailure(message: error.description, atNanoseconds: context.scheduler.now)
         }
+        // End checks may wind down app tasks: the hash is the run's up to here.
+        let traceHash = context.scheduler.hash.hex
+        if failure == nil {
+            let messages = context.runEndChecks()
+            if !messages.isEmpty {
+                failure = RunFailure(message: messages.joined(separator: "\n"), atNanoseconds: context.scheduler.now)
+            }
+        }
         let finished = results.compactMap { $0 }
         var statistics = JSONObject()
         for (name, run) in context.runs {
@@ -57,7 +65,7 @@ public struct SimulationRunner: Sendable {
         return RunResult(
             file: scenario.file, scenario: scenario.name, seed: seed,
             passed: failure == nil && finished.count == expectations.count && finished.allSatisfy(\.passed),
-            traceHash: context.scheduler.hash.hex, events: context.scheduler.executedEvents,
+            traceHash: traceHash, events: context.scheduler.executedEvents,
             simulatedNanoseconds: context.scheduler.now, expectations: finished, statistics: statistics,
             failure: failure, trace: context.trace.records)
     }

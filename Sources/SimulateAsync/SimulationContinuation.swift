@@ -1,0 +1,77 @@
+import SimulateCore
+
+/// The resume side of a simulation wait: what a facade hands to the simulated network or server and
+/// resumes from a scheduler event. Resume it exactly once, on the simulation's thread; once the task
+/// is cancelled the wait has already thrown `CancellationError` and later resumes do nothing, so a
+/// reply that arrives after a cancellation can be delivered without care.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+public final class SimulationContinuation<Value: Sendable>: @unchecked Sendable {
+    private unowned(unsafe) let runtime: SimulationRuntime
+    private let record: TaskRecord?
+    private let step: WaitStep
+    private var continuation: UnsafeContinuation<Value, any Error>?
+    private var done = false
+    private var cancellationHandler: (() -> Void)?
+
+    init(runtime: SimulationRuntime, record: TaskRecord?, step: WaitStep) {
+        self.runtime = runtime
+        self.record = record
+        self.step = step
+    }
+
+    /// Whether the wait is over: resumed, or cancelled.
+    public var isResumed: Bool { done }
+
+    /// Called on the simulation's thread when the waiting task is cancelled before the wait was resumed,
+    /// e.g. to cancel the scheduler event or network request that would have resumed it.
+    public func onCancel(_ handler: @escaping () -> Void) {
+        cancellationHandler = handler
+    }
+
+    public func resume(returning value: sending Value) {
+        finish(.success(value))
+    }
+
+    public func resume(throwing error: any Error) {
+        finish(.failure(error))
+    }
+
+    public func resume(with result: sending Result<Value, any Error>) {
+        finish(result)
+    }
+
+    func install(_ continuation: UnsafeContinuation<Value, any Error>) {
+        self.continuation = continuation
+    }
+
+    func cancel() {
+        guard runtime.executor.isOnSimulationThread else {
+            runtime.recordEscape(
+                "\(record?.label ?? "a task") was cancelled from a thread outside the simulation while waiting "
+                    + "on \"\(step)\"")
+            return
+        }
+        guard !done else { return }
+        let handler = cancellationHandler
+        cancellationHandler = nil
+        handler?()
+        finish(.failure(CancellationError()), outcome: "cancelled")
+    }
+
+    private func finish(_ result: sending Result<Value, any Error>, outcome: StaticString = "resumed") {
+        guard runtime.executor.isOnSimulationThread else {
+            runtime.recordEscape(
+                "\(record?.label ?? "a task"): the wait \"\(step)\" was resumed from a thread outside the simulation")
+            return
+        }
+        guard !done, let continuation else { return }
+        done = true
+        cancellationHandler = nil
+        self.continuation = nil
+        if let record {
+            record.simulationWaits -= 1
+            record.step(step, outcome: outcome)
+        }
+        continuation.resume(with: result)
+    }
+}

@@ -1,0 +1,138 @@
+import SimulateCore
+import Synchronization
+
+/// Runs the jobs of simulated tasks on the simulation's thread, inside the scheduler's event order.
+///
+/// A job that becomes ready waits in a ready set; one scheduler event at the current virtual instant
+/// runs one job, picked from the set by the run's seeded random stream, and queues the next while
+/// any remain. So every job ready at an instant runs before virtual time moves on, in an order the
+/// seed chooses, and the same seed always gives the same order. Each job counts as a scheduler
+/// event (the event budget stops a task that never suspends on time) and folds its enqueue ordinal
+/// into the run's hash, so a different interleaving gives a different trace hash.
+///
+/// A job enqueued from any other thread is a task that escaped the simulation (a Dispatch queue, a
+/// thread of its own, the main actor, a system-clock `Task.sleep`): it is never run, and the run
+/// fails at its end.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+final class SimulationExecutor: TaskExecutor, SerialExecutor, ScheduledTarget, @unchecked Sendable {
+    private struct ReadyJob {
+        var job: UnownedJob
+        var ordinal: UInt64
+    }
+
+    private struct OutsideJobs {
+        var count = 0
+        /// Held, never run: running them would let outside timing into the run.
+        var jobs: [UnownedJob] = []
+    }
+
+    let scheduler: Scheduler
+    private let thread: SimulationThread
+    private var random: SeededRandom
+    private var ready: [ReadyJob] = []
+    private var nextOrdinal: UInt64 = 0
+    private var drainScheduled = false
+    private var closed = false
+    private let outside = Mutex(OutsideJobs())
+
+    init(scheduler: Scheduler, random: SeededRandom) {
+        self.scheduler = scheduler
+        self.random = random
+        thread = SimulationThread()
+    }
+
+    /// Whether the caller runs on the simulation's thread.
+    var isOnSimulationThread: Bool { thread.isCurrent }
+
+    /// Jobs enqueued from a thread outside the simulation so far.
+    var outsideEnqueues: Int { outside.withLock { $0.count } }
+
+    /// Jobs ready at the current instant and not yet run.
+    var readyJobs: Int { ready.count }
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        guard thread.isCurrent else {
+            outside.withLock {
+                $0.count += 1
+                $0.jobs.append(job)
+            }
+            return
+        }
+        ready.append(ReadyJob(job: job, ordinal: nextOrdinal))
+        nextOrdinal &+= 1
+        scheduleDrain()
+    }
+
+    /// Runs `job` once virtual time reaches `nanoseconds`.
+    func enqueue(_ job: consuming ExecutorJob, atNanoseconds nanoseconds: Int64) {
+        let timer = JobTimer(job: UnownedJob(job), executor: self)
+        scheduler.schedule(atNanoseconds: nanoseconds, timer)
+    }
+
+    /// A task's wake-up from a sleep on a system clock: reported, and held (never run).
+    func holdSystemClockSleep(_ job: consuming ExecutorJob, clock: String, delay: String) {
+        let job = UnownedJob(job)
+        outside.withLock { $0.jobs.append(job) }
+        onSystemClockSleep?("slept on the system clock \(clock) (\(delay)) instead of the simulation clock")
+    }
+
+    /// Told of escapes the executor sees inside a simulated task.
+    var onSystemClockSleep: ((String) -> Void)?
+
+    public func checkIsolated() {
+        precondition(thread.isCurrent, "expected to run on the simulation's thread")
+    }
+
+    public func fire(_ tag: Int) {
+        drainScheduled = false
+        guard !ready.isEmpty else { return }
+        runOne()
+        scheduleDrain()
+    }
+
+    /// Runs ready jobs without going through the scheduler (after the run, to wind tasks down); false when
+    /// `limit` jobs ran and more were still ready.
+    func drain(limit: Int) -> Bool {
+        closed = true
+        var count = 0
+        while !ready.isEmpty {
+            guard count < limit else { return false }
+            runOne()
+            count += 1
+        }
+        return true
+    }
+
+    private func scheduleDrain() {
+        guard !drainScheduled, !closed, !ready.isEmpty else { return }
+        drainScheduled = true
+        scheduler.schedule(atNanoseconds: scheduler.now, self)
+    }
+
+    private func runOne() {
+        let last = ready.count - 1
+        let index = last == 0 ? 0 : Int(truncatingIfNeeded: random.below(UInt64(ready.count)))
+        let picked = ready[index]
+        ready[index] = ready[last]
+        ready.removeLast()
+        scheduler.combineIntoHash(picked.ordinal)
+        picked.job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+    }
+}
+
+/// A job waiting for a virtual instant.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+private final class JobTimer: ScheduledTarget {
+    let job: UnownedJob
+    unowned(unsafe) let executor: SimulationExecutor
+
+    init(job: UnownedJob, executor: SimulationExecutor) {
+        self.job = job
+        self.executor = executor
+    }
+
+    func fire(_ tag: Int) {
+        executor.enqueue(ExecutorJob(job))
+    }
+}

@@ -1,0 +1,195 @@
+import SimulateCore
+import Synchronization
+
+/// The deterministic async runtime of one run: app code started with ``spawn(on:_:_:)`` runs its
+/// nonisolated async functions, default actors and child tasks on the run's ``executor``, sleeps on
+/// the run's ``clock``, and must wait only on simulation waits (``suspend(_:_:)``), other tasks of
+/// the run, or nothing. Anything else is an escape, reported when the run ends (exit status 3).
+///
+/// One runtime per run: `SimulationRuntime.of(context)` makes it the first time and returns the same
+/// one after. Use it on the run's thread, from plugin code or from spawned tasks.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+public final class SimulationRuntime: @unchecked Sendable {
+    /// Jobs run at most when tasks are cancelled at the end of the run: past it, a task that ignores
+    /// cancellation and keeps going is left as it is.
+    static let windDownJobLimit = 1_000_000
+
+    let executor: SimulationExecutor
+    let scheduler: Scheduler
+    public let devices: [Device]
+    private var records: [TaskRecord] = []
+    private let escapes = Mutex<[String]>([])
+    private var ended = false
+
+    /// The runtime of `context`'s run, made on first use.
+    public static func of(_ context: SimulationContext) -> SimulationRuntime {
+        context.attachment(SimulationRuntime.self) {
+            let runtime = SimulationRuntime(
+                scheduler: context.scheduler, devices: context.devices, random: context.random("async/executor"))
+            context.addEndCheck { [unowned runtime] in runtime.endOfRun() }
+            context.addCloser { [unowned runtime] in _ = runtime.windDown() }
+            return runtime
+        }
+    }
+
+    init(scheduler: Scheduler, devices: [Device], random: SeededRandom) {
+        self.scheduler = scheduler
+        self.devices = devices
+        executor = SimulationExecutor(scheduler: scheduler, random: random)
+        _ = EscapeHooks.installed
+        executor.onSystemClockSleep = { [unowned self] what in
+            guard let record = TaskRecord.current else { return recordEscape("a task \(what)") }
+            recordEscape("\(record.label) \(what) at \(clock.now); its last known step: \(record.lastStepText)")
+        }
+    }
+
+    /// The runtime of the spawned task that calls this, if any.
+    public static var current: SimulationRuntime? { TaskRecord.current?.runtime }
+
+    /// The device of the spawned task that calls this, if any.
+    public static var currentDevice: Device? { TaskRecord.current?.device }
+
+    /// The run's executor, for `Task(executorPreference:)`, `withTaskExecutorPreference` or
+    /// `group.addTask(executorPreference:)`: code that prefers it runs inside the simulation.
+    public var taskExecutor: any TaskExecutor { executor }
+
+    /// The run's executor as an actor's serial executor: an actor whose `unownedExecutor` returns this
+    /// runs its methods inside the simulation whichever task calls it.
+    public var serialExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Whether the caller runs on the run's thread, where simulated code must run.
+    public var isOnSimulationThread: Bool { executor.isOnSimulationThread }
+
+    /// Virtual time as a `Clock`.
+    public var clock: SimulationClock { SimulationClock(runtime: self) }
+
+    /// The current virtual time in nanoseconds.
+    public var nowNanoseconds: Int64 { scheduler.now }
+
+    /// Starts app code on `device` inside the simulation: the task prefers the run's executor, so its
+    /// nonisolated async functions, the default actors it calls and its child tasks (`async let`, task
+    /// groups) run there. Unstructured tasks it starts (`Task { }`, `Task.detached`) do not inherit that:
+    /// start those with `spawn` too.
+    @discardableResult
+    public func spawn(
+        on device: Device, _ name: String? = nil, _ operation: sending @escaping () async throws -> Void
+    ) -> SimulatedTask {
+        let record = TaskRecord(
+            runtime: self, device: device, name: name ?? "task \(records.count + 1)", startNanoseconds: scheduler.now)
+        records.append(record)
+        record.task = Task(name: record.name, executorPreference: executor) {
+            do {
+                try await TaskRecord.$current.withValue(record) { try await operation() }
+                record.finish(nil)
+            } catch {
+                record.finish(error)
+                throw error
+            }
+        }
+        return SimulatedTask(record: record)
+    }
+
+    /// Marks the calling task's progress: the message of an escape names its last step.
+    public static func step(_ description: String) {
+        TaskRecord.current?.step(.text(description))
+    }
+
+    /// Suspends the calling task on a simulation wait: `start` hands the continuation to whatever resumes
+    /// it from a scheduler event (a simulated server reply, a timer). Cancellation resumes it at once
+    /// with `CancellationError`. `step` names the wait in escape messages.
+    public func suspend<Value: Sendable>(
+        _ step: String, _ start: (SimulationContinuation<Value>) -> Void
+    ) async throws -> Value {
+        try await suspend(.text(step), start)
+    }
+
+    func suspend<Value: Sendable>(
+        _ step: WaitStep, _ start: (SimulationContinuation<Value>) -> Void
+    ) async throws -> Value {
+        let record = TaskRecord.current
+        guard executor.isOnSimulationThread else {
+            let message =
+                "\(record?.label ?? "a task") waited on \"\(step)\" from a thread outside the simulation "
+                + "(an unstructured Task { } or Task.detached not started with spawn, or a hop to another executor)"
+            recordEscape(message)
+            throw SimulationEscape(message: message)
+        }
+        try Task.checkCancellation()
+        let wait = SimulationContinuation<Value>(runtime: self, record: record, step: step)
+        if let record {
+            record.simulationWaits += 1
+            record.step(step)
+        }
+        return try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                wait.install(continuation)
+                start(wait)
+            }
+        } onCancel: {
+            wait.cancel()
+        }
+    }
+
+    func sleep(untilNanoseconds deadline: Int64) async throws {
+        let scheduler = self.scheduler
+        try await suspend(.sleep(untilNanoseconds: deadline)) { (wait: SimulationContinuation<Void>) in
+            let handle = scheduler.schedule(atNanoseconds: deadline) { wait.resume(returning: ()) }
+            wait.onCancel { scheduler.cancel(handle) }
+        }
+    }
+
+    func recordEscape(_ message: String) {
+        escapes.withLock { $0.append(message) }
+    }
+
+    /// The end check: winds every task down and reports the ones that waited outside the simulation.
+    func endOfRun() -> String? {
+        let stuck = windDown()
+        var lines = stuck.map {
+            "\($0.label) is waiting on something outside the simulation (a real-time sleep, a Dispatch queue or "
+                + "thread of its own, the main actor, or a continuation never resumed); its last known step: "
+                + $0.lastStepText
+        }
+        let outside = executor.outsideEnqueues
+        if outside > 0 {
+            lines.append(
+                "\(outside) job\(outside == 1 ? " was" : "s were") enqueued on the simulation's executor from a thread "
+                    + "outside the simulation (a Dispatch queue, a thread of its own, the main actor or a system-clock "
+                    + "Task.sleep resumed a simulated task); such jobs are never run")
+        }
+        lines += escapes.withLock { $0 }
+        guard !lines.isEmpty else { return nil }
+        return "async runtime: " + lines.joined(separator: "\n  ")
+    }
+
+    /// Cancels every unfinished task and runs what that makes ready, once: a simulation wait ends at
+    /// once when cancelled, so a task that still has not finished waits on something outside.
+    private func windDown() -> [TaskRecord] {
+        guard !ended else { return [] }
+        ended = true
+        guard executor.drain(limit: Self.windDownJobLimit) else { return [] }
+        let running = records.filter { !$0.finished }
+        for record in running { record.task?.cancel() }
+        guard executor.drain(limit: Self.windDownJobLimit) else { return [] }
+        return running.filter { !$0.finished }
+    }
+}
+
+/// A task started with ``SimulationRuntime/spawn(on:_:_:)``.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+public struct SimulatedTask: Sendable {
+    let record: TaskRecord
+
+    public var device: Device { record.device }
+    public var name: String { record.name }
+    public var isFinished: Bool { record.finished }
+
+    /// Cancels the task; call it on the simulation's thread (from plugin code or another spawned task).
+    public func cancel() { record.task?.cancel() }
+}
+
+/// Thrown to a task that uses the simulation from a thread outside it; the run fails at its end.
+public struct SimulationEscape: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}

@@ -1,0 +1,61 @@
+import SimulateCore
+
+/// What the runtime knows of one spawned task and the structured child tasks it starts (they inherit
+/// the record as a task-local value): its device, whether it finished, the simulation waits it holds,
+/// and its last known step, for the message when it escapes the simulation.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+final class TaskRecord: @unchecked Sendable {
+    @TaskLocal static var current: TaskRecord?
+
+    unowned(unsafe) let runtime: SimulationRuntime
+    let device: Device
+    let name: String
+    private(set) var lastStep = WaitStep.text("started")
+    /// What happened to the last step: `nil` while it is going on, else e.g. "resumed".
+    private(set) var lastStepOutcome: StaticString?
+    private(set) var lastStepNanoseconds: Int64
+    private(set) var finished = false
+    /// Simulation waits (sleeps, facade calls) started and not yet resumed.
+    var simulationWaits = 0
+    var task: Task<Void, any Error>?
+
+    init(runtime: SimulationRuntime, device: Device, name: String, startNanoseconds: Int64) {
+        self.runtime = runtime
+        self.device = device
+        self.name = name
+        lastStepNanoseconds = startNanoseconds
+    }
+
+    func step(_ step: WaitStep, outcome: StaticString? = nil) {
+        lastStep = step
+        lastStepOutcome = outcome
+        lastStepNanoseconds = runtime.scheduler.now
+    }
+
+    func finish(_ error: (any Error)?) {
+        finished = true
+        if let error, !(error is CancellationError) { step(.text("ended by throwing \(error)")) }
+    }
+
+    /// `device "phone", task "sync"`.
+    var label: String { "device \"\(device.id)\", task \"\(name)\"" }
+
+    var lastStepText: String {
+        let time = DurationFormat.string(lastStepNanoseconds)
+        guard let outcome = lastStepOutcome else { return "\"\(lastStep)\" since \(time)" }
+        return "\"\(lastStep)\", \(outcome) at \(time)"
+    }
+}
+
+/// What a task waits on, formatted only when a message needs it.
+enum WaitStep: CustomStringConvertible {
+    case text(String)
+    case sleep(untilNanoseconds: Int64)
+
+    var description: String {
+        switch self {
+        case .text(let text): text
+        case .sleep(let deadline): "sleep until \(DurationFormat.string(deadline))"
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import SimulateAsync
+import SimulateCore
+import SimulateJSON
+
+/// A test plugin that starts async app code on the run's runtime when the run starts, and reports
+/// what the code wrote down as the observable `log` (one line per entry) and the invariant `holds`.
+struct AppPlugin: SimulationPlugin {
+    typealias Start = @Sendable (SimulationRuntime, SimulationContext, AppLog) -> Void
+
+    let start: Start
+
+    var name: String { "app" }
+    var summary: String { "Runs async test code under the simulation." }
+    var actions: [EntryDoc] { [] }
+    var invariants: [EntryDoc] { [EntryDoc("holds", "The app code found nothing wrong.")] }
+    var observables: [EntryDoc] { [EntryDoc("log", "What the app code wrote down.", perDevice: false)] }
+
+    func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun {
+        AppRun(context: context, start: start)
+    }
+}
+
+/// What app code under test writes down; used on the simulation's thread only.
+final class AppLog: @unchecked Sendable {
+    var lines: [String] = []
+    var problems: [String] = []
+    var value = 0
+}
+
+final class AppRun: PluginRun {
+    let context: SimulationContext
+    let startApp: AppPlugin.Start
+    let log = AppLog()
+
+    init(context: SimulationContext, start: @escaping AppPlugin.Start) {
+        self.context = context
+        startApp = start
+    }
+
+    func start() {
+        startApp(SimulationRuntime.of(context), context, log)
+    }
+
+    func perform(_ action: String, args: JSON, device: Device?) {}
+
+    func observe(_ observable: String, device: Device?, args: JSON) -> JSON {
+        .string(log.lines.joined(separator: "\n"))
+    }
+
+    func evaluate(_ invariant: String, args: JSON) -> [Violation] {
+        log.problems.map { Violation(atNanoseconds: context.now, message: $0) }
+    }
+
+    func statistics() -> JSON? {
+        var object = JSONObject()
+        object["value"] = .integer(Int64(log.value))
+        object["log"] = .array(log.lines.map { .string($0) })
+        return .object(object)
+    }
+}
+
+enum App {
+    /// Runs `start` under a scenario with the given devices and duration; returns the result and the log.
+    static func run(
+        devices: [String] = ["phone"], duration: String = "60s", seed: UInt64 = 0, keepsTrace: Bool = false,
+        _ start: @escaping AppPlugin.Start
+    ) throws -> RunResult {
+        let registry = PluginRegistry([AppPlugin(start: start)])
+        let deviceList = devices.map { "{\"id\": \"\($0)\"}" }.joined(separator: ", ")
+        let scenario = try ScenarioLoader(registry: registry).load(
+            text: """
+                {"format": 1, "name": "async app", "duration": "\(duration)", "devices": [\(deviceList)],
+                 "plugins": {"app": {}}}
+                """)
+        return SimulationRunner(registry: registry).run(scenario, seed: seed, keepsTrace: keepsTrace)
+    }
+}

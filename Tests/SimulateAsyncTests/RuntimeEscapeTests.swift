@@ -1,0 +1,106 @@
+import Dispatch
+import Foundation
+import SimulateAsync
+import SimulateCore
+import Testing
+
+/// Tasks that wait on something outside the simulation break the run (exit status 3) with a message
+/// naming the device and the task's last known step; never a hang, never a pass.
+@Suite struct RuntimeEscapeTests {
+    @Test func aContinuationNeverResumedBreaksTheRun() throws {
+        let result = try App.run(devices: ["phone"]) { runtime, context, log in
+            runtime.spawn(on: context.devices[0], "sync") {
+                try await runtime.clock.sleep(for: .seconds(3))
+                SimulationRuntime.step("waiting for the upload callback")
+                await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+            }
+        }
+        let message = try #require(result.failure?.message)
+        #expect(!result.passed)
+        #expect(message.contains(#"device "phone", task "sync""#))
+        #expect(message.contains(#"last known step: "waiting for the upload callback" since 3s"#))
+    }
+
+    @Test(arguments: [0, 50])
+    func aHopToADispatchQueueBreaksTheRun(delayMilliseconds: Int) throws {
+        let result = try App.run(devices: ["phone", "pad"]) { runtime, context, log in
+            runtime.spawn(on: context.devices[1], "fetch") {
+                try await runtime.clock.sleep(for: .seconds(2))
+                await withCheckedContinuation { continuation in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(delayMilliseconds)) {
+                        continuation.resume()
+                    }
+                }
+                log.lines.append("back from the queue")
+            }
+            // Busy work so that the run lasts a while in real time.
+            runtime.spawn(on: context.devices[0], "ticker") {
+                for _ in 0..<50_000 { try await runtime.clock.sleep(for: .milliseconds(1)) }
+            }
+        }
+        let message = try #require(result.failure?.message)
+        #expect(observedLog(result).isEmpty)
+        #expect(
+            message.contains(#"device "pad", task "fetch" is waiting on something outside the simulation"#)
+                || message.contains("enqueued on the simulation's executor from a thread outside the simulation"))
+    }
+
+    @Test func aRealTimeSleepBreaksTheRun() throws {
+        let result = try App.run(devices: ["phone"]) { runtime, context, log in
+            runtime.spawn(on: context.devices[0], "poll") {
+                try await runtime.clock.sleep(for: .seconds(1))
+                try await Task.sleep(for: .seconds(30))
+                log.lines.append("slept in real time")
+            }
+        }
+        let message = try #require(result.failure?.message)
+        #expect(
+            message.contains(
+                #"device "phone", task "poll" slept on the system clock ContinuousClock (until "#))
+        #expect(message.contains(#"at 1s; its last known step: "sleep until 1s", resumed at 1s"#))
+        #expect(observedLog(result).isEmpty)
+    }
+
+    @Test func anUnstructuredTaskBreaksTheRun() throws {
+        let result = try App.run(devices: ["phone"]) { runtime, context, log in
+            runtime.spawn(on: context.devices[0], "refresh") {
+                try await runtime.clock.sleep(for: .seconds(1))
+                Task { log.value += 1 }
+                try await runtime.clock.sleep(for: .seconds(1))
+            }
+        }
+        let message = try #require(result.failure?.message)
+        #expect(message.contains(#"device "phone", task "refresh" started an unstructured task"#))
+    }
+
+    @Test func aHopToTheMainActorBreaksTheRun() throws {
+        let result = try App.run(devices: ["phone"]) { runtime, context, log in
+            runtime.spawn(on: context.devices[0], "ui") {
+                try await runtime.clock.sleep(for: .seconds(1))
+                await MainActor.run { _ = 1 }
+                log.lines.append("back from the main actor")
+            }
+        }
+        let message = try #require(result.failure?.message)
+        #expect(message.contains(#"device "phone", task "ui" is waiting on something outside the simulation"#))
+        #expect(observedLog(result).isEmpty)
+    }
+
+    @Test func aCleanRunHasNoFailure() throws {
+        let result = try App.run { runtime, context, log in
+            let (stream, continuation) = AsyncStream<Int>.makeStream()
+            runtime.spawn(on: context.devices[0], "producer") {
+                for value in 0..<3 {
+                    try await runtime.clock.sleep(for: .seconds(1))
+                    continuation.yield(value)
+                }
+            }
+            runtime.spawn(on: context.devices[0], "consumer") {
+                // Still waiting on the stream at the end: another simulated task could still feed it.
+                for await value in stream { log.lines.append("got \(value)") }
+            }
+        }
+        #expect(result.failure == nil, "\(result.failure?.message ?? "")")
+        #expect(observedLog(result) == ["got 0", "got 1", "got 2"])
+    }
+}
