@@ -12,6 +12,7 @@ public enum CloudKitErrorCode: Int, Sendable, CaseIterable, CustomStringConverti
     case changeTokenExpired = 21
     case batchRequestFailed = 22
     case zoneBusy = 23
+    case quotaExceeded = 25
     case zoneNotFound = 26
     case limitExceeded = 27
     case userDeletedZone = 28
@@ -31,6 +32,7 @@ public enum CloudKitErrorCode: Int, Sendable, CaseIterable, CustomStringConverti
         case .changeTokenExpired: "changeTokenExpired"
         case .batchRequestFailed: "batchRequestFailed"
         case .zoneBusy: "zoneBusy"
+        case .quotaExceeded: "quotaExceeded"
         case .zoneNotFound: "zoneNotFound"
         case .limitExceeded: "limitExceeded"
         case .userDeletedZone: "userDeletedZone"
@@ -71,9 +73,9 @@ public struct CloudKitError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
-    /// A `serverRecordChanged` with its records.
+    /// A `serverRecordChanged` with its records; `serverRecord` nil when the server left it out.
     init(
-        serverRecordChanged message: String, serverRecord: CloudRecord, clientRecord: CloudRecord,
+        serverRecordChanged message: String, serverRecord: CloudRecord?, clientRecord: CloudRecord,
         ancestorRecord: CloudRecord?
     ) {
         code = .serverRecordChanged

@@ -7,7 +7,6 @@ struct ModifyPlan {
     /// Per save: the server's record, when it exists.
     var existing: [StoredRecord?]
     var deleteErrors: [CloudKitError?]
-    var touchedZones: [CloudZoneID] = []
     var seen: Set<CloudRecordID> = []
     var hasFailure = false
 
@@ -22,7 +21,6 @@ struct ModifyPlan {
 
     /// Notes an item; a record named twice in one operation is an error, as in CloudKit.
     mutating func visit(_ recordID: CloudRecordID) -> CloudKitError? {
-        if !touchedZones.contains(recordID.zoneID) { touchedZones.append(recordID.zoneID) }
         guard records.count + recordIDs.count > 1 else { return nil }
         guard seen.insert(recordID).inserted else {
             return CloudKitError(.invalidArguments, "record \(recordID) appears twice in one operation")
@@ -30,33 +28,50 @@ struct ModifyPlan {
         return nil
     }
 
-    /// Atomic zones: every item that would have succeeded fails with `batchRequestFailed`.
-    mutating func failRemaining() {
-        let batchFailed = CloudKitError(.batchRequestFailed, "another item of the atomic operation failed")
+    /// `CKModifyRecordsOperation.isAtomic`: "If there's a failure to modify any of the records in a
+    /// zone, CloudKit doesn't change the other records in that same zone." In each atomic zone with a
+    /// failed item, every item that would have succeeded fails with `batchRequestFailed`; items of
+    /// other zones are applied.
+    mutating func failRemaining(isAtomic: (CloudZoneID) -> Bool) {
+        var failedZones: [CloudZoneID] = []
+        func noteFailure(_ zoneID: CloudZoneID) {
+            if !failedZones.contains(zoneID) { failedZones.append(zoneID) }
+        }
         for index in saves.indices {
+            if case .failure = saves[index] { noteFailure(records[index].recordID.zoneID) }
+        }
+        for index in deleteErrors.indices where deleteErrors[index] != nil { noteFailure(recordIDs[index].zoneID) }
+        failedZones.removeAll { !isAtomic($0) }
+        guard !failedZones.isEmpty else { return }
+        let batchFailed = CloudKitError(
+            .batchRequestFailed, "another item of the atomic operation failed in the same zone")
+        for index in saves.indices where failedZones.contains(records[index].recordID.zoneID) {
             if case .success = saves[index] { saves[index] = .failure(batchFailed) }
         }
-        for index in deleteErrors.indices where deleteErrors[index] == nil {
+        for index in deleteErrors.indices
+        where deleteErrors[index] == nil && failedZones.contains(recordIDs[index].zoneID) {
             deleteErrors[index] = batchFailed
         }
     }
 }
 
 extension CloudKitRecordServer {
-    func evaluateSave(_ index: Int, policy: CloudSavePolicy, plan: inout ModifyPlan) {
+    func evaluateSave(_ index: Int, policy: CloudSavePolicy, requester: String?, plan: inout ModifyPlan) {
         let record = plan.records[index]
         let duplicate = plan.visit(record.recordID)
         let existing = duplicate == nil ? storedRecord(record.recordID) : nil
-        let result = savedFields(record, existing, policy: policy, duplicate: duplicate)
+        let result = savedFields(record, existing, policy: policy, duplicate: duplicate, requester: requester)
         if case .failure = result { plan.hasFailure = true }
         plan.saves[index] = result
         plan.existing[index] = existing
     }
 
     /// The common case of one save, without the bookkeeping of a batch: the saved record or the item's error.
-    func saveOne(_ record: CloudRecord, policy: CloudSavePolicy) -> Result<CloudRecord, CloudKitError> {
+    func saveOne(_ record: CloudRecord, policy: CloudSavePolicy, requester: String?) -> Result<
+        CloudRecord, CloudKitError
+    > {
         let existing = storedRecord(record.recordID)
-        switch savedFields(record, existing, policy: policy, duplicate: nil) {
+        switch savedFields(record, existing, policy: policy, duplicate: nil, requester: requester) {
         case .success(let fields):
             let saved = record.serverCopy(fields: fields, tag: makeTag(), atNanoseconds: scheduler.now)
             if let existing {
@@ -75,9 +90,14 @@ extension CloudKitRecordServer {
     }
 
     private func savedFields(
-        _ record: CloudRecord, _ existing: StoredRecord?, policy: CloudSavePolicy, duplicate: CloudKitError?
+        _ record: CloudRecord, _ existing: StoredRecord?, policy: CloudSavePolicy, duplicate: CloudKitError?,
+        requester: String?
     ) -> Result<[String: CloudFieldValue], CloudKitError> {
         if let duplicate { return .failure(duplicate) }
+        if hasServerErrors, serverError(.quotaExceeded, affects: requester) {
+            return .failure(
+                CloudKitError(.quotaExceeded, "saving \(record.recordID) exceeds the user's iCloud storage quota"))
+        }
         guard let existing else {
             if let error = zoneError(record.recordID.zoneID) { return .failure(error) }
             if policy == .ifServerRecordUnchanged && record.changeTag != nil {
@@ -98,6 +118,12 @@ extension CloudKitRecordServer {
                 let message =
                     record.changeTag == nil
                     ? "record to insert already exists" : "client oplock error updating record"
+                if hasServerErrors, serverError(.serverRecordChangedWithoutRecord, affects: requester) {
+                    return .failure(
+                        CloudKitError(
+                            serverRecordChanged: message + " (no server record)", serverRecord: nil,
+                            clientRecord: record, ancestorRecord: nil))
+                }
                 return .failure(
                     CloudKitError(
                         serverRecordChanged: message, serverRecord: existing.current, clientRecord: record,
@@ -109,8 +135,20 @@ extension CloudKitRecordServer {
         case .changedKeys:
             return .success(merging(record, into: existing.current.fields))
         case .allKeys:
-            return .success(record.fields)
+            return .success(writingAllKeys(record, over: existing.current.fields))
         }
+    }
+
+    /// `RecordSavePolicy.allKeys`: every key the client's record holds overwrites the server's value
+    /// (and a key the client removed is removed); keys only the server record holds are kept, as
+    /// Apple's documentation says for a record fetched with `desiredKeys` or extended by another client.
+    private func writingAllKeys(_ record: CloudRecord, over fields: [String: CloudFieldValue]) -> [String:
+        CloudFieldValue]
+    {
+        var fields = fields
+        for (key, value) in record.fields { fields[key] = value }
+        for key in record.changedKeyList where record[key] == nil { fields[key] = nil }
+        return fields
     }
 
     private func merging(_ record: CloudRecord, into fields: [String: CloudFieldValue]) -> [String: CloudFieldValue] {

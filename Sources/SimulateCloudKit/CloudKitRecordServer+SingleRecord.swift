@@ -24,7 +24,7 @@ extension CloudKitRecordServer {
         if let error = admitModify(itemCount: 1, zoneID: record.recordID.zoneID, requester: requester) {
             return .operationError(error)
         }
-        switch saveOne(record, policy: policy) {
+        switch saveOne(record, policy: policy, requester: requester) {
         case .success(let saved): return .record(saved)
         case .failure(let error): return .itemError(error)
         }

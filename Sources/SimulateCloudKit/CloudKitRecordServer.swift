@@ -40,6 +40,9 @@ public final class CloudKitRecordServer {
     /// The record looked up last: clients ask for the same few records over and over.
     @exclusivity(unchecked) private var lastLookup: StoredRecord?
     @exclusivity(unchecked) private var lastTag: UInt64 = 0
+    /// `serverError` faults under way, in the order they started.
+    @exclusivity(unchecked) var activeServerErrors: [FaultOccurrence] = []
+    @exclusivity(unchecked) var hasServerErrors = false
 
     /// Counts of what the server answered, for statistics.
     public var savedRecords: Int { counts.saved }
@@ -54,11 +57,15 @@ public final class CloudKitRecordServer {
         limiter = CloudKitLoadLimiter(random: random)
     }
 
-    /// A server for one run, drawing from the run's `server/cloudkit` random stream.
+    /// A server for one run, drawing from the run's `server/cloudkit` random stream. It answers the
+    /// scenario's `serverError` faults that name `cloudkit`.
     public convenience init(context: SimulationContext, loadModel: CloudKitLoadModel = .unlimited) {
         self.init(
             scheduler: context.scheduler, trace: context.trace, random: context.random("server/cloudkit"),
             loadModel: loadModel)
+        context.network.onServerError(Self.networkName) { [weak self] fault, active in
+            self?.serverErrorChanged(fault, active: active)
+        }
     }
 
     /// The server another enabled plugin offers (the `counter` plugin's), if any.
@@ -110,8 +117,9 @@ public final class CloudKitRecordServer {
     /// The whole operation fails with `limitExceeded` (more records than `maxRecordsPerOperation`),
     /// `requestRateLimited`, `zoneBusy` or `serviceUnavailable` (the last three with retry-after). Otherwise
     /// each item gets its own result; failed items make the operation's error a `partialFailure`. With
-    /// `atomic` and every touched zone atomic, nothing is applied when one item fails: the culprits keep
-    /// their errors and every other item fails with `batchRequestFailed`.
+    /// `atomic`, atomicity is per zone: in an atomic zone where one item fails, nothing of that zone is
+    /// applied (the culprits keep their errors, the zone's other items fail with `batchRequestFailed`);
+    /// the items of other zones are applied.
     public func modify(
         saving records: [CloudRecord], deleting recordIDs: [CloudRecordID] = [],
         savePolicy: CloudSavePolicy = .ifServerRecordUnchanged, atomic: Bool = true, requester: String? = nil
@@ -123,7 +131,7 @@ public final class CloudKitRecordServer {
         }
         if records.count == 1 && recordIDs.isEmpty {
             let record = records[0]
-            switch saveOne(record, policy: savePolicy) {
+            switch saveOne(record, policy: savePolicy, requester: requester) {
             case .success(let saved):
                 return .success(
                     CloudModifyResult(
@@ -138,14 +146,14 @@ public final class CloudKitRecordServer {
         }
         var plan = ModifyPlan(records: records, recordIDs: recordIDs)
         for index in records.indices {
-            evaluateSave(index, policy: savePolicy, plan: &plan)
+            evaluateSave(index, policy: savePolicy, requester: requester, plan: &plan)
         }
         for (index, recordID) in recordIDs.enumerated() {
             let error = evaluateDelete(recordID, plan: &plan)
             plan.deleteErrors[index] = error
         }
-        if plan.hasFailure && atomic && plan.touchedZones.allSatisfy({ zones[$0]?.zone.atomic == true }) {
-            plan.failRemaining()
+        if plan.hasFailure && atomic {
+            plan.failRemaining { [zones] in zones[$0]?.zone.atomic == true }
         }
         return .success(apply(plan))
     }

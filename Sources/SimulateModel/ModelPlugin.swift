@@ -1,3 +1,4 @@
+import SimulateCloudKit
 import SimulateCore
 import SimulateJSON
 
@@ -11,6 +12,8 @@ public struct ModelPlugin: SimulationPlugin {
     public var actions: [EntryDoc] { ModelEntryDocs.actions }
     public var invariants: [EntryDoc] { ModelEntryDocs.invariants }
     public var observables: [EntryDoc] { ModelEntryDocs.observables }
+    /// The record server this plugin runs answers `serverError` faults naming `cloudkit`.
+    public var serverErrors: [ServerErrorDoc] { CloudKitServerError.documentation }
 
     public func validateConfiguration(
         _ configuration: JSON, at path: JSONPath, scenario: Scenario, diagnostics: Diagnostics

@@ -47,11 +47,11 @@ public struct ScenarioBuilder: Sendable {
     }
 
     /// A network fault; `for: nil` lasts until the end, `devices: nil` affects every device.
-    /// `every` and `count` repeat it; `latency`, `loss` and `plugin` are for the kinds that take them.
+    /// `every` and `count` repeat it; `latency`, `loss`, `plugin`, `server` and `error` are for the kinds that take them.
     public func fault(
         _ kind: FaultKind, at: Duration, for length: Duration? = nil, devices: [String]? = nil,
         every: Duration? = nil, count: Int = 1, latency: ClosedRange<Duration>? = nil, loss: Double? = nil,
-        plugin: String? = nil
+        plugin: String? = nil, server: String? = nil, error: String? = nil
     ) -> Self {
         with {
             $0.faults.append(
@@ -61,7 +61,7 @@ public struct ScenarioBuilder: Sendable {
                         LatencyRange(
                             minNanoseconds: $0.lowerBound.nanoseconds, maxNanoseconds: $0.upperBound.nanoseconds)
                     },
-                    loss: loss, plugin: plugin, repeat: Self.repetition(every, count),
+                    loss: loss, plugin: plugin, server: server, error: error, repeat: Self.repetition(every, count),
                     path: .root / "faults" / $0.faults.count))
         }
     }

@@ -1,7 +1,7 @@
-import SimulateCore
 import Testing
 
 @testable import SimulateCloudKit
+@testable import SimulateCore
 
 private let zone = CloudZoneID("Counters")
 private let counterID = CloudRecordID(recordName: "displayId", zoneID: zone)
@@ -62,7 +62,7 @@ private func saved(_ result: Result<CloudModifyResult, CloudKitError>) -> CloudR
     #expect(missing.saveResults[0].error?.code == .unknownItem)
 }
 
-@Test func changedKeysWritesOnlyChangedKeysAndAllKeysReplacesEverything() throws {
+@Test func changedKeysWritesOnlyChangedKeysAndAllKeysWritesEveryKeyTheClientHolds() throws {
     let (server, _) = makeServer()
     var record = counter(0)
     record["owner"] = .string("phone")
@@ -77,9 +77,89 @@ private func saved(_ result: Result<CloudModifyResult, CloudKitError>) -> CloudR
     #expect(server.record(counterID)?["owner"] == .string("ipad"))
     #expect(server.record(counterID)?["value"] == .int(9))
 
+    // RecordSavePolicy.allKeys: the client's keys overwrite, keys only the server holds are kept.
     let replacement = CloudRecord(recordType: "Counter", recordID: counterID, fields: ["value": .int(3)])
     _ = server.modify(saving: [replacement], savePolicy: .allKeys)
-    #expect(server.record(counterID)?.fields == ["value": .int(3)])
+    #expect(server.record(counterID)?.fields == ["value": .int(3), "owner": .string("ipad")])
+}
+
+@Test func allKeysRemovesAKeyTheClientRemovedAndKeepsTheOnesItNeverHeld() throws {
+    let (server, _) = makeServer()
+    var record = counter(0)
+    record["owner"] = .string("phone")
+    record["note"] = .string("x")
+    _ = server.modify(saving: [record])
+    var partial = CloudRecord(
+        recordType: "Counter", recordID: counterID, fields: ["value": .int(1), "note": .string("y")])
+    partial["note"] = nil
+    _ = server.modify(saving: [partial], savePolicy: .allKeys)
+    #expect(server.record(counterID)?.fields == ["value": .int(1), "owner": .string("phone")])
+}
+
+@Test func atomicityIsPerZone() throws {
+    // CKModifyRecordsOperation.isAtomic: a failure leaves the other records of *that zone* unchanged.
+    let (server, _) = makeServer()
+    let other = CloudZoneID("Other")
+    server.saveZone(CloudZone(zoneID: other))
+    let base = try #require(saved(server.modify(saving: [counter(0)])))
+    _ = server.modify(saving: [base])  // renews the tag: `base` is now stale
+    let sameZone = counter(1, id: CloudRecordID(recordName: "same", zoneID: zone))
+    let otherZone = counter(2, id: CloudRecordID(recordName: "elsewhere", zoneID: other))
+    let defaultZone = counter(3, id: CloudRecordID(recordName: "loose"))
+    let result = try server.modify(saving: [sameZone, base, otherZone, defaultZone]).get()
+    #expect(result.saveResults[0].error?.code == .batchRequestFailed)
+    #expect(result.saveResults[1].error?.code == .serverRecordChanged)
+    #expect(result.saveResults[2].record != nil)
+    #expect(result.saveResults[3].record != nil)
+    #expect(server.record(sameZone.recordID) == nil)
+    #expect(server.record(otherZone.recordID)?["value"] == .int(2))
+    #expect(result.error?.partialErrors.keys.sorted() == [counterID, sameZone.recordID].sorted())
+}
+
+@Test func deletesInAnAtomicZoneWithAFailureAreNotApplied() throws {
+    let (server, _) = makeServer()
+    let other = CloudZoneID("Other")
+    server.saveZone(CloudZone(zoneID: other))
+    let keep = counter(1, id: CloudRecordID(recordName: "keep", zoneID: zone))
+    let gone = counter(2, id: CloudRecordID(recordName: "gone", zoneID: other))
+    _ = server.modify(saving: [keep, gone])
+    let missing = CloudRecordID(recordName: "missing", zoneID: zone)
+    let result = try server.modify(saving: [], deleting: [keep.recordID, missing, gone.recordID]).get()
+    #expect(result.deleteResults.map { $0.error?.code } == [.batchRequestFailed, .unknownItem, nil])
+    #expect(server.record(keep.recordID) != nil)
+    #expect(server.record(gone.recordID) == nil)
+}
+
+@Test func quotaExceededAndConflictsWithoutTheServerRecordAreServerErrors() throws {
+    let (server, _) = makeServer()
+    let base = try #require(saved(server.modify(saving: [counter(0)])))
+    _ = server.modify(saving: [base])
+    let quota = FaultOccurrence(
+        kind: .serverError, startNanoseconds: 0, endNanoseconds: nil, deviceIDs: ["phone"], latency: nil, loss: nil,
+        plugin: nil, server: "cloudkit", error: "quotaExceeded", ordinal: 1)
+    server.serverErrorChanged(quota, active: true)
+    let full = try server.modify(
+        saving: [counter(5, id: CloudRecordID(recordName: "new", zoneID: zone))], requester: "phone"
+    ).get()
+    #expect(full.saveResults[0].error?.code == .quotaExceeded)
+    #expect(full.saveResults[0].error?.code.rawValue == 25)
+    let elsewhere = try server.modify(
+        saving: [counter(5, id: CloudRecordID(recordName: "new", zoneID: zone))], requester: "ipad"
+    ).get()
+    #expect(elsewhere.error == nil)
+    server.serverErrorChanged(quota, active: false)
+
+    let bare = FaultOccurrence(
+        kind: .serverError, startNanoseconds: 0, endNanoseconds: nil, deviceIDs: ["phone"], latency: nil, loss: nil,
+        plugin: nil, server: "cloudkit", error: "serverRecordChangedWithoutRecord", ordinal: 2)
+    server.serverErrorChanged(bare, active: true)
+    let conflict = try server.modify(saving: [base], requester: "phone").get()
+    let error = try #require(conflict.saveResults[0].error)
+    #expect(error.code == .serverRecordChanged)
+    #expect(error.serverRecord == nil)
+    #expect(error.clientRecord == base)
+    let usual = try server.modify(saving: [base], requester: "ipad").get()
+    #expect(usual.saveResults[0].error?.serverRecord != nil)
 }
 
 @Test func atomicZoneCommitsAllOrNothing() throws {
@@ -123,7 +203,8 @@ private func saved(_ result: Result<CloudModifyResult, CloudKitError>) -> CloudR
 @Test(arguments: [
     (CloudKitErrorCode.partialFailure, 2), (.networkUnavailable, 3), (.networkFailure, 4), (.serviceUnavailable, 6),
     (.requestRateLimited, 7), (.unknownItem, 11), (.serverRecordChanged, 14), (.changeTokenExpired, 21),
-    (.batchRequestFailed, 22), (.zoneBusy, 23), (.zoneNotFound, 26), (.limitExceeded, 27), (.userDeletedZone, 28),
+    (.batchRequestFailed, 22), (.zoneBusy, 23), (.quotaExceeded, 25), (.zoneNotFound, 26), (.limitExceeded, 27),
+    (.userDeletedZone, 28),
 ])
 func errorCodesHaveCloudKitsNumbers(code: CloudKitErrorCode, number: Int) {
     #expect(code.rawValue == number)

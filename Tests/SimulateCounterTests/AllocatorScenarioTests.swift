@@ -144,3 +144,50 @@ func offlineBehaviour(mode: String, fails: Bool) throws {
     #expect(result.failure == nil)
     #expect(result.statistics["counter"]?["failed"] == JSON(1))
 }
+
+@Test(arguments: [
+    (
+        "{\"at\": \"1s\", \"kind\": \"serverError\", \"server\": \"cloudkit\", \"error\": \"diskFull\"}",
+        "/faults/0/error"
+    ),
+    (
+        "{\"at\": \"1s\", \"kind\": \"serverError\", \"server\": \"sse\", \"error\": \"quotaExceeded\"}",
+        "/faults/0/server"
+    ),
+    ("{\"at\": \"1s\", \"kind\": \"serverError\", \"server\": \"cloudkit\"}", "/faults/0"),
+    ("{\"at\": \"1s\", \"kind\": \"offline\", \"error\": \"quotaExceeded\"}", "/faults/0/error"),
+])
+func badServerErrorFaultsAreReportedAtTheirPath(fault: String, path: String) {
+    do {
+        _ = try scenario(faults: "[\(fault)]")
+        Issue.record("accepted \(fault)")
+    } catch {
+        let paths = (error as? ScenarioError)?.diagnostics.map(\.path.description) ?? []
+        #expect(paths.contains(path), "\(paths)")
+    }
+}
+
+@Test func conflictsWithoutTheServerRecordCostAFetchEach() throws {
+    let fault =
+        "[{\"at\": \"0s\", \"kind\": \"serverError\", \"server\": \"cloudkit\", \"error\": \"serverRecordChangedWithoutRecord\"}]"
+    let runner = SimulationRunner(registry: registry)
+    let plain = runner.run(try scenario(devices: 2, counter: "{\"maxAttempts\": 40}", expect: allInvariants), seed: 3)
+    let bare = runner.run(
+        try scenario(devices: 2, counter: "{\"maxAttempts\": 40}", faults: fault, expect: allInvariants), seed: 3)
+    #expect(plain.passed && bare.passed)
+    let conflicts = try #require(bare.statistics["counter"]?["conflicts"]?.intValue)
+    let plainRequests = try #require(plain.statistics["counter"]?["requests"]?.intValue)
+    let bareRequests = try #require(bare.statistics["counter"]?["requests"]?.intValue)
+    #expect(conflicts > 0)
+    #expect(bareRequests > plainRequests)
+    #expect(bare.trace.contains { $0.name == "serverRecordChanged" && $0.detail.hasSuffix("server value -1") })
+}
+
+@Test func requestTimeoutDefaultsToCloudKitsSixtySeconds() throws {
+    // CKOperation.Configuration.timeoutIntervalForRequest: "The default value is 60".
+    let partition = "[{\"at\": \"0s\", \"kind\": \"partition\"}]"
+    let result = SimulationRunner(registry: registry).run(
+        try scenario(devices: 1, count: 1, faults: partition, duration: "100s"), seed: 1)
+    let failure = try #require(result.trace.first { $0.name == "attempt.failed" })
+    #expect(failure.timeNanoseconds == 60_001_000_000)
+}

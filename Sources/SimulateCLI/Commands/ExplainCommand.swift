@@ -54,6 +54,10 @@ struct ExplainCommand: ParsableCommand {
             Output.line("\n\(title):")
             for entry in entries { Output.line("  \(plugin.name).\(entry.name) — \(entry.summary)") }
         }
+        if !plugin.serverErrors.isEmpty {
+            Output.line("\nserver errors (faults: {\"kind\": \"serverError\", \"server\": …, \"error\": …}):")
+            for doc in plugin.serverErrors { Output.line("  \(doc.server) \(doc.error) — \(doc.summary)") }
+        }
         Output.line("\nMore: simulate explain \(plugin.name).<name>")
     }
 

@@ -29,7 +29,7 @@ public enum ScenarioSchema {
             ]))
         root["patternProperties"] = ["^x-": [:]]
         root["additionalProperties"] = false
-        root["$defs"] = .object(definitions())
+        root["$defs"] = .object(definitions(registry))
         return .object(root)
     }
 
@@ -45,7 +45,7 @@ public enum ScenarioSchema {
         closedObject(JSONObject(properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }), required: required)
     }
 
-    private static func definitions() -> JSONObject {
+    private static func definitions(_ registry: PluginRegistry) -> JSONObject {
         let durationPattern = "^-?[0-9]+(\\.[0-9]+)?(ns|us|ms|s|m|h)$"
         return JSONObject([
             (
@@ -109,23 +109,26 @@ public enum ScenarioSchema {
                     ],
                 ])
             ),
-            ("fault", fault()),
+            ("fault", fault(registry.plugins.flatMap(\.serverErrors))),
         ])
     }
 
-    /// A fault; its kind decides which of `latency`, `loss` and `plugin` it needs and allows.
-    private static func fault() -> JSON {
+    /// A fault; its kind decides which of `latency`, `loss`, `plugin`, `server` and `error` it needs and allows.
+    private static func fault(_ errors: [ServerErrorDoc]) -> JSON {
         var schema = closedObject(
             [
                 "at": ref("timePoint"), "for": ref("duration"), "device": ref("id"),
                 "devices": ["type": "array", "items": ref("id")],
                 "kind": ["enum": .array(FaultKind.allCases.map { .string($0.rawValue) })],
                 "latency": ref("latency"), "loss": ["type": "number", "minimum": 0, "maximum": 1],
-                "plugin": ["type": "string"], "repeat": ref("repeat"),
+                "plugin": ["type": "string"], "server": ["type": "string"],
+                "error": ["enum": .array(Array(Set(errors.map(\.error))).sorted().map { .string($0) })],
+                "repeat": ref("repeat"),
             ], required: ["at", "kind"]
         ).objectValue!
         let fieldOfKind: [(field: String, kind: FaultKind)] = [
-            ("latency", .latency), ("loss", .loss), ("plugin", .serverRestart),
+            ("latency", .latency), ("loss", .loss), ("plugin", .serverRestart), ("server", .serverError),
+            ("error", .serverError),
         ]
         var rules: [JSON] = [["not": ["required": ["device", "devices"]]]]
         for (field, kind) in fieldOfKind {

@@ -12,6 +12,9 @@ public enum FaultKind: String, Sendable, CaseIterable {
     case dropResponses
     /// The named plugin's server drops every connection.
     case serverRestart
+    /// The named server (`server`) answers with an error of its own (`error`) while the fault lasts,
+    /// to requests from the fault's devices. The plugins that run the server document its errors.
+    case serverError
 }
 
 /// One occurrence of a fault on a set of devices.
@@ -24,6 +27,9 @@ public struct FaultOccurrence: Sendable {
     public var latency: LatencyRange?
     public var loss: Double?
     public var plugin: String?
+    /// `serverError`: the server's network name and the error's name.
+    public var server: String? = nil
+    public var error: String? = nil
     /// Order among faults, so the latest started override wins.
     public var ordinal: Int
 }

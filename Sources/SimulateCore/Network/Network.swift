@@ -11,6 +11,7 @@ public final class Network {
     private var nextID = 0
     private var connectivityObservers: [(Device, Bool) -> Void] = []
     private var restartHandlers: [String: [() -> Void]] = [:]
+    private var serverErrorHandlers: [String: [(FaultOccurrence, Bool) -> Void]] = [:]
     private var activeOrdinals: Set<Int> = []
 
     public init(scheduler: Scheduler, trace: Trace, devices: [Device], defaults: LinkConditions, runSeed: UInt64) {
@@ -34,6 +35,11 @@ public final class Network {
         connectivityObservers.append(observer)
     }
 
+    /// Called with (fault, true) when a `serverError` fault naming this server starts, (fault, false) when it ends.
+    public func onServerError(_ server: String, _ handler: @escaping (FaultOccurrence, Bool) -> Void) {
+        serverErrorHandlers[server, default: []].append(handler)
+    }
+
     /// Called when a `serverRestart` fault names this server.
     public func onServerRestart(_ server: String, _ handler: @escaping () -> Void) {
         restartHandlers[server, default: []].append(handler)
@@ -43,6 +49,7 @@ public final class Network {
     func removeObservers() {
         connectivityObservers.removeAll()
         restartHandlers.removeAll()
+        serverErrorHandlers.removeAll()
     }
 
     func makeID() -> Int {
@@ -180,6 +187,11 @@ public final class Network {
             return
         }
         activeOrdinals.insert(fault.ordinal)
+        if fault.kind == .serverError, let server = fault.server {
+            trace.begin("server:\(server)", "fault", "serverError", fault.error ?? "")
+            for handler in serverErrorHandlers[server] ?? [] { handler(fault, true) }
+            return
+        }
         for link in devices {
             let wasOffline = link.isOffline
             link.activeFaults.append(fault)
@@ -201,6 +213,11 @@ public final class Network {
     /// Ends a fault now.
     public func end(_ fault: FaultOccurrence) {
         guard activeOrdinals.remove(fault.ordinal) != nil else { return }
+        if fault.kind == .serverError, let server = fault.server {
+            for handler in serverErrorHandlers[server] ?? [] { handler(fault, false) }
+            trace.end("server:\(server)", "fault", "serverError")
+            return
+        }
         for link in links where fault.deviceIDs.contains(link.device.id) {
             let wasOffline = link.isOffline
             link.activeFaults.removeAll { $0.ordinal == fault.ordinal }

@@ -25,6 +25,8 @@ public protocol SimulationPlugin: Sendable {
     var dependencies: [any SimulationPlugin] { get }
     /// Commands this plugin adds to the `simulate` command line (none by default).
     var commands: [PluginCommand] { get }
+    /// The errors a `serverError` fault can make the servers this plugin runs answer (none by default).
+    var serverErrors: [ServerErrorDoc] { get }
 
     func validateConfiguration(_ configuration: JSON, at path: JSONPath, scenario: Scenario, diagnostics: Diagnostics)
     func validateAction(_ action: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics)
@@ -39,6 +41,7 @@ extension SimulationPlugin {
     public var configuration: [ParameterDoc] { [] }
     public var dependencies: [any SimulationPlugin] { [] }
     public var commands: [PluginCommand] { [] }
+    public var serverErrors: [ServerErrorDoc] { [] }
 
     /// Checks that `configuration` is an object whose keys are the documented ones, of the documented types.
     public func validateConfiguration(
@@ -60,6 +63,21 @@ extension SimulationPlugin {
     public func validateObservable(_ observable: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics) {
         guard let entry = observables.first(where: { $0.name == observable }) else { return }
         ParameterValidation.validate(args, against: entry.parameters, at: path, diagnostics: diagnostics)
+    }
+}
+
+/// An error a `serverError` fault can schedule: `{"kind": "serverError", "server": …, "error": …}`.
+public struct ServerErrorDoc: Sendable, Equatable {
+    /// The server's network name, e.g. `cloudkit`.
+    public var server: String
+    /// The error's name in the fault's `error` field.
+    public var error: String
+    public var summary: String
+
+    public init(server: String, error: String, _ summary: String) {
+        self.server = server
+        self.error = error
+        self.summary = summary
     }
 }
 

@@ -103,7 +103,8 @@ public struct SimulationRunner: Sendable {
                 let occurrence = FaultOccurrence(
                     kind: fault.kind, startNanoseconds: start,
                     endNanoseconds: fault.forNanoseconds.map { start + $0 }, deviceIDs: fault.devices ?? allDevices,
-                    latency: fault.latency, loss: fault.loss, plugin: fault.plugin, ordinal: ordinal)
+                    latency: fault.latency, loss: fault.loss, plugin: fault.plugin, server: fault.server,
+                    error: fault.error, ordinal: ordinal)
                 context.scheduler.schedule(atNanoseconds: start) { context.network.begin(occurrence) }
                 if let end = occurrence.endNanoseconds, fault.kind != .serverRestart {
                     context.scheduler.schedule(atNanoseconds: end) { context.network.end(occurrence) }

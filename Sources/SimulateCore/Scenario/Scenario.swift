@@ -53,13 +53,16 @@ public struct FaultSpec: Sendable, Equatable {
     public var latency: LatencyRange?
     public var loss: Double?
     public var plugin: String?
+    /// `serverError`: the server's network name (`cloudkit`) and the error's name.
+    public var server: String?
+    public var error: String?
     public var `repeat`: Repeat?
     public var path: JSONPath
 
     public init(
         at: TimePoint, forNanoseconds: Int64? = nil, devices: [String]? = nil, kind: FaultKind,
-        latency: LatencyRange? = nil, loss: Double? = nil, plugin: String? = nil, repeat: Repeat? = nil,
-        path: JSONPath = .root
+        latency: LatencyRange? = nil, loss: Double? = nil, plugin: String? = nil, server: String? = nil,
+        error: String? = nil, repeat: Repeat? = nil, path: JSONPath = .root
     ) {
         self.at = at
         self.forNanoseconds = forNanoseconds
@@ -68,6 +71,8 @@ public struct FaultSpec: Sendable, Equatable {
         self.latency = latency
         self.loss = loss
         self.plugin = plugin
+        self.server = server
+        self.error = error
         self.repeat = `repeat`
         self.path = path
     }

@@ -159,12 +159,18 @@ struct ScenarioDecoder {
         }
         if kind == .loss { loss = reader.double("loss", required: true, range: 0...1) }
         if kind == .serverRestart { plugin = reader.string("plugin", required: true) }
+        var server: String?
+        var error: String?
+        if kind == .serverError {
+            server = reader.string("server", required: true)
+            error = reader.string("error", required: true)
+        }
         let repeating = decodeRepeat(reader)
         reader.rejectUnknownKeys()
         guard let at, let kind else { return nil }
         return FaultSpec(
             at: at, forNanoseconds: length, devices: devices, kind: kind, latency: latency, loss: loss, plugin: plugin,
-            repeat: repeating, path: path)
+            server: server, error: error, repeat: repeating, path: path)
     }
 
     private func decodeDeviceList(_ reader: ObjectReader) -> [String]? {

@@ -34,6 +34,9 @@ struct ScenarioValidator {
             if fault.kind == .serverRestart, let plugin = fault.plugin, !enabled.contains(plugin) {
                 diagnostics.error("plugin \"\(plugin)\" is not enabled in plugins", at: fault.path / "plugin")
             }
+            if fault.kind == .serverError, let server = fault.server, let error = fault.error {
+                checkServerError(server, error, fault, scenario, diagnostics)
+            }
         }
         // Steps of one plugin usually follow each other: the last one's lookups are kept.
         var last: (name: String, plugin: any SimulationPlugin, actions: [String])?
@@ -95,6 +98,28 @@ struct ScenarioValidator {
             }
             plugin.validateObservable(
                 expectation.name, args: expectation.args, at: path / "args", diagnostics: diagnostics)
+        }
+    }
+
+    /// A `serverError` names a server an enabled plugin runs, and an error that server documents.
+    private func checkServerError(
+        _ server: String, _ error: String, _ fault: FaultSpec, _ scenario: Scenario, _ diagnostics: Diagnostics
+    ) {
+        let documented = scenario.plugins.compactMap { registry.plugin(named: $0.name) }.flatMap(\.serverErrors)
+        let errors = documented.filter { $0.server == server }.map(\.error)
+        guard !errors.isEmpty else {
+            let servers = Array(Set(documented.map(\.server))).sorted()
+            diagnostics.error(
+                "no enabled plugin runs a server \"\(server)\" with schedulable errors"
+                    + (servers.isEmpty ? "" : " (servers: \(servers.joined(separator: ", ")))"),
+                at: fault.path / "server")
+            return
+        }
+        if !errors.contains(error) {
+            diagnostics.error(
+                "unknown error \"\(error)\" for server \"\(server)\" (expected one of: "
+                    + "\(Array(Set(errors)).sorted().joined(separator: ", ")))",
+                at: fault.path / "error")
         }
     }
 

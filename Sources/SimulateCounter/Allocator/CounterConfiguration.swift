@@ -31,7 +31,8 @@ struct CounterConfiguration: Sendable {
     var retryAfter = RetryAfterHandling.honour
     var backoffInitialNanoseconds: Int64 = 200_000_000
     var backoffMaxNanoseconds: Int64 = 10_000_000_000
-    var requestTimeoutNanoseconds: Int64 = 10_000_000_000
+    /// `CKOperation.Configuration.timeoutIntervalForRequest`: 60 s by default.
+    var requestTimeoutNanoseconds: Int64 = 60_000_000_000
     var initialValue = 0
     var zoneName = "Counters"
     var maxPending = 1000
@@ -58,7 +59,7 @@ struct CounterConfiguration: Sendable {
         configuration.retryAfter = choice("retryAfter", RetryAfterHandling.allCases) ?? .honour
         configuration.backoffInitialNanoseconds = reader.duration("backoffInitial") ?? 200_000_000
         configuration.backoffMaxNanoseconds = reader.duration("backoffMax") ?? 10_000_000_000
-        configuration.requestTimeoutNanoseconds = reader.duration("requestTimeout") ?? 10_000_000_000
+        configuration.requestTimeoutNanoseconds = reader.duration("requestTimeout") ?? 60_000_000_000
         configuration.initialValue = reader.int("initialValue", range: 0...1_000_000_000) ?? 0
         configuration.zoneName = reader.id("zone") ?? "Counters"
         configuration.maxPending = reader.int("maxPending", range: 1...100_000) ?? 1000
@@ -105,8 +106,9 @@ struct CounterConfiguration: Sendable {
             "first backoff after a transient error; doubles per retry, with seeded jitter (50–100 %)"),
         ParameterDoc("backoffMax", type: "duration", default: "\"10s\"", "cap of the backoff"),
         ParameterDoc(
-            "requestTimeout", type: "duration", default: "\"10s\"",
-            "how long a request waits for its response before it fails with networkFailure"),
+            "requestTimeout", type: "duration", default: "\"60s\"",
+            "CKOperation.Configuration.timeoutIntervalForRequest (60 s by default): how long a request waits for "
+                + "its response before it fails with networkFailure"),
         ParameterDoc(
             "initialValue", type: "integer", default: "0", "the counter's value at the start; the first id is one more",
             schema: ["type": "integer", "minimum": 0]),

@@ -57,7 +57,8 @@ public struct ModelConfiguration: Sendable {
     public var importBatchSize = 400
     public var importOrder: ImportOrder = .changeOrder
     public var atomicExports = true
-    public var requestTimeoutNanoseconds: Int64 = 30_000_000_000
+    /// `CKOperation.Configuration.timeoutIntervalForRequest`: 60 s by default.
+    public var requestTimeoutNanoseconds: Int64 = 60_000_000_000
     public var maxConflictRetries = 5
     public var retryBackoffNanoseconds: Int64 = 1_000_000_000
     public static let retryBackoffCapNanoseconds: Int64 = 60_000_000_000
@@ -101,7 +102,7 @@ public struct ModelConfiguration: Sendable {
             configuration.importOrder = ImportOrder(rawValue: order) ?? .changeOrder
         }
         configuration.atomicExports = reader.bool("atomicExports") ?? true
-        configuration.requestTimeoutNanoseconds = reader.duration("requestTimeout") ?? 30_000_000_000
+        configuration.requestTimeoutNanoseconds = reader.duration("requestTimeout") ?? 60_000_000_000
         if configuration.requestTimeoutNanoseconds <= 0 {
             diagnostics.error("the request timeout must be longer than 0", at: path / "requestTimeout")
         }

@@ -69,7 +69,9 @@ enum ModelConfigurationDocs {
         ParameterDoc(
             "atomicExports", type: "boolean", default: "true",
             "Modify operations are atomic (one failed item fails the rest with batchRequestFailed; they are re-queued)"),
-        ParameterDoc("requestTimeout", type: "duration", default: "\"30s\"", "Timeout of one CloudKit request"),
+        ParameterDoc(
+            "requestTimeout", type: "duration", default: "\"60s\"",
+            "Timeout of one CloudKit request: CKOperation.Configuration.timeoutIntervalForRequest (60 s by default)"),
         ParameterDoc(
             "maxConflictRetries", type: "integer", default: "5",
             "Attempts per record and pass after serverRecordChanged or other item errors; the rest waits for the next pass",
