@@ -32,6 +32,11 @@ public struct ModelPlugin: SimulationPlugin {
         guard action != "sync" && action != "foreground" && action != "expireChangeTokens" else { return }
         _ = reader.id("entity", required: true)
         if action == "insert" { _ = reader.id("id") }
+        if action == "deduplicate", let by = reader.value("by"),
+            by.arrayValue?.isEmpty != false || by.arrayValue?.contains(where: { $0.stringValue == nil }) == true
+        {
+            diagnostics.error("expected a non-empty array of attribute names", at: path / "by")
+        }
         if action == "insert" || action == "update" {
             if let values = reader.value("values", required: action == "update"), values.objectValue == nil {
                 diagnostics.error("expected an object, found \(values.typeName)", at: path / "values")

@@ -22,7 +22,7 @@ struct PredicateTests {
             let object = try store.insert(task, id: id, now: 0)
             store.set(object, field: 0, to: .string(title), now: 0)
             store.set(object, field: 2, to: .integer(Int64(priority)), now: 0)
-            store.set(object, field: 4, to: .string(parent), now: 0)
+            store.set(object, field: 4, to: .string(store.resolve(parent)!.id), now: 0)
         }
         return store
     }
@@ -32,7 +32,7 @@ struct PredicateTests {
         let parsed = try ModelPredicate.parse(JSONParser.parse(Array(predicate.utf8)).root).get()
         let entity = store.layout.entity(named: entity)!
         let evaluator = try PredicateEvaluator(parsed, entity: entity, store: store)
-        return store.all(entity).filter(evaluator.matches).map(\.id)
+        return store.all(entity).filter(evaluator.matches).map(store.handle)
     }
 
     @Test(

@@ -9,14 +9,15 @@ struct StoreServiceTests {
     @Test("deleting a project cascades to its tasks; deleting a task leaves the project")
     func cascade() throws {
         let store = try PredicateTests.makeStore()
-        _ = try store.delete(store.object("milk")!, now: 1)
+        _ = try store.delete(store.resolve("milk")!, now: 1)
         #expect(
-            store.toManyTargets(store.object("home")!, store.layout.entity(named: "Project")!.toMany[0]).map(\.id) == [
-                "bread"
-            ])
-        let deleted = try store.delete(store.object("home")!, now: 2)
-        #expect(deleted.map(\.id).sorted() == ["bread", "home"])
-        #expect(store.object("report") != nil)
+            store.toManyTargets(store.resolve("home")!, store.layout.entity(named: "Project")!.toMany[0]).map(
+                store.handle) == [
+                    "bread"
+                ])
+        let deleted = try store.delete(store.resolve("home")!, now: 2)
+        #expect(deleted.map(store.handle).sorted() == ["bread", "home"])
+        #expect(store.resolve("report") != nil)
     }
 
     @Test("a deny rule refuses the delete while the relationship is not empty")
@@ -27,9 +28,9 @@ struct StoreServiceTests {
         let store = ModelStore(layout: layout, device: Device(id: "phone", index: 0))
         let project = try store.insert(layout.entity(named: "Project")!, id: "home", now: 0)
         let task = try store.insert(layout.entity(named: "Task")!, id: "milk", now: 0)
-        store.set(task, field: 4, to: .string("home"), now: 0)
+        store.set(task, field: 4, to: .string(project.id), now: 0)
         #expect(throws: ModelStoreError.self) { try store.delete(project, now: 1) }
-        #expect(store.object("home") != nil)
+        #expect(store.resolve("home") != nil)
     }
 
     @Test("errors come back as values through the service, in JSON")

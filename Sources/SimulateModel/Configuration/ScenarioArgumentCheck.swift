@@ -23,6 +23,12 @@ struct ScenarioArgumentCheck {
             guard let entity = entity(step.args["entity"], at: path / "entity") else { continue }
             if let values = step.args["values"]?.objectValue { checkValues(values, entity, at: path / "values") }
             if let predicate = step.args["where"] { checkPredicate(predicate, entity, at: path / "where") }
+            for (index, name) in (step.args["by"]?.arrayValue ?? []).enumerated()
+            where name.stringValue.flatMap(entity.spec.attribute(named:)) == nil {
+                diagnostics.error(
+                    "\(entity.name) has no attribute \(BoundedQuote.quote(name.stringValue ?? "")) (attributes: "
+                        + entity.attributes.map(\.name).joined(separator: ", ") + ")", at: path / "by" / index)
+            }
         }
         for expectation in scenario.expectations ?? [] where expectation.plugin == "model" {
             let path = expectation.path / "args"

@@ -18,13 +18,17 @@ enum ModelEntryDocs {
             "insert", "Insert one object on the device and save",
             details: """
                 Inserts an object of `entity` with `values` (unspecified attributes take their declared default:
-                "now" is the device's own clock, "random" a seeded UUID). `id` names the object: it is its CloudKit
-                record name and its "@id" in predicates and observables (default: "<Entity>-<device>-<n>").
+                "now" is the device's own clock, "random" a seeded UUID). The container names the record itself
+                ("<Entity>-<device>-<n>", standing for its UUID); `id` is the app's own identifier for the object,
+                its "@id" in predicates and observables (default: the record name). Two devices inserting the same
+                `id` make two records (field report 1); the same `id` twice on one device is duplicateID.
                 When displayId is configured, inserting that entity asks the counter plugin for an id on the device.
                 Errors (unknown property, wrong type, missing relationship target) go to model.lastError.
                 """,
             parameters: [
-                entity, ParameterDoc("id", type: "id", default: "generated", "The object's @id (record name)"), values,
+                entity,
+                ParameterDoc("id", type: "id", default: "the record name", "The app's identifier: the object's @id"),
+                values,
             ]),
         EntryDoc(
             "update", "Set values on every matching object on the device and save",
@@ -49,6 +53,20 @@ enum ModelEntryDocs {
             "sync", "Run an export+import pass now (or right after the one under way)",
             details: "Passes also run at launch, after saves (exportDebounce), on reconnect, on pushes, on "
                 + "model.foreground, and periodically only when periodicSync is set."),
+        EntryDoc(
+            "deduplicate", "The app's de-duplication: one object per key survives, references move to it",
+            details: """
+                Objects of `entity` with equal values of the `by` attributes (default: equal @id) are one logical
+                object: the one whose record name sorts first survives on every device alike, to-one references to
+                the others move to it, and the others are deleted (Apple's sample "Synchronizing a Local Store to
+                the Cloud" de-duplicates this way). Many-to-many links of the deleted ones are not moved.
+                """,
+            parameters: [
+                entity,
+                ParameterDoc(
+                    "by", type: "array", default: "[\"@id\"]", "Attribute names whose values make the key",
+                    schema: ["type": "array", "items": ["type": "string"], "minItems": 1]),
+            ]),
         EntryDoc(
             "foreground", "The app is launched again or returns to the foreground: the container runs a pass",
             details: """

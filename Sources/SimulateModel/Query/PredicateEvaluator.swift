@@ -122,8 +122,12 @@ struct PredicateEvaluator {
             guard let target = current.reference(hop), let next = store.object(target) else { return .null }
             current = next
         }
-        guard let field = path.field else { return .string(current.id) }
-        return current.value(field)
+        guard let field = path.field else { return .string(store.handle(current)) }
+        let value = current.value(field)
+        if current.entity.isRelationshipField(field), let target = value.stringValue {
+            return .string(store.names.handle(recordName: target))
+        }
+        return value
     }
 
     static func compare(_ value: JSON, _ op: ModelPredicate.Operator, _ operand: JSON) -> Bool {

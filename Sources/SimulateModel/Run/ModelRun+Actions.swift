@@ -30,6 +30,9 @@ extension ModelRun {
             syncs[device.index].requestPass(.manual)
         case "foreground":
             syncs[device.index].requestPass(.foreground)
+        case "deduplicate":
+            let attributes = args["by"]?.arrayValue.map { $0.compactMap(\.stringValue) }
+            record(deduplicate(entity: entity, by: attributes, on: device), device) { _ in }
         default:
             break
         }
@@ -52,7 +55,7 @@ extension ModelRun {
         case "objects":
             guard let device, let entity else { return .null }
             let store = stores[device.index]
-            return .array(store.all(entity).map { $0.json(toMany: toMany($0, store)) })
+            return .array(store.all(entity).map { $0.json(toMany: toMany($0, store), names: store.names) })
         case "serverObjects":
             guard let entity else { return .null }
             return .array(ServerSnapshot(self).objects(of: entity))

@@ -43,10 +43,12 @@ extension ModelRun {
     private func lostUpdateViolations() -> [Violation] {
         guard let ledger = shared?.ledger else { return [] }
         let policy = configuration.conflictPolicy.rawValue
+        let names = stores.first?.names ?? NameTable()
         return ledger.lost.map { lost in
-            Violation(
+            let record = names.handle(recordName: lost.recordName)
+            return Violation(
                 atNanoseconds: lost.savedNanoseconds, device: lost.winningDevice,
-                message: "\(lost.entity) \"\(lost.recordName)\".\(lost.field): \(JSONWriter.string(lost.lostValue)) "
+                message: "\(lost.entity) \"\(record)\".\(lost.field): \(JSONWriter.string(lost.lostValue)) "
                     + "(\(lost.lostDevice), edited at \(DurationFormat.secondsText(lost.lostEditNanoseconds))) was "
                     + "overwritten by \(JSONWriter.string(lost.winningValue)) (\(lost.winningDevice), edited at "
                     + "\(DurationFormat.secondsText(lost.winningEditNanoseconds))) under \(policy)",

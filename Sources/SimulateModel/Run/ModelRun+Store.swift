@@ -9,7 +9,7 @@ extension ModelRun: ModelStoreService {
     > {
         Result { () throws(ModelStoreError) -> JSON in
             let object = try insertObject(entity: name, id: id, values: values, on: device)
-            return object.json(toMany: toMany(object, stores[device.index]))
+            return object.json(toMany: toMany(object, stores[device.index]), names: stores[device.index].names)
         }
     }
 
@@ -49,7 +49,7 @@ extension ModelRun: ModelStoreService {
                 context.trace.instant(device.id, "model", "update", "\(entity.name) \(object.id)")
             }
             if !matches.isEmpty { store.onLocalChange?() }
-            return matches.map { $0.json(toMany: toMany($0, store)) }
+            return matches.map { $0.json(toMany: toMany($0, store), names: store.names) }
         }
     }
 
@@ -70,7 +70,7 @@ extension ModelRun: ModelStoreService {
         Result { () throws(ModelStoreError) -> [JSON] in
             let store = try self.store(device)
             let entity = try self.entity(name)
-            return try matches(entity, predicate, store).map { $0.json(toMany: toMany($0, store)) }
+            return try matches(entity, predicate, store).map { $0.json(toMany: toMany($0, store), names: store.names) }
         }
     }
 
@@ -113,7 +113,10 @@ extension ModelRun: ModelStoreService {
 
     func toMany(_ object: ModelObject, _ store: ModelStore) -> [(String, JSON)] {
         object.entity.toMany.map { relationship in
-            (relationship.name, .array(store.toManyTargets(object, relationship).map { .string($0.id) }))
+            (
+                relationship.name,
+                .array(store.toManyTargets(object, relationship).map(store.handle).sorted().map(JSON.string))
+            )
         }
     }
 
@@ -152,7 +155,7 @@ extension ModelRun: ModelStoreService {
                 store.onLocalChange?()
             case .failure(let error):
                 let failure = ModelStoreError(
-                    .allocationFailed, "displayId allocation for \(object.id) failed: \(error)",
+                    .allocationFailed, "displayId allocation for \(store.handle(object)) failed: \(error)",
                     keyPath: target.attribute)
                 lastError[device.index] = failure.json
                 context.trace.instant(device.id, "model", "error", "\(failure.code.rawValue): \(failure.message)")

@@ -16,9 +16,11 @@ struct ServerSnapshot {
     var currentTags = TagSet()
     var links: Set<String> = []
     private let layout: StoreLayout
+    private let names: NameTable
 
     init(_ run: ModelRun) {
         layout = run.layout
+        names = run.stores.first?.names ?? NameTable()
         guard let shared = run.shared else { return }
         objects.reserveCapacity(shared.savedCount)
         for name in shared.savedNames {
@@ -51,13 +53,22 @@ struct ServerSnapshot {
                 }
             }
         }
-        return objects.keys.sorted().compactMap { name in
+        let sorted = objects.keys.map { (handle: names.handle(recordName: $0), name: $0) }.sorted {
+            $0.handle == $1.handle ? $0.name < $1.name : $0.handle < $1.handle
+        }
+        return sorted.compactMap { handle, name in
             guard let object = objects[name], object.entity === entity else { return nil }
             var json = JSONObject()
-            json.append(key: "@id", value: .string(name))
-            for (index, key) in entity.fieldNames.enumerated() { json.append(key: key, value: object.value(index)) }
+            json.append(key: "@id", value: .string(handle))
+            for (index, key) in entity.fieldNames.enumerated() {
+                var value = object.value(index)
+                if entity.isRelationshipField(index), let target = value.stringValue {
+                    value = .string(names.handle(recordName: target))
+                }
+                json.append(key: key, value: value)
+            }
             for relationship in entity.toMany {
-                let ids = (members[relationship.name]?[name] ?? []).sorted()
+                let ids = (members[relationship.name]?[name] ?? []).map(names.handle(recordName:)).sorted()
                 json.append(key: relationship.name, value: .array(ids.map { .string($0) }))
             }
             return .object(json)

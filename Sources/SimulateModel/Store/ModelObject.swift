@@ -87,11 +87,17 @@ final class ModelObject {
 
     var isDirty: Bool { dirtyMask != 0 || box == nil }
 
-    /// `{"@id": …, field: value, …}`.
-    func json(toMany: [(String, JSON)] = []) -> JSON {
+    /// `{"@id": …, field: value, …}`: the object and its to-one destinations by their `@id`.
+    func json(toMany: [(String, JSON)] = [], names: NameTable) -> JSON {
         var object = JSONObject()
-        object.append(key: "@id", value: .string(id))
-        for field in 0..<entity.fieldCount { object.append(key: entity.fieldNames[field], value: value(field)) }
+        object.append(key: "@id", value: .string(names.handle(slot: slot)))
+        for field in 0..<entity.fieldCount {
+            var value = value(field)
+            if entity.isRelationshipField(field), let target = value.stringValue {
+                value = .string(names.handle(recordName: target))
+            }
+            object.append(key: entity.fieldNames[field], value: value)
+        }
         for (key, value) in toMany { object.append(key: key, value: value) }
         return .object(object)
     }

@@ -46,6 +46,18 @@ final class ModelStore {
 
     func object(atSlot slot: Int) -> ModelObject? { slot < bySlot.count ? bySlot[slot] : nil }
 
+    /// The object a scenario's `@id` names: the first one (in creation order) labelled with that app
+    /// identifier, else the one with that record name.
+    func resolve(_ handle: String) -> ModelObject? {
+        for slot in names.slots(appID: handle) {
+            if let object = object(atSlot: slot) { return object }
+        }
+        return object(handle)
+    }
+
+    /// The object's `@id`.
+    func handle(_ object: ModelObject) -> String { names.handle(slot: object.slot) }
+
     /// Whether `object` is in this store (not deleted or replaced), without hashing its name.
     func holds(_ object: ModelObject) -> Bool { self.object(atSlot: object.slot) === object }
 
@@ -99,8 +111,15 @@ final class ModelStore {
 
     // MARK: Local changes
 
-    func insert(_ entity: StoreLayout.Entity, id: String?, now: Int64) throws(ModelStoreError) -> ModelObject {
-        let (id, slot) = id.map { ($0, names.intern($0)) } ?? makeSlottedID(for: entity)
+    /// Inserts an object under a record name the container makes (`Task-phone-3`, standing for its UUID);
+    /// `appID`, the app's own identifier, labels it and must not name another object on this device.
+    func insert(_ entity: StoreLayout.Entity, id appID: String?, now: Int64) throws(ModelStoreError) -> ModelObject {
+        if let appID, let existing = resolve(appID) {
+            throw ModelStoreError(
+                .duplicateID, "an object named \(BoundedQuote.quote(appID)) already exists (\(existing.entity.name))")
+        }
+        let (id, slot) = makeSlottedID(for: entity)
+        if let appID { names.setAppID(appID, slot: slot) }
         let object = ModelObject(id: id, slot: slot, entity: entity)
         grow(to: slot)
         if let existing = Self.claim(&bySlot[slot], object) {
@@ -309,8 +328,11 @@ final class ModelStore {
         }
     }
 
-    /// Objects of one entity, sorted by record name.
+    /// Objects of one entity, sorted by `@id`, then record name.
     func all(_ entity: StoreLayout.Entity) -> [ModelObject] {
-        bySlot.compactMap { $0?.entity === entity ? $0 : nil }.sorted { $0.id < $1.id }
+        bySlot.compactMap { $0?.entity === entity ? $0 : nil }.sorted {
+            let (a, b) = (handle($0), handle($1))
+            return a == b ? $0.id < $1.id : a < b
+        }
     }
 }

@@ -27,4 +27,33 @@ final class NameTable {
         slot = next
         return next
     }
+
+    // MARK: App identifiers
+
+    /// The identifier the app chose (`insert`'s `id`), by the number of the record name it labels. The
+    /// container names records itself, so an app identifier is never a record name: two devices giving
+    /// two objects the same one make two records. It travels with the record, as the app's own
+    /// attribute would.
+    @exclusivity(unchecked) private var appIDs: [String?] = []
+    @exclusivity(unchecked) private var slotsByAppID: [String: [Int]] = [:]
+
+    func setAppID(_ appID: String, slot: Int) {
+        if slot >= appIDs.count { appIDs += repeatElement(nil, count: max(slot + 1, appIDs.count * 2) - appIDs.count) }
+        appIDs[slot] = appID
+        slotsByAppID[appID, default: []].append(slot)
+    }
+
+    /// The numbers of the record names labelled `appID`, in the order the objects were created.
+    func slots(appID: String) -> [Int] { slotsByAppID.isEmpty ? [] : slotsByAppID[appID] ?? [] }
+
+    /// What scenarios call the object's `@id`: the app's identifier, or the record name when it has none.
+    func handle(slot: Int) -> String {
+        if slot < appIDs.count, let appID = appIDs[slot] { return appID }
+        return names[slot]
+    }
+
+    func handle(recordName: String) -> String {
+        guard !slotsByAppID.isEmpty, let slot = slots[recordName] else { return recordName }
+        return handle(slot: slot)
+    }
 }

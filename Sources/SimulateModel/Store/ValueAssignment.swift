@@ -74,7 +74,7 @@ struct ValueAssignment {
                 throw ModelStoreError(
                     .invalidValue, "\(relationship.name) expects @id strings", keyPath: relationship.name)
             }
-            guard let target = store.object(name), target.entity === destination else {
+            guard let target = store.resolve(name), target.entity === destination else {
                 throw ModelStoreError(
                     .notFound,
                     "no \(destination.name) \(BoundedQuote.quote(name)) on this device (for \(relationship.name))",
