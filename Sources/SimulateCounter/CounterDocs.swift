@@ -104,6 +104,11 @@ enum CounterDocs {
         EntryDoc(
             "pending", "allocations on this device not yet ended (queued or in flight)", valueType: "integer"),
         EntryDoc(
+            "knownValue",
+            "the largest counter value this device has seen: its own ids, and records fetched after a push",
+            details: "With subscription on, a push after another device's save makes the device fetch the counter; "
+                + "in Simulator no push arrives and it stays behind.", valueType: "integer"),
+        EntryDoc(
             "batchSaved", "records this device saved with saveBatch", valueType: "integer"),
     ]
 }

@@ -39,6 +39,7 @@ extension CounterRun {
             "limitExceeded": JSON(log.limitExceeded), "batchSaved": JSON(batchSaved.reduce(0, +)),
             "batchFailures": JSON(batchFailures),
             "serverValue": value.map { .integer($0) } ?? .null,
+            "pushesDelivered": JSON(subscription?.delivered ?? 0), "pushesDropped": JSON(subscription?.dropped ?? 0),
         ]
     }
 }

@@ -13,6 +13,7 @@ final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllocating 
     /// `saveBatch` only: records saved per device index.
     var batchSaved: [Int]
     var batchFailures = 0
+    private(set) var subscription: CounterSubscription?
 
     init(configuration: CounterConfiguration, context: SimulationContext) {
         self.configuration = configuration
@@ -28,8 +29,18 @@ final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllocating 
         allocators = context.devices.map {
             DeviceAllocator(device: $0, context: context, server: server, configuration: configuration, log: log)
         }
+        if configuration.subscription {
+            let subscription = CounterSubscription(
+                context: context, delayNanoseconds: configuration.pushDelayNanoseconds)
+            self.subscription = subscription
+            for allocator in allocators {
+                allocator.counterSaved = { [unowned subscription] device in subscription.counterSaved(by: device) }
+            }
+            subscription.arrive = { [unowned self] device in allocators[device.index].pushArrived() }
+        }
         context.network.observeConnectivity { [unowned self] device, online in
             allocators[device.index].connectivityChanged(online: online)
+            if online { subscription?.deviceOnline(device) }
         }
     }
 
@@ -74,6 +85,9 @@ final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllocating 
         case "failed":
             guard let device else { return .null }
             return JSON(log.allocations.count { $0.deviceIndex == device.index && $0.failed })
+        case "knownValue":
+            guard let device else { return .null }
+            return JSON(allocators[device.index].knownValue)
         case "pending":
             guard let device else { return .null }
             return JSON(allocators[device.index].pendingCount)

@@ -22,8 +22,14 @@ public struct ScenarioBuilder: Sendable {
             devices: [], plugins: [])
     }
 
-    public func device(_ id: String, platform: Platform = .iOS, clockSkew: Duration = .zero) -> Self {
-        with { $0.devices.append(DeviceSpec(id: id, platform: platform, clockSkewNanoseconds: clockSkew.nanoseconds)) }
+    public func device(
+        _ id: String, platform: Platform = .iOS, clockSkew: Duration = .zero, simulator: Bool = false
+    ) -> Self {
+        with {
+            $0.devices.append(
+                DeviceSpec(
+                    id: id, platform: platform, clockSkewNanoseconds: clockSkew.nanoseconds, simulator: simulator))
+        }
     }
 
     /// Enables a plugin; `configuration` is the object a file would give under `plugins`.

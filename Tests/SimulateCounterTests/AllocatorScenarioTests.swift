@@ -191,3 +191,29 @@ func badServerErrorFaultsAreReportedAtTheirPath(fault: String, path: String) {
     let failure = try #require(result.trace.first { $0.name == "attempt.failed" })
     #expect(failure.timeNanoseconds == 60_001_000_000)
 }
+
+@Test(arguments: [(false, 2), (true, 0)])
+func subscriptionPushesReachDevicesButNotSimulator(simulator: Bool, known: Int) throws {
+    let text = """
+        {"format": 1, "name": "test", "duration": "10s",
+         "devices": [{"id": "a"}, {"id": "b", "simulator": \(simulator)}],
+         "plugins": {"counter": {"subscription": true, "pushDelay": "500ms"}},
+         "steps": [{"at": "1s", "device": "a", "do": "counter.next", "repeat": {"every": "1s", "count": 2}}],
+         "expect": [{"at": "end", "device": "b", "check": "counter.knownValue", "equals": \(known)}]}
+        """
+    let result = SimulationRunner(registry: registry).run(try ScenarioLoader(registry: registry).load(text: text))
+    #expect(result.passed)
+}
+
+@Test func simulatorFlagMustBeABoolean() {
+    let text = """
+        {"format": 1, "name": "test", "duration": "10s", "devices": [{"id": "a", "simulator": "yes"}],
+         "plugins": {"counter": {}}}
+        """
+    do {
+        _ = try ScenarioLoader(registry: registry).load(text: text)
+        Issue.record("accepted")
+    } catch {
+        #expect(error.diagnostics.map(\.path.description).contains("/devices/0/simulator"))
+    }
+}

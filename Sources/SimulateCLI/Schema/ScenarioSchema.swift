@@ -91,7 +91,7 @@ public enum ScenarioSchema {
                     [
                         "id": ref("id"),
                         "platform": ["enum": .array(Platform.allCases.map { .string($0.rawValue) })],
-                        "clockSkew": ref("signedDuration"),
+                        "clockSkew": ref("signedDuration"), "simulator": ["type": "boolean"],
                     ], required: ["id"])
             ),
             (

@@ -4,10 +4,15 @@ public final class Device: Sendable {
     public let platform: Platform
     /// The device's own clock reads true time plus this skew.
     public let clockSkewNanoseconds: Int64
+    /// The app runs in Simulator: seed 000, "Push notifications do not work on Simulator".
+    public let isSimulator: Bool
     /// Position in the scenario's device list.
     public let index: Int
 
-    public init(id: String, platform: Platform = .iOS, clockSkewNanoseconds: Int64 = 0, index: Int) {
+    public init(
+        id: String, platform: Platform = .iOS, clockSkewNanoseconds: Int64 = 0, simulator: Bool = false, index: Int
+    ) {
+        isSimulator = simulator
         self.id = id
         self.platform = platform
         self.clockSkewNanoseconds = clockSkewNanoseconds

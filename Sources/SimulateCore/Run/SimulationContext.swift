@@ -20,7 +20,9 @@ public final class SimulationContext {
         scheduler = Scheduler(eventBudget: scenario.limits.eventBudget)
         trace = Trace(scheduler: scheduler, keepsRecords: keepsTrace)
         devices = scenario.devices.enumerated().map { index, spec in
-            Device(id: spec.id, platform: spec.platform, clockSkewNanoseconds: spec.clockSkewNanoseconds, index: index)
+            Device(
+                id: spec.id, platform: spec.platform, clockSkewNanoseconds: spec.clockSkewNanoseconds,
+                simulator: spec.simulator, index: index)
         }
         network = Network(
             scheduler: scheduler, trace: trace, devices: devices, defaults: scenario.network, runSeed: seed)

@@ -35,8 +35,11 @@ public struct DeviceSpec: Sendable, Equatable {
     public var id: String
     public var platform: Platform
     public var clockSkewNanoseconds: Int64
+    /// The app runs in Simulator: push notifications do not arrive (seed 000).
+    public var simulator: Bool
 
-    public init(id: String, platform: Platform = .iOS, clockSkewNanoseconds: Int64 = 0) {
+    public init(id: String, platform: Platform = .iOS, clockSkewNanoseconds: Int64 = 0, simulator: Bool = false) {
+        self.simulator = simulator
         self.id = id
         self.platform = platform
         self.clockSkewNanoseconds = clockSkewNanoseconds

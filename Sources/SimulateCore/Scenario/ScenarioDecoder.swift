@@ -72,13 +72,14 @@ struct ScenarioDecoder {
             let id = reader.id("id", required: true)
             let platform = reader.choice("platform", Platform.allCases.map(\.rawValue)).flatMap(Platform.init) ?? .iOS
             let skew = reader.duration("clockSkew", allowNegative: true) ?? 0
+            let simulator = reader.bool("simulator") ?? false
             reader.rejectUnknownKeys()
             guard let id else { return nil }
             guard seen.insert(id).inserted else {
                 diagnostics.error("duplicate device id \"\(id)\"", at: path / "id")
                 return nil
             }
-            return DeviceSpec(id: id, platform: platform, clockSkewNanoseconds: skew)
+            return DeviceSpec(id: id, platform: platform, clockSkewNanoseconds: skew, simulator: simulator)
         }
         if top.has("devices"), case .array(let items) = top.object["devices"]!, items.isEmpty {
             diagnostics.error("a scenario needs at least one device", at: .root / "devices")

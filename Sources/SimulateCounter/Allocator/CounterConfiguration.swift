@@ -37,6 +37,9 @@ struct CounterConfiguration: Sendable {
     var zoneName = "Counters"
     var maxPending = 1000
     var loadModel = CloudKitLoadModel.unlimited
+    /// A `CKRecordZoneSubscription` on the counter's zone (seed 000): other devices get a push after a save.
+    var subscription = false
+    var pushDelayNanoseconds: Int64 = 1_000_000_000
 
     static let recordName = "displayId"
     static let recordType = "Counter"
@@ -63,6 +66,8 @@ struct CounterConfiguration: Sendable {
         configuration.initialValue = reader.int("initialValue", range: 0...1_000_000_000) ?? 0
         configuration.zoneName = reader.id("zone") ?? "Counters"
         configuration.maxPending = reader.int("maxPending", range: 1...100_000) ?? 1000
+        configuration.subscription = reader.bool("subscription") ?? false
+        configuration.pushDelayNanoseconds = reader.duration("pushDelay") ?? 1_000_000_000
         if let model = reader.value("loadModel") {
             configuration.loadModel =
                 CloudKitLoadModel.read(model, at: path / "loadModel", diagnostics: diagnostics) ?? .unlimited
@@ -123,5 +128,12 @@ struct CounterConfiguration: Sendable {
             "loadModel", type: "object", default: "{}",
             "the server's load: {rateLimit, zoneBusy, serviceUnavailable, maxRecordsPerOperation} (see docs/counter.md)",
             schema: CloudKitLoadModel.schema),
+        ParameterDoc(
+            "subscription", type: "boolean", default: "false",
+            "a CKRecordZoneSubscription on the counter's zone (seed 000): after a device saves the counter, every "
+                + "other device gets a silent push and fetches the record (not in Simulator)"),
+        ParameterDoc(
+            "pushDelay", type: "duration", default: "\"1s\"",
+            "how long a subscription's push takes to arrive (an assumption: APNs gives no figure)"),
     ]
 }

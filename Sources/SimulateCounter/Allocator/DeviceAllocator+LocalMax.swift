@@ -29,7 +29,9 @@ extension DeviceAllocator {
         let value = localMax
         if var record {
             record[key] = .int(Int64(value))
-            client.modify(saving: [record], savePolicy: .allKeys) { _ in }
+            client.modify(saving: [record], savePolicy: .allKeys) { [self] result in
+                if case .success(let answer) = result, answer.error == nil { counterSaved(device) }
+            }
         }
         complete(.success(value))
     }

@@ -28,6 +28,10 @@ final class DeviceAllocator: SingleRecordResponder {
     @exclusivity(unchecked) private var savingValue: Int64 = 0
     /// The record the save under way incremented, to save again after a transient error.
     @exclusivity(unchecked) private var savingBase: CloudRecord?
+    /// The largest counter value this device has seen: its own ids and records fetched after a push.
+    @exclusivity(unchecked) var knownValue: Int
+    /// Called when this device's save of the counter succeeded (the zone subscription's trigger).
+    var counterSaved: (Device) -> Void = { _ in }
 
     init(
         device: Device, context: SimulationContext, server: CloudKitRecordServer, configuration: CounterConfiguration,
@@ -44,6 +48,19 @@ final class DeviceAllocator: SingleRecordResponder {
         network = context.network
         random = context.random(for: device, component: "counter")
         localMax = configuration.initialValue
+        knownValue = configuration.initialValue
+    }
+
+    /// The zone subscription's push arrived: the app fetches the counter record to learn its value.
+    func pushArrived() {
+        client.fetch(recordIDs: [configuration.recordID]) { [self] result in
+            guard case .success(let fetched) = result,
+                let value = fetched.record(for: configuration.recordID)?[CounterConfiguration.valueKey]?.intValue
+            else { return }
+            knownValue = max(knownValue, Int(value))
+            localMax = max(localMax, Int(value))
+            trace.instant(device.id, "push", "counter.fetched", "value \(value)", value: value)
+        }
     }
 
     var pendingCount: Int { queue.count - queueHead + (current == nil ? 0 : 1) }
@@ -128,6 +145,7 @@ final class DeviceAllocator: SingleRecordResponder {
         switch result {
         case .success(let saved):
             savingBase = nil
+            counterSaved(device)
             complete(.success(Int(saved[CounterConfiguration.valueKey]?.intValue ?? savingValue)))
         case .failure(let error):
             handle(error, retrying: savingBase.take())
@@ -221,6 +239,7 @@ final class DeviceAllocator: SingleRecordResponder {
         log.allocations[index].finishedNanoseconds = scheduler.now
         switch result {
         case .success(let value):
+            knownValue = max(knownValue, value)
             log.allocations[index].value = value
             log.handedOut.append(index)
             trace.instant(

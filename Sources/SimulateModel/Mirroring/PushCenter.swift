@@ -34,6 +34,11 @@ final class PushCenter {
     private func send(to device: Device) {
         let index = device.index
         sent += 1
+        if device.isSimulator {
+            dropped += 1
+            context.trace.instant(device.id, "push", "push.dropped", "Simulator")
+            return
+        }
         if model.coalesce && pending[index] {
             coalesced += 1
             return
