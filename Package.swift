@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "CEventLoop"),
         .executableTarget(
             name: "simulate-bench",
-            dependencies: ["SimulateCore", "SimulateJSON", "SimulatePlugins", "CEventLoop"]
+            dependencies: ["SimulateCore", "SimulateJSON", "SimulatePlugins", "SimulateAsync", "CEventLoop"]
         ),
 
         // MARK: Tests

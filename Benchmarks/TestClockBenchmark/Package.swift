@@ -16,6 +16,7 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "SimulateCore", package: "simulate"),
                 .product(name: "SimulatePlugins", package: "simulate"),
+                .product(name: "SimulateAsync", package: "simulate"),
             ]
         )
     ]

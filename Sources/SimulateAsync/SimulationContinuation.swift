@@ -12,6 +12,8 @@ public final class SimulationContinuation<Value: Sendable>: @unchecked Sendable 
     private var continuation: UnsafeContinuation<Value, any Error>?
     private var done = false
     private var cancellationHandler: (() -> Void)?
+    /// A sleep's wake-up event, cancelled with the wait (saves a closure per sleep).
+    var timer: EventHandle?
 
     init(runtime: SimulationRuntime, record: TaskRecord?, step: WaitStep) {
         self.runtime = runtime
@@ -55,6 +57,7 @@ public final class SimulationContinuation<Value: Sendable>: @unchecked Sendable 
         let handler = cancellationHandler
         cancellationHandler = nil
         handler?()
+        if let timer { runtime.scheduler.cancel(timer) }
         finish(.failure(CancellationError()), outcome: "cancelled")
     }
 
@@ -73,5 +76,13 @@ public final class SimulationContinuation<Value: Sendable>: @unchecked Sendable 
             record.step(step, outcome: outcome)
         }
         continuation.resume(with: result)
+    }
+}
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension SimulationContinuation: ScheduledTarget where Value == Void {
+    /// A sleep's deadline: the scheduler calls it back directly.
+    public func fire(_ tag: Int) {
+        resume(returning: ())
     }
 }

@@ -14,9 +14,10 @@ import Synchronization
 /// thread of its own, the main actor, a system-clock `Task.sleep`): it is never run, and the run
 /// fails at its end.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-final class SimulationExecutor: TaskExecutor, SerialExecutor, ScheduledTarget, @unchecked Sendable {
+final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendable {
     private struct ReadyJob {
         var job: UnownedJob
+        /// Enqueue order in the high bits; the low bit says the job is isolated to ``serial``.
         var ordinal: UInt64
     }
 
@@ -34,6 +35,8 @@ final class SimulationExecutor: TaskExecutor, SerialExecutor, ScheduledTarget, @
     private var drainScheduled = false
     private var closed = false
     private let outside = Mutex(OutsideJobs())
+    /// The serial executor of actors that run inside the simulation: jobs it gets run isolated to it.
+    private(set) lazy var serial = SimulationSerialExecutor(executor: self)
 
     init(scheduler: Scheduler, random: SeededRandom) {
         self.scheduler = scheduler
@@ -51,7 +54,10 @@ final class SimulationExecutor: TaskExecutor, SerialExecutor, ScheduledTarget, @
     var readyJobs: Int { ready.count }
 
     public func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
+        enqueue(UnownedJob(job), serial: false)
+    }
+
+    func enqueue(_ job: UnownedJob, serial: Bool) {
         guard thread.isCurrent else {
             outside.withLock {
                 $0.count += 1
@@ -59,7 +65,7 @@ final class SimulationExecutor: TaskExecutor, SerialExecutor, ScheduledTarget, @
             }
             return
         }
-        ready.append(ReadyJob(job: job, ordinal: nextOrdinal))
+        ready.append(ReadyJob(job: job, ordinal: nextOrdinal << 1 | (serial ? 1 : 0)))
         nextOrdinal &+= 1
         scheduleDrain()
     }
@@ -79,10 +85,6 @@ final class SimulationExecutor: TaskExecutor, SerialExecutor, ScheduledTarget, @
 
     /// Told of escapes the executor sees inside a simulated task.
     var onSystemClockSleep: ((String) -> Void)?
-
-    public func checkIsolated() {
-        precondition(thread.isCurrent, "expected to run on the simulation's thread")
-    }
 
     public func fire(_ tag: Int) {
         drainScheduled = false
@@ -116,8 +118,14 @@ final class SimulationExecutor: TaskExecutor, SerialExecutor, ScheduledTarget, @
         let picked = ready[index]
         ready[index] = ready[last]
         ready.removeLast()
-        scheduler.combineIntoHash(picked.ordinal)
-        picked.job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+        scheduler.combineIntoHash(picked.ordinal >> 1)
+        if picked.ordinal & 1 == 0 {
+            // Nonisolated code: running it isolated to a serial executor would make it hop off again.
+            picked.job.runSynchronously(on: asUnownedTaskExecutor())
+        } else {
+            picked.job.runSynchronously(
+                isolatedTo: serial.asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+        }
     }
 }
 
@@ -133,6 +141,25 @@ private final class JobTimer: ScheduledTarget {
     }
 
     func fire(_ tag: Int) {
-        executor.enqueue(ExecutorJob(job))
+        executor.enqueue(job, serial: false)
+    }
+}
+
+/// The run's serial executor, for actors whose methods must run inside the simulation whichever task
+/// calls them; their jobs join the same ready set.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+final class SimulationSerialExecutor: SerialExecutor, @unchecked Sendable {
+    unowned(unsafe) let executor: SimulationExecutor
+
+    init(executor: SimulationExecutor) {
+        self.executor = executor
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        executor.enqueue(UnownedJob(job), serial: true)
+    }
+
+    func checkIsolated() {
+        precondition(executor.isOnSimulationThread, "expected to run on the simulation's thread")
     }
 }

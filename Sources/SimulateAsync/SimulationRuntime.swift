@@ -55,7 +55,7 @@ public final class SimulationRuntime: @unchecked Sendable {
 
     /// The run's executor as an actor's serial executor: an actor whose `unownedExecutor` returns this
     /// runs its methods inside the simulation whichever task calls it.
-    public var serialExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    public var serialExecutor: UnownedSerialExecutor { executor.serial.asUnownedSerialExecutor() }
 
     /// Whether the caller runs on the run's thread, where simulated code must run.
     public var isOnSimulationThread: Bool { executor.isOnSimulationThread }
@@ -133,8 +133,7 @@ public final class SimulationRuntime: @unchecked Sendable {
     func sleep(untilNanoseconds deadline: Int64) async throws {
         let scheduler = self.scheduler
         try await suspend(.sleep(untilNanoseconds: deadline)) { (wait: SimulationContinuation<Void>) in
-            let handle = scheduler.schedule(atNanoseconds: deadline) { wait.resume(returning: ()) }
-            wait.onCancel { scheduler.cancel(handle) }
+            wait.timer = scheduler.schedule(atNanoseconds: deadline, wait)
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import SimulateCore
 import SimulatePlugins
 
-/// `swift run -c release simulate-bench [scheduler|loader|counter|model|all]`, or
+/// `swift run -c release simulate-bench [scheduler|loader|counter|model|async|all] [--quick]`, or
 /// `simulate-bench counter-runs SEEDS` for one thread of counter runs to profile (`valgrind --tool=callgrind`).
 let selection = CommandLine.arguments.dropFirst().first ?? "all"
 let all = selection == "all"
@@ -22,6 +22,9 @@ do {
     }
     if selection == "counter-runs" {
         try runCounterRuns(seeds: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 50)
+    }
+    if all || selection == "async" {
+        try runAsyncBenchmark(quick: CommandLine.arguments.contains("--quick"))
     }
     if all || selection == "model" {
         try runModelConvergenceBenchmark(objectsPerDevice: [1_000, 10_000, 100_000])

@@ -2,7 +2,7 @@ import Clocks
 import Synchronization
 
 /// Clients as async loops sleeping on pointfreeco's `TestClock`, driven by `run()` as its
-/// documentation shows: each loop sleeps the backoff delays one after another.
+/// documentation shows: each runs ``AsyncBackoffClient``, the same code the simulation clock runs.
 enum TestClockWorkload {
     static func measure(clients: Int, sleepsPerClient: Int) async -> Measurement {
         let clock = TestClock()
@@ -13,10 +13,7 @@ enum TestClockWorkload {
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<clients {
                     group.addTask {
-                        for index in 0..<sleepsPerClient {
-                            try? await clock.sleep(for: .seconds(BackoffSchedule.delaySeconds(index)))
-                            resolved.increment()
-                        }
+                        await AsyncBackoffClient.run(clock: clock, sleeps: sleepsPerClient) { resolved.increment() }
                     }
                 }
             }
