@@ -19,7 +19,8 @@ let package = Package(
         .library(name: "SimulateAsync", targets: ["SimulateAsync"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // MARK: JSON
@@ -58,11 +59,22 @@ let package = Package(
             dependencies: ["SimulateSSE", "SimulateCounter", "SimulateModel", "SimulateIntents"]
         ),
 
+        // MARK: Real endpoints
+        .target(
+            name: "SimulateServe",
+            dependencies: [
+                "SimulateCore", "SimulateSSE",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+
         // MARK: Front ends
         .target(
             name: "SimulateCLI",
             dependencies: [
-                "SimulateCore", "SimulatePlugins",
+                "SimulateCore", "SimulatePlugins", "SimulateServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

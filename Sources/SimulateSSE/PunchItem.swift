@@ -21,13 +21,13 @@ public struct PunchItem: Equatable, Sendable {
 }
 
 /// Wall-clock text for virtual time: the simulation's time 0 is 2026-01-01T00:00:00Z.
-enum PunchClock {
+package enum PunchClock {
     /// 2026-01-01T00:00:00Z in Unix seconds.
-    static let epochSeconds: Int64 = 1_767_225_600
-    static let epochNanoseconds: Int64 = epochSeconds * 1_000_000_000
+    package static let epochSeconds: Int64 = 1_767_225_600
+    package static let epochNanoseconds: Int64 = epochSeconds * 1_000_000_000
 
     /// Go's `time.RFC3339` layout (`2006-01-02T15:04:05Z07:00`) in UTC for Unix nanoseconds.
-    static func rfc3339(unixNanoseconds: Int64) -> String {
+    package static func rfc3339(unixNanoseconds: Int64) -> String {
         let seconds = unixNanoseconds >= 0 ? unixNanoseconds / 1_000_000_000 : (unixNanoseconds + 1) / 1_000_000_000 - 1
         let days = seconds >= 0 ? seconds / 86_400 : (seconds + 1) / 86_400 - 1
         let secondOfDay = seconds - days * 86_400

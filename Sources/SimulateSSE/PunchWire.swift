@@ -1,9 +1,9 @@
 import SimulateJSON
 
 /// The bytes the Go backend writes on `text/event-stream` and how the client reads them back.
-enum PunchWire {
+package enum PunchWire {
     /// One full-state event: `id: <version>`, then `data: <the item array as JSON>`, then a blank line.
-    static func fullStateEvent(version: Int, items: [PunchItem]) -> [UInt8] {
+    package static func fullStateEvent(version: Int, items: [PunchItem]) -> [UInt8] {
         var text = "id: " + String(version) + "\ndata: ["
         for (index, item) in items.enumerated() {
             if index > 0 { text += "," }
@@ -16,13 +16,13 @@ enum PunchWire {
     }
 
     /// A comment line the server writes to keep an idle stream alive.
-    static let keepAlive: [UInt8] = Array(": keep-alive\n\n".utf8)
+    package static let keepAlive: [UInt8] = Array(": keep-alive\n\n".utf8)
 
     /// What a server that accepts and closes at once writes before closing: a comment, no event.
-    static let hello: [UInt8] = Array(": hello\n\n".utf8)
+    package static let hello: [UInt8] = Array(": hello\n\n".utf8)
 
     /// The item array of a full-state event's data; nil when it is not an array of well-formed items.
-    static func decodeItems(_ data: String) -> [PunchItem]? {
+    package static func decodeItems(_ data: String) -> [PunchItem]? {
         guard let document = try? JSONParser.parse(Array(data.utf8)), case .array(let values) = document.root
         else { return nil }
         var items: [PunchItem] = []

@@ -11,6 +11,7 @@ struct SimulateCommand: ParsableCommand {
                 """ + PluginCommands.helpSection(CommandEnvironment.registry.commands),
             subcommands: [
                 RunCommand.self, ValidateCommand.self, ListCommand.self, ExplainCommand.self, SchemaCommand.self,
+                ServeCommand.self,
             ]
         )
     }

@@ -19,6 +19,22 @@ public struct ExpectationResult: Sendable {
     public var expected: JSON?
     public var observed: JSON?
 
+    public init(
+        name: String, kind: Kind, expectedViolated: Bool, passed: Bool, violations: [Violation], path: JSONPath,
+        at: TimePoint? = nil, device: String? = nil, expected: JSON? = nil, observed: JSON? = nil
+    ) {
+        self.name = name
+        self.kind = kind
+        self.expectedViolated = expectedViolated
+        self.passed = passed
+        self.violations = violations
+        self.path = path
+        self.at = at
+        self.device = device
+        self.expected = expected
+        self.observed = observed
+    }
+
     /// The key of the check's value in `RunResult.observed`: `sse.offlineIndicator@25s/phone`.
     public var observationKey: String {
         var key = name + "@" + (at?.text ?? "end")
@@ -31,6 +47,11 @@ public struct ExpectationResult: Sendable {
 public struct RunFailure: Sendable, Error, CustomStringConvertible {
     public var message: String
     public var atNanoseconds: Int64
+
+    public init(message: String, atNanoseconds: Int64) {
+        self.message = message
+        self.atNanoseconds = atNanoseconds
+    }
 
     public var description: String { message }
 }
@@ -51,6 +72,24 @@ public struct RunResult: Sendable {
     public var failure: RunFailure?
     /// The trace records, when the run kept them.
     public var trace: [TraceRecord]
+
+    public init(
+        file: String?, scenario: String, seed: UInt64, passed: Bool, traceHash: String, events: Int,
+        simulatedNanoseconds: Int64, expectations: [ExpectationResult], statistics: JSONObject,
+        failure: RunFailure?, trace: [TraceRecord]
+    ) {
+        self.file = file
+        self.scenario = scenario
+        self.seed = seed
+        self.passed = passed
+        self.traceHash = traceHash
+        self.events = events
+        self.simulatedNanoseconds = simulatedNanoseconds
+        self.expectations = expectations
+        self.statistics = statistics
+        self.failure = failure
+        self.trace = trace
+    }
 
     public var simulatedSeconds: Double { DurationFormat.seconds(simulatedNanoseconds) }
 

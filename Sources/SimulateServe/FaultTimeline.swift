@@ -1,0 +1,52 @@
+import SimulateCore
+
+/// One occurrence of a scenario fault: `[start, end)` in virtual time, for some devices or all.
+struct FaultWindow: Equatable {
+    var startNanoseconds: Int64
+    var endNanoseconds: Int64
+    /// nil: every device.
+    var devices: Set<String>?
+    var kind: FaultKind
+    var latency: LatencyRange?
+    var loss: Double?
+    var plugin: String?
+
+    func covers(device: String, atNanoseconds time: Int64) -> Bool {
+        time >= startNanoseconds && time < endNanoseconds && (devices?.contains(device) ?? true)
+    }
+}
+
+/// The scenario's faults as windows, repeats expanded, in start order.
+struct FaultTimeline {
+    let windows: [FaultWindow]
+
+    /// At most this many occurrences per fault: a real-time server has no use for more.
+    static let occurrenceLimit = 100_000
+
+    init(scenario: Scenario) {
+        var windows: [FaultWindow] = []
+        let end = scenario.durationNanoseconds
+        for fault in scenario.faults {
+            let first = fault.at.nanoseconds(duration: end)
+            let count = min(fault.repeat?.count ?? 1, Self.occurrenceLimit)
+            let every = fault.repeat?.everyNanoseconds ?? 0
+            for occurrence in 0..<count {
+                let (offset, overflow) = every.multipliedReportingOverflow(by: Int64(occurrence))
+                let start = first &+ offset
+                guard !overflow, start <= end else { break }
+                let length = fault.forNanoseconds ?? (end - start)
+                windows.append(
+                    FaultWindow(
+                        startNanoseconds: start, endNanoseconds: min(end, start + length),
+                        devices: fault.devices.map(Set.init), kind: fault.kind, latency: fault.latency,
+                        loss: fault.loss, plugin: fault.plugin))
+            }
+        }
+        self.windows = windows.sorted { $0.startNanoseconds < $1.startNanoseconds }
+    }
+
+    /// The active window of a kind for a device at a time, the latest started first.
+    func active(_ kind: FaultKind, device: String, atNanoseconds time: Int64) -> FaultWindow? {
+        windows.last { $0.kind == kind && $0.covers(device: device, atNanoseconds: time) }
+    }
+}

@@ -1,0 +1,74 @@
+import NIOCore
+import SimulateCore
+
+/// Runs a scheduler against the wall clock on one event loop: virtual time is real time since `start()`
+/// times `speed`, up to `duration`. `serve` and `probe` talk to real sockets, so their time is real by
+/// definition; the scheduler still orders the scenario's faults, steps and checks.
+final class RealTimeDriver {
+    let scheduler: Scheduler
+    let loop: EventLoop
+    let speed: Double
+    let durationNanoseconds: Int64
+    private var startedAt: NIODeadline?
+    private var tick: Scheduled<Void>?
+    private(set) var isFinished = false
+    /// Called once, on the loop, when the duration has passed, `stop()` was called, or the run broke.
+    var onFinish: (RunFailure?) -> Void = { _ in }
+
+    init(scheduler: Scheduler, loop: EventLoop, speed: Double, durationNanoseconds: Int64) {
+        self.scheduler = scheduler
+        self.loop = loop
+        self.speed = speed
+        self.durationNanoseconds = durationNanoseconds
+    }
+
+    func start() {
+        loop.assertInEventLoop()
+        startedAt = .now()
+        advance()
+    }
+
+    var virtualNow: Int64 {
+        guard let startedAt else { return 0 }
+        let real = (NIODeadline.now() - startedAt).nanoseconds
+        return min(durationNanoseconds, Int64((Double(real) * speed).rounded()))
+    }
+
+    /// Real nanoseconds for a virtual span: a real client's own timing is judged in real time.
+    func realNanoseconds(_ virtual: Int64) -> Int64 { Int64((Double(virtual) / speed).rounded()) }
+
+    /// Brings the scheduler up to the present before handling something that just happened.
+    func catchUp() {
+        guard !isFinished else { return }
+        do {
+            try scheduler.run(throughNanoseconds: virtualNow)
+        } catch {
+            finish(RunFailure(message: error.description, atNanoseconds: scheduler.now))
+        }
+    }
+
+    /// Runs what is due, then sets a timer for the next event (at most 200 ms away).
+    func advance() {
+        catchUp()
+        guard !isFinished else { return }
+        let now = virtualNow
+        if now >= durationNanoseconds { return finish(nil) }
+        tick?.cancel()
+        let next = min(scheduler.nextEventTime ?? durationNanoseconds, durationNanoseconds)
+        let waitReal = min(realNanoseconds(max(0, next - now)), 200_000_000)
+        tick = loop.scheduleTask(in: .nanoseconds(max(waitReal, 1_000_000))) { [weak self] in self?.advance() }
+    }
+
+    func stop() {
+        loop.assertInEventLoop()
+        catchUp()
+        finish(nil)
+    }
+
+    private func finish(_ failure: RunFailure?) {
+        guard !isFinished else { return }
+        isFinished = true
+        tick?.cancel()
+        onFinish(failure)
+    }
+}

@@ -1,0 +1,151 @@
+import SimulateCore
+import SimulateJSON
+
+/// Judges, from the server's side, the rules a real client's traffic shows: reconnect spacing
+/// (`sse.backoff`), reconnect storms (`sse.reconnectRate`) and lost mutations (`sse.mutationsDelivered`),
+/// and reads the server's own observables for point checks. Timing rules are judged in the client's
+/// real time, so `--speed` compresses the scenario's faults but not the client's clock.
+struct ServeJudge {
+    let session: ServeSession
+
+    static let invariants: Set<String> = ["backoff", "reconnectRate", "mutationsDelivered"]
+    static let serverObservables: Set<String> = ["serverItems", "serverVersion"]
+
+    static func judges(_ expectation: ExpectationSpec) -> Bool {
+        guard expectation.plugin == "sse" else { return false }
+        switch expectation.kind {
+        case .invariant: return invariants.contains(expectation.name)
+        case .check: return serverObservables.contains(expectation.name)
+        }
+    }
+
+    static func expectations(_ scenario: Scenario) -> [ExpectationSpec] {
+        scenario.expectations ?? invariants.sorted().map { ExpectationSpec.invariant("sse." + $0) }
+    }
+
+    static func notJudged(_ scenario: Scenario) -> [String] {
+        expectations(scenario).filter { !judges($0) }.map(\.qualifiedName)
+    }
+
+    func result(failure: RunFailure?) -> RunResult {
+        let scenario = session.scenario
+        var results: [ExpectationResult] = []
+        for (offset, expectation) in Self.expectations(scenario).enumerated() where Self.judges(expectation) {
+            switch expectation.kind {
+            case .invariant(let violated):
+                let violations = evaluate(expectation)
+                results.append(
+                    ExpectationResult(
+                        name: expectation.qualifiedName, kind: .invariant, expectedViolated: violated,
+                        passed: violated ? !violations.isEmpty : violations.isEmpty, violations: violations,
+                        path: expectation.path))
+            case .check(let at, let device, let expected):
+                let observed = session.observations[offset] ?? .null
+                let passed = observed == expected
+                let time = at.nanoseconds(duration: scenario.durationNanoseconds)
+                results.append(
+                    ExpectationResult(
+                        name: expectation.qualifiedName, kind: .check, expectedViolated: false, passed: passed,
+                        violations: passed
+                            ? []
+                            : [
+                                Violation(
+                                    atNanoseconds: time,
+                                    message:
+                                        "expected \(JSONWriter.string(expected)), observed \(JSONWriter.string(observed))"
+                                )
+                            ],
+                        path: expectation.path, at: at, device: device, expected: expected, observed: observed))
+            }
+        }
+        let requests = session.log.badRequests.map {
+            Violation(atNanoseconds: $0.atNanoseconds, device: $0.device, message: "unreadable request: \($0.message)")
+        }
+        results.append(
+            ExpectationResult(
+                name: "serve.wellFormedRequests", kind: .invariant, expectedViolated: false, passed: requests.isEmpty,
+                violations: requests, path: .root))
+        return RunResult(
+            file: scenario.file, scenario: scenario.name, seed: session.options.seed ?? scenario.seed,
+            passed: failure == nil && results.allSatisfy(\.passed), traceHash: session.scheduler.hash.hex,
+            events: session.scheduler.executedEvents, simulatedNanoseconds: session.scheduler.now,
+            expectations: results, statistics: ["serve": .object(statistics)], failure: failure,
+            trace: session.trace.records)
+    }
+
+    var statistics: JSONObject {
+        let log = session.log
+        var object = JSONObject()
+        object["clients"] = JSON(log.devices.count)
+        object["streamAttempts"] = JSON(log.attempts.count)
+        object["refused"] = JSON(log.attempts.filter { $0.outcome == .refused }.count)
+        object["stalled"] = JSON(log.attempts.filter { $0.outcome == .stalled }.count)
+        object["mutations"] = JSON(log.mutations.count)
+        object["lostMutations"] = JSON(log.mutations.filter { !$0.outcome.reachedServer }.count)
+        object["badRequests"] = JSON(log.badRequests.count)
+        object["restarts"] = JSON(log.restarts)
+        object["peakOpenStreams"] = JSON(log.peakOpenStreams)
+        object["serverVersion"] = JSON(session.board.version)
+        return object
+    }
+
+    private func evaluate(_ expectation: ExpectationSpec) -> [Violation] {
+        let args = ExpectationArguments(expectation.args)
+        switch expectation.name {
+        case "backoff":
+            return BackoffJudge(policy: args.policy, toleranceNanoseconds: args.duration("tolerance") ?? 250_000_000)
+                .violations(log: session.log, endNanoseconds: session.scheduler.now, real: session.realNanoseconds)
+        case "reconnectRate":
+            return reconnectRate(
+                max: args.integer("max") ?? 10, windowNanoseconds: args.duration("window") ?? 1_000_000_000)
+        default:
+            return session.log.mutations.filter { !$0.outcome.reachedServer }.map {
+                Violation(
+                    atNanoseconds: $0.atNanoseconds, device: $0.device,
+                    message: "\($0.name) \($0.detail) was lost: \($0.outcome.text)")
+            }
+        }
+    }
+
+    /// More than `max` reconnects (first connects excluded), all clients together, within one window of real time.
+    private func reconnectRate(max: Int, windowNanoseconds: Int64) -> [Violation] {
+        var seen: Set<String> = []
+        let reconnects = session.log.attempts.filter { !seen.insert($0.device).inserted }
+        var violations: [Violation] = []
+        var start = 0
+        for end in reconnects.indices {
+            while session.realNanoseconds(reconnects[end].atNanoseconds - reconnects[start].atNanoseconds)
+                >= windowNanoseconds
+            {
+                start += 1
+            }
+            if end - start + 1 > max,
+                violations.isEmpty || reconnects[end].atNanoseconds > violations.last!.atNanoseconds
+            {
+                violations.append(
+                    Violation(
+                        atNanoseconds: reconnects[end].atNanoseconds, device: reconnects[end].device,
+                        message:
+                            "\(end - start + 1) reconnects within \(DurationFormat.string(windowNanoseconds)) (at most \(max))",
+                        events: reconnects[start...end].map {
+                            DurationFormat.secondsText($0.atNanoseconds) + " " + $0.device + " reconnect"
+                        }))
+                start = end + 1
+            }
+        }
+        return violations
+    }
+}
+
+extension ServeLog.MutationOutcome {
+    var text: String {
+        switch self {
+        case .applied(let version): "applied as version \(version)"
+        case .unknownItem: "unknown item (404)"
+        case .refusedOffline: "the device was offline; the request was reset"
+        case .unanswered: "no answer (partition or lost request)"
+        case .responseLost(let version): "applied as version \(version), response lost"
+        case .badRequest(let message): "bad request: \(message)"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// How `simulate serve` runs a scenario's servers for real.
+public struct ServeOptions: Sendable {
+    /// Loopback unless the user says otherwise.
+    public var host: String
+    /// 0: the system picks a free port.
+    public var port: Int
+    /// Virtual seconds per real second: faults and steps run this much faster.
+    public var speed: Double
+    /// Apply the devices' own steps as mutations reaching the server at their times.
+    public var applySteps: Bool
+    /// Overrides the scenario's seed (latency and loss draws).
+    public var seed: UInt64?
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, speed: Double = 1, applySteps: Bool = false, seed: UInt64? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.speed = speed
+        self.applySteps = applySteps
+        self.seed = seed
+    }
+}

@@ -1,0 +1,122 @@
+import SimulateCore
+import SimulateJSON
+
+extension ServeSession {
+    /// Each fault's start acts on the connections already open; new ones meet it as they arrive.
+    func scheduleFaults() {
+        for window in faults.windows {
+            scheduler.schedule(atNanoseconds: window.startNanoseconds) { [unowned self] in begin(window) }
+            if window.endNanoseconds < scenario.durationNanoseconds {
+                scheduler.schedule(atNanoseconds: window.endNanoseconds) { [unowned self] in
+                    trace.instant("network", "fault", "end " + window.kind.rawValue, window.deviceText)
+                }
+            }
+        }
+    }
+
+    private func begin(_ window: FaultWindow) {
+        trace.instant("network", "fault", window.kind.rawValue, window.deviceText)
+        switch window.kind {
+        case .offline:
+            for connection in connections(of: window.devices) {
+                if connection.role == .stream { endAttempt(of: connection, reason: "reset: offline") }
+                connection.reset()
+            }
+        case .partition:
+            for connection in connections(of: window.devices) { connection.isStalled = true }
+        case .serverRestart:
+            guard window.plugin == nil || window.plugin == "sse" else { return }
+            log.restarts += 1
+            trace.instant(Self.track, "connection", "restart", value: Int64(log.restarts))
+            for connection in connections(of: nil) {
+                if connection.role == .stream { endAttempt(of: connection, reason: "server restart") }
+                connection.finish()
+            }
+        case .latency, .loss, .dropResponses:
+            break
+        }
+    }
+
+    /// `sse.serverMode` steps always; the devices' own steps only with `--apply-steps`, as mutations
+    /// that reach the server at the step's time.
+    func scheduleSteps() {
+        for step in scenario.steps where step.plugin == "sse" {
+            guard step.device == nil || options.applySteps else { continue }
+            let first = step.at.nanoseconds(duration: scenario.durationNanoseconds)
+            let count = min(step.repeat?.count ?? 1, FaultTimeline.occurrenceLimit)
+            for occurrence in 0..<count {
+                let time = first + (step.repeat?.everyNanoseconds ?? 0) * Int64(occurrence)
+                guard time <= scenario.durationNanoseconds else { break }
+                scheduler.schedule(atNanoseconds: time) { [unowned self] in perform(step) }
+            }
+        }
+    }
+
+    private func perform(_ step: StepSpec) {
+        guard case .object(let args) = step.args else { return }
+        if step.action == "serverMode" {
+            acceptThenClose =
+                args["mode"].flatMap { if case .string(let mode) = $0 { mode } else { nil } } == "acceptThenClose"
+            trace.instant(Self.track, "mutation", "mode " + (acceptThenClose ? "acceptThenClose" : "normal"))
+            return
+        }
+        let device = step.device ?? "server"
+        let mutation: BoardMutation?
+        if step.action == "add" {
+            mutation = args["text"].flatMap { if case .string(let text) = $0 { .add(text: text) } else { nil } }
+        } else if let id = itemID(args["item"]) {
+            mutation = BoardMutation(op: step.action, text: nil, id: id)
+        } else {
+            mutation = nil
+        }
+        guard let mutation else {
+            trace.instant(device, "post", "no such item", step.qualifiedName)
+            return
+        }
+        let reply = board.apply(mutation, atNanoseconds: scheduler.now)
+        log.mutations.append(
+            ServeLog.MutationRecord(
+                device: device, atNanoseconds: scheduler.now, name: mutation.name, detail: mutation.detail,
+                outcome: reply == .unknownItem ? .unknownItem : .applied(version: board.version)))
+        guard reply != .unknownItem else { return }
+        trace.instant(Self.track, "mutation", mutation.name, "v\(board.version)", value: Int64(board.version))
+        for stream in connections(of: nil) where stream.role == .stream && !stream.isStalled { sendState(to: stream) }
+    }
+
+    /// An item named as a step names it: its text (first match) or `{"index": N}` in the server's list.
+    private func itemID(_ target: JSON?) -> String? {
+        switch target {
+        case .string(let text)?: return board.items.first { $0.text == text }?.id
+        case .object(let object)?:
+            guard case .integer(let index)? = object["index"], index >= 0, index < board.items.count else { return nil }
+            return board.items[Int(index)].id
+        default: return nil
+        }
+    }
+
+    /// Point checks of the server's own observables are read at their times.
+    func scheduleChecks() {
+        for (offset, expectation) in (scenario.expectations ?? []).enumerated() {
+            guard case .check(let at, _, _) = expectation.kind, expectation.plugin == "sse",
+                ServeJudge.serverObservables.contains(expectation.name)
+            else { continue }
+            let time = at.nanoseconds(duration: scenario.durationNanoseconds)
+            scheduler.schedule(atNanoseconds: time) { [unowned self] in
+                observations[offset] = observe(expectation.name)
+            }
+        }
+    }
+
+    func observe(_ observable: String) -> JSON {
+        switch observable {
+        case "serverVersion": return .integer(Int64(board.version))
+        default:
+            return .array(
+                board.items.map { .object(JSONObject([("text", .string($0.text)), ("done", .bool($0.done))])) })
+        }
+    }
+}
+
+extension FaultWindow {
+    var deviceText: String { devices.map { $0.sorted().joined(separator: ",") } ?? "all devices" }
+}

@@ -1,0 +1,165 @@
+import NIOCore
+import SimulateCore
+import SimulateJSON
+
+/// The state of one `simulate serve` run. Confined to the server's single event loop: NIO calls it
+/// there, and its scheduler runs the scenario's faults and server-side steps in real time.
+/// Unchecked: every use is on `loop`, which `assertInEventLoop` checks at the entry points.
+final class ServeSession: @unchecked Sendable {
+    let scenario: Scenario
+    let options: ServeOptions
+    let loop: EventLoop
+    let scheduler: Scheduler
+    let trace: Trace
+    let faults: FaultTimeline
+    var board: PunchBoard
+    var log = ServeLog()
+    var acceptThenClose = false
+    var connections: [ObjectIdentifier: WireConnection] = [:]
+    var observations: [Int: JSON] = [:]
+    private var random: SeededRandom
+    private var nextDeliveryNanoseconds: [ObjectIdentifier: Int64] = [:]
+    let driver: RealTimeDriver
+    /// Completed with the run's outcome when the scenario's duration has passed or `stop()` was called.
+    let outcome: EventLoopPromise<ServeOutcome>
+
+    static let track = "server:sse"
+
+    init(scenario: Scenario, options: ServeOptions, loop: EventLoop) {
+        self.scenario = scenario
+        self.options = options
+        self.loop = loop
+        scheduler = Scheduler(eventBudget: scenario.limits.eventBudget)
+        trace = Trace(scheduler: scheduler, keepsRecords: true)
+        faults = FaultTimeline(scenario: scenario)
+        board = PunchBoard(initialItems: ServeSession.initialItems(scenario))
+        random = SeededRandom(runSeed: options.seed ?? scenario.seed, label: "serve/network")
+        outcome = loop.makePromise()
+        driver = RealTimeDriver(
+            scheduler: scheduler, loop: loop, speed: options.speed, durationNanoseconds: scenario.durationNanoseconds)
+    }
+
+    /// The configured `items` of the `sse` plugin, as the in-process server reads them.
+    static func initialItems(_ scenario: Scenario) -> [(text: String, done: Bool)] {
+        guard case .object(let configuration)? = scenario.plugin(named: "sse")?.configuration,
+            case .array(let values)? = configuration["items"]
+        else { return [] }
+        return values.compactMap { value in
+            switch value {
+            case .string(let text): (text, false)
+            case .object(let object):
+                if case .string(let text)? = object["text"] {
+                    (text, object["done"].map { if case .bool(true) = $0 { true } else { false } } ?? false)
+                } else {
+                    nil
+                }
+            default: nil
+            }
+        }
+    }
+
+    // MARK: Time
+
+    /// Starts the clock: virtual time 0 is now.
+    func start() {
+        loop.assertInEventLoop()
+        driver.onFinish = { [unowned self] failure in finish(failure: failure) }
+        scheduleFaults()
+        scheduleSteps()
+        scheduleChecks()
+        driver.start()
+    }
+
+    var isFinished: Bool { driver.isFinished }
+    func realNanoseconds(_ virtual: Int64) -> Int64 { driver.realNanoseconds(virtual) }
+    func catchUp() { driver.catchUp() }
+    func advance() { driver.advance() }
+
+    /// Ends the run early (Ctrl-C): what happened so far is judged.
+    func stop() { driver.stop() }
+
+    private func finish(failure: RunFailure?) {
+        for connection in connections.values { connection.finish() }
+        let result = ServeJudge(session: self).result(failure: failure)
+        outcome.succeed(ServeOutcome(result: result, log: log, notJudged: ServeJudge.notJudged(scenario)))
+    }
+
+    // MARK: Network conditions
+
+    func isActive(_ kind: FaultKind, for device: String) -> Bool {
+        faults.active(kind, device: device, atNanoseconds: scheduler.now) != nil
+    }
+
+    /// One message lost, by the fault's or the link's loss probability.
+    func drawsLoss(for device: String) -> Bool {
+        let loss = faults.active(.loss, device: device, atNanoseconds: scheduler.now)?.loss ?? scenario.network.loss
+        return loss > 0 && random.chance(loss)
+    }
+
+    func drawLatency(for device: String) -> Int64 {
+        let range =
+            faults.active(.latency, device: device, atNanoseconds: scheduler.now)?.latency ?? scenario.network.latency
+        return random.int64(in: range.minNanoseconds...range.maxNanoseconds)
+    }
+
+    /// Writes bytes after the link's latency, keeping the connection's order.
+    func deliver(_ bytes: [UInt8], to connection: WireConnection, then after: (() -> Void)? = nil) {
+        let key = ObjectIdentifier(connection)
+        let due = max(scheduler.now + drawLatency(for: connection.device), nextDeliveryNanoseconds[key] ?? 0)
+        nextDeliveryNanoseconds[key] = due
+        scheduler.schedule(atNanoseconds: due) {
+            connection.send(bytes)
+            after?()
+        }
+        advance()
+    }
+
+    // MARK: Connections
+
+    func register(_ connection: WireConnection) {
+        connections[ObjectIdentifier(connection.channel)] = connection
+        let open = connections.values.filter { $0.role == .stream && !$0.isClosed }.count
+        log.peakOpenStreams = max(log.peakOpenStreams, open)
+    }
+
+    func connection(for channel: Channel) -> WireConnection? { connections[ObjectIdentifier(channel)] }
+
+    /// The client closed its side, or the connection broke.
+    func channelClosed(_ channel: Channel) {
+        loop.assertInEventLoop()
+        guard let connection = connections.removeValue(forKey: ObjectIdentifier(channel)) else { return }
+        nextDeliveryNanoseconds[ObjectIdentifier(connection)] = nil
+        guard !isFinished else { return }
+        catchUp()
+        let wasOpen = !connection.isClosed
+        connection.markClosedByClient()
+        if connection.role == .stream {
+            endAttempt(of: connection, reason: wasOpen ? "closed by the client" : nil)
+        }
+    }
+
+    func endAttempt(of connection: WireConnection, reason: String?) {
+        guard
+            let index = log.attempts.lastIndex(where: {
+                $0.device == connection.device && $0.atNanoseconds == connection.openedNanoseconds
+            }), log.attempts[index].endedNanoseconds == nil
+        else { return }
+        log.attempts[index].endedNanoseconds = scheduler.now
+        log.attempts[index].endReason = reason ?? "closed"
+        trace.end(connection.device, "connection", "stream open", reason ?? "closed")
+    }
+
+    /// Every open connection of the devices a fault names (nil: all).
+    func connections(of devices: Set<String>?) -> [WireConnection] {
+        connections.values.filter { !$0.isClosed && (devices?.contains($0.device) ?? true) }
+            .sorted { $0.openedNanoseconds < $1.openedNanoseconds }
+    }
+}
+
+/// What `serve` hands back when it ends.
+struct ServeOutcome {
+    var result: RunResult
+    var log: ServeLog
+    /// Expectations of the scenario that cannot be judged from the server's side.
+    var notJudged: [String]
+}

@@ -1,0 +1,89 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One real client connection as the session sees it: an event stream or a request waiting for its
+/// answer. Every method runs on the server's single event loop.
+final class WireConnection {
+    enum Role: Equatable {
+        case stream
+        case request
+    }
+
+    let channel: Channel
+    let device: String
+    let role: Role
+    let openedNanoseconds: Int64
+    private(set) var isClosed = false
+    /// A stalled connection stays open and silent: what a partition or lost responses look like.
+    var isStalled = false
+    var bytesSent = 0
+
+    init(channel: Channel, device: String, role: Role, openedNanoseconds: Int64) {
+        self.channel = channel
+        self.device = device
+        self.role = role
+        self.openedNanoseconds = openedNanoseconds
+    }
+
+    func startEventStream() {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/event-stream")
+        headers.add(name: "Cache-Control", value: "no-cache")
+        headers.add(name: "Access-Control-Allow-Origin", value: "*")
+        let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: headers)
+        channel.write(HTTPServerResponsePart.head(head), promise: nil)
+        channel.flush()
+    }
+
+    func send(_ bytes: [UInt8]) {
+        guard !isClosed, !isStalled else { return }
+        bytesSent += bytes.count
+        let buffer = channel.allocator.buffer(bytes: bytes)
+        channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(buffer)), promise: nil)
+    }
+
+    /// A complete response with a JSON body; the connection stays open for the client's next request.
+    func respond(_ status: HTTPResponseStatus, json: String) {
+        guard !isClosed, !isStalled else { return }
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json")
+        headers.add(name: "Content-Length", value: String(json.utf8.count))
+        headers.add(name: "Access-Control-Allow-Origin", value: "*")
+        channel.write(
+            HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers)),
+            promise: nil)
+        channel.write(HTTPServerResponsePart.body(.byteBuffer(channel.allocator.buffer(string: json))), promise: nil)
+        channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: nil)
+        isClosed = role == .stream
+    }
+
+    /// Ends the response and closes the connection in order (FIN): what a server restart does.
+    func finish() {
+        guard !isClosed else { return }
+        isClosed = true
+        channel.writeAndFlush(HTTPServerResponsePart.end(nil)).whenComplete { [channel] _ in
+            channel.close(promise: nil)
+        }
+    }
+
+    /// Aborts the connection with a TCP reset: what the client sees when its network goes away.
+    func reset() {
+        guard !isClosed else { return }
+        isClosed = true
+        WireConnection.reset(channel)
+    }
+
+    static func reset(_ channel: Channel) {
+        guard let provider = channel as? SocketOptionProvider else { return channel.close(promise: nil) }
+        provider.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    func markClosedByClient() { isClosed = true }
+}
