@@ -22,8 +22,11 @@ final class RealTimeDriver {
         self.durationNanoseconds = durationNanoseconds
     }
 
+    var hasStarted: Bool { startedAt != nil }
+
     func start() {
         loop.assertInEventLoop()
+        guard startedAt == nil else { return }
         startedAt = .now()
         advance()
     }
@@ -39,7 +42,7 @@ final class RealTimeDriver {
 
     /// Brings the scheduler up to the present before handling something that just happened.
     func catchUp() {
-        guard !isFinished else { return }
+        guard !isFinished, startedAt != nil else { return }
         do {
             try scheduler.run(throughNanoseconds: virtualNow)
         } catch {
@@ -61,6 +64,7 @@ final class RealTimeDriver {
 
     func stop() {
         loop.assertInEventLoop()
+        if startedAt == nil { startedAt = .now() }
         catchUp()
         finish(nil)
     }

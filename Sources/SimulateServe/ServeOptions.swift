@@ -10,14 +10,18 @@ public struct ServeOptions: Sendable {
     public var applySteps: Bool
     /// Overrides the scenario's seed (latency and loss draws).
     public var seed: UInt64?
+    /// The scenario's time 0 is the first client's first request, not the moment the server starts.
+    public var startsOnFirstClient: Bool
 
     public init(
-        host: String = "127.0.0.1", port: Int = 0, speed: Double = 1, applySteps: Bool = false, seed: UInt64? = nil
+        host: String = "127.0.0.1", port: Int = 0, speed: Double = 1, applySteps: Bool = false, seed: UInt64? = nil,
+        startsOnFirstClient: Bool = false
     ) {
         self.host = host
         self.port = port
         self.speed = speed
         self.applySteps = applySteps
         self.seed = seed
+        self.startsOnFirstClient = startsOnFirstClient
     }
 }

@@ -8,6 +8,7 @@ extension ServeSession {
     func openStream(on channel: Channel, device: String) {
         loop.assertInEventLoop()
         guard !isFinished else { return WireConnection.reset(channel) }
+        startClockIfWaiting()
         catchUp()
         let connection = WireConnection(
             channel: channel, device: device, role: .stream, openedNanoseconds: scheduler.now)
@@ -74,6 +75,7 @@ extension ServeSession {
     func mutate(_ mutation: BoardMutation, on channel: Channel, device: String) {
         loop.assertInEventLoop()
         guard !isFinished else { return WireConnection.reset(channel) }
+        startClockIfWaiting()
         catchUp()
         let connection = WireConnection(
             channel: channel, device: device, role: .request, openedNanoseconds: scheduler.now)

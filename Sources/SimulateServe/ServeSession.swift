@@ -67,7 +67,12 @@ final class ServeSession: @unchecked Sendable {
         scheduleFaults()
         scheduleSteps()
         scheduleChecks()
-        driver.start()
+        if !options.startsOnFirstClient { driver.start() }
+    }
+
+    /// With `--start-on-first-client`, the scenario's time 0 is the first request.
+    func startClockIfWaiting() {
+        if !driver.hasStarted { driver.start() }
     }
 
     var isFinished: Bool { driver.isFinished }

@@ -37,6 +37,13 @@ struct ServeCommand: ParsableCommand {
         help: "Apply the devices' steps as mutations reaching the server at their times.")
     var applySteps = false
 
+    @Flag(
+        name: .customLong("start-on-first-client"),
+        help:
+            "Start the scenario's clock at the first client's first request (lines a real run up with `run` for `diff`)."
+    )
+    var startOnFirstClient = false
+
     @Option(help: "Output: human or json (one JSON object, as `run` prints).")
     var format: OutputFormat = .human
 
@@ -58,7 +65,9 @@ struct ServeCommand: ParsableCommand {
         do {
             server = try FixtureServer(
                 scenario: scenario,
-                options: ServeOptions(host: host, port: port, speed: speed, applySteps: applySteps, seed: seed))
+                options: ServeOptions(
+                    host: host, port: port, speed: speed, applySteps: applySteps, seed: seed,
+                    startsOnFirstClient: startOnFirstClient))
         } catch {
             Output.error("error: \(error)")
             throw ExitCode(ExitStatus.invalid)

@@ -11,7 +11,7 @@ struct SimulateCommand: ParsableCommand {
                 """ + PluginCommands.helpSection(CommandEnvironment.registry.commands),
             subcommands: [
                 RunCommand.self, ValidateCommand.self, ListCommand.self, ExplainCommand.self, SchemaCommand.self,
-                ServeCommand.self,
+                ServeCommand.self, ProbeCommand.self, DiffCommand.self,
             ]
         )
     }

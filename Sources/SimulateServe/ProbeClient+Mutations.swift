@@ -1,0 +1,108 @@
+import NIOCore
+import NIOHTTP1
+import SimulateCore
+import SimulateJSON
+import SimulateSSE
+
+extension ProbeClient {
+    /// A user action from the scenario: the item is found in the list on screen, then the request is
+    /// fired and forgotten (its answer is only logged, for the judges).
+    func perform(_ step: StepSpec) {
+        guard case .object(let args) = step.args else { return }
+        let method: HTTPMethod
+        let path: String
+        var body: JSONObject = ["op": .string(step.action)]
+        let detail: String
+        if step.action == "add" {
+            guard case .string(let text)? = args["text"] else { return }
+            body["text"] = .string(text)
+            (method, path, detail) = (.POST, "/ko", text)
+        } else {
+            guard let item = item(args["item"]) else {
+                session.trace.instant(track, "post", "no such item", step.qualifiedName)
+                return
+            }
+            if step.action == "bump" && item.done {
+                session.trace.instant(track, "post", "bump refused", item.text)
+                return
+            }
+            detail = item.text
+            if step.action == "delete" {
+                (method, path) = (.DELETE, "/ko/" + item.id)
+            } else {
+                body["id"] = .string(item.id)
+                (method, path) = (.POST, "/ko")
+            }
+        }
+        send(
+            method, path: path, body: method == .DELETE ? [] : Array(JSONWriter.string(.object(body)).utf8),
+            name: step.action, detail: detail)
+    }
+
+    private func item(_ target: JSON?) -> PunchItem? {
+        switch target {
+        case .string(let text)?: return items.first { $0.text == text }
+        case .object(let object)?:
+            guard case .integer(let index)? = object["index"], index >= 0, index < items.count else { return nil }
+            return items[Int(index)]
+        default: return nil
+        }
+    }
+
+    private func send(_ method: HTTPMethod, path: String, body: [UInt8], name: String, detail: String) {
+        let sent = session.scheduler.now
+        session.trace.instant(track, "post", "\(method) \(name)", detail)
+        let index = log.answers.count
+        log.answers.append(ProbeLog.Answer(atNanoseconds: sent, sentNanoseconds: sent, name: name, detail: detail))
+        if offline {
+            return answered(index, .failure(ProbeError("offline")))
+        }
+        let target = session.target
+        let fullPath = target.basePath + path + (path.contains("?") ? "&" : "?") + "device=" + device
+        let pending = PendingRequest()
+        let timeout = session.scheduler.schedule(afterNanoseconds: session.requestTimeoutNanoseconds) {
+            pending.handler?.fail(ProbeError("timed out"))
+        }
+        HTTPConnector.connect(target, on: session.loop, timeoutNanoseconds: session.requestTimeoutNanoseconds) {
+            [unowned self] in
+            let handler = OneRequestHandler(method: method, host: target.host, path: fullPath, body: body) {
+                [weak self] result in
+                guard let self else { return }
+                session.catchUp()
+                session.scheduler.cancel(timeout)
+                answered(index, result)
+            }
+            pending.handler = handler
+            return handler
+        }.whenFailure { [weak self] error in
+            guard let self else { return }
+            session.catchUp()
+            session.scheduler.cancel(timeout)
+            answered(index, .failure(ProbeError("cannot connect: \(error)")))
+        }
+        session.advance()
+    }
+
+    private func answered(_ index: Int, _ result: Result<(status: Int, body: [UInt8]), ProbeError>) {
+        guard log.answers[index].status == nil, log.answers[index].error == nil else { return }
+        log.answers[index].atNanoseconds = session.scheduler.now
+        switch result {
+        case .success(let answer):
+            log.answers[index].status = answer.status
+            if let document = try? JSONParser.parse(answer.body), case .object(let object) = document.root,
+                case .integer(let version)? = object["version"]
+            {
+                log.answers[index].version = Int(clamping: version)
+            }
+            session.trace.instant(track, "post", "answer \(answer.status)", log.answers[index].name)
+        case .failure(let error):
+            log.answers[index].error = error.message
+            session.trace.instant(track, "post", "failed", error.message)
+        }
+    }
+}
+
+/// The handler of a request under way, for its timeout. Used on the probe's event loop only.
+final class PendingRequest: @unchecked Sendable {
+    var handler: OneRequestHandler?
+}

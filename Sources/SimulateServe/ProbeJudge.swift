@@ -1,0 +1,180 @@
+import SimulateCore
+import SimulateJSON
+import SimulateSSE
+
+/// Judges what a real server sent the probe's clients, by the client-side rules of seed 002 and
+/// `docs/sse.md`: full-state events (`sse.fullState`), server-issued ids (`sse.serverIds`) and
+/// freshness after a mutation was answered (`sse.freshness`); and reads the clients' observables.
+struct ProbeJudge {
+    let session: ProbeSession
+
+    static let invariants: Set<String> = ["fullState", "serverIds", "freshness"]
+    static let observables: Set<String> = [
+        "connected", "offlineIndicator", "items", "reconnectAttempts", "serverItems", "serverVersion",
+    ]
+
+    static func judges(_ expectation: ExpectationSpec) -> Bool {
+        guard expectation.plugin == "sse" else { return false }
+        switch expectation.kind {
+        case .invariant: return invariants.contains(expectation.name)
+        case .check: return observables.contains(expectation.name)
+        }
+    }
+
+    static func expectations(_ scenario: Scenario) -> [ExpectationSpec] {
+        scenario.expectations ?? invariants.sorted().map { ExpectationSpec.invariant("sse." + $0) }
+    }
+
+    static func notJudged(_ scenario: Scenario) -> [String] {
+        expectations(scenario).filter { !judges($0) }.map(\.qualifiedName)
+    }
+
+    func result(failure: RunFailure?) -> RunResult {
+        let scenario = session.scenario
+        var results: [ExpectationResult] = []
+        for (offset, expectation) in Self.expectations(scenario).enumerated() where Self.judges(expectation) {
+            switch expectation.kind {
+            case .invariant(let violated):
+                let violations = evaluate(expectation)
+                results.append(
+                    ExpectationResult(
+                        name: expectation.qualifiedName, kind: .invariant, expectedViolated: violated,
+                        passed: violated ? !violations.isEmpty : violations.isEmpty, violations: violations,
+                        path: expectation.path))
+            case .check(let at, let device, let expected):
+                let observed = session.observations[offset] ?? .null
+                let passed = observed == expected
+                results.append(
+                    ExpectationResult(
+                        name: expectation.qualifiedName, kind: .check, expectedViolated: false, passed: passed,
+                        violations: passed
+                            ? []
+                            : [
+                                Violation(
+                                    atNanoseconds: at.nanoseconds(duration: scenario.durationNanoseconds),
+                                    device: device,
+                                    message:
+                                        "expected \(JSONWriter.string(expected)), observed \(JSONWriter.string(observed))"
+                                )
+                            ],
+                        path: expectation.path, at: at, device: device, expected: expected, observed: observed))
+            }
+        }
+        var statistics = JSONObject()
+        statistics["clients"] = JSON(session.clients.count)
+        statistics["streamsOpened"] = JSON(session.clients.reduce(0) { $0 + $1.log.opens.count })
+        statistics["events"] = JSON(session.clients.reduce(0) { $0 + $1.log.events.count })
+        statistics["connectFailures"] = JSON(session.clients.reduce(0) { $0 + $1.log.failures.count })
+        statistics["requests"] = JSON(session.clients.reduce(0) { $0 + $1.log.answers.count })
+        return RunResult(
+            file: scenario.file, scenario: scenario.name, seed: scenario.seed,
+            passed: failure == nil && results.allSatisfy(\.passed), traceHash: session.scheduler.hash.hex,
+            events: session.scheduler.executedEvents, simulatedNanoseconds: session.scheduler.now,
+            expectations: results, statistics: ["probe": .object(statistics)], failure: failure,
+            trace: session.trace.records)
+    }
+
+    private func evaluate(_ expectation: ExpectationSpec) -> [Violation] {
+        var violations: [Violation] = []
+        for client in session.clients {
+            switch expectation.name {
+            case "fullState": violations += fullState(client)
+            case "serverIds": violations += serverIDs(client)
+            default:
+                let within = ExpectationArguments(expectation.args).duration("within") ?? 5_000_000_000
+                violations += freshness(client, withinNanoseconds: within)
+            }
+        }
+        return violations.sorted { $0.atNanoseconds < $1.atNanoseconds }
+    }
+
+    /// Every event is a full item array with a numeric version id, and versions never go back.
+    private func fullState(_ client: ProbeClient) -> [Violation] {
+        var violations: [Violation] = []
+        var latest: Int64?
+        for event in client.log.events {
+            if event.items == nil {
+                violations.append(
+                    Violation(
+                        atNanoseconds: event.atNanoseconds, device: client.device,
+                        message:
+                            "event data is not an array of {id, text, done, created} items: \(event.data.prefix(80))"))
+            }
+            guard let version = Int64(event.id) else {
+                violations.append(
+                    Violation(
+                        atNanoseconds: event.atNanoseconds, device: client.device,
+                        message: "event id \"\(event.id.prefix(40))\" is not a state version"))
+                continue
+            }
+            if let latest, version < latest {
+                violations.append(
+                    Violation(
+                        atNanoseconds: event.atNanoseconds, device: client.device,
+                        message: "version \(version) arrived after version \(latest)"))
+            }
+            latest = max(latest ?? version, version)
+        }
+        return violations
+    }
+
+    /// Ids are decimal UnixNano strings, each new one above every earlier one, `created` its RFC 3339 second.
+    private func serverIDs(_ client: ProbeClient) -> [Violation] {
+        var violations: [Violation] = []
+        var seen: Set<String> = []
+        var highest: Int64 = .min
+        for event in client.log.events {
+            for item in event.items ?? [] where seen.insert(item.id).inserted {
+                guard let id = Int64(item.id), item.id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                    violations.append(
+                        Violation(
+                            atNanoseconds: event.atNanoseconds, device: client.device,
+                            message: "item \"\(item.text)\" has id \"\(item.id)\", not a UnixNano decimal string"))
+                    continue
+                }
+                if id <= highest {
+                    violations.append(
+                        Violation(
+                            atNanoseconds: event.atNanoseconds, device: client.device,
+                            message: "new item \"\(item.text)\" has id \(id), not above the earlier id \(highest)"))
+                }
+                highest = max(highest, id)
+                let second = PunchClock.rfc3339(unixNanoseconds: id)
+                // An id bumped by 1 ns within one nanosecond may cross a second boundary.
+                if item.created != second && item.created != PunchClock.rfc3339(unixNanoseconds: id - 1_000) {
+                    violations.append(
+                        Violation(
+                            atNanoseconds: event.atNanoseconds, device: client.device,
+                            message: "item \"\(item.text)\" id \(id) is \(second) but created says \(item.created)"))
+                }
+            }
+        }
+        return violations
+    }
+
+    /// After a mutation is answered 200 while the stream is open, an event of that version (or newer)
+    /// arrives within `within`.
+    private func freshness(_ client: ProbeClient, withinNanoseconds within: Int64) -> [Violation] {
+        var violations: [Violation] = []
+        let end = session.scheduler.now
+        for answer in client.log.answers where answer.status == 200 {
+            let deadline = answer.atNanoseconds + within
+            guard deadline <= end, client.log.opens.contains(where: { $0 <= answer.atNanoseconds }),
+                !client.log.drops.contains(where: { $0 > answer.atNanoseconds && $0 <= deadline })
+            else { continue }
+            let fresh = client.log.events.contains { event in
+                event.atNanoseconds >= answer.sentNanoseconds && event.atNanoseconds <= deadline
+                    && (answer.version.map { version in (Int(event.id) ?? 0) >= version } ?? true)
+            }
+            if !fresh {
+                violations.append(
+                    Violation(
+                        atNanoseconds: deadline, device: client.device,
+                        message:
+                            "\(answer.name) \(answer.detail) was answered 200 at \(DurationFormat.secondsText(answer.atNanoseconds)) but no full state \(answer.version.map { "of version \($0) " } ?? "")arrived within \(DurationFormat.string(within))"
+                    ))
+            }
+        }
+        return violations
+    }
+}

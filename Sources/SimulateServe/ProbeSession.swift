@@ -1,0 +1,124 @@
+import NIOCore
+import NIOPosix
+import SimulateCore
+import SimulateJSON
+
+/// `simulate probe URL SCENARIO`: one reference client per scenario device (plus `extraClients` load
+/// clients without steps) against a real server, in real time, with the devices' steps and `offline`
+/// faults applied on the client side. Confined to one event loop.
+final class ProbeSession: @unchecked Sendable {
+    let scenario: Scenario
+    let target: ProbeTarget
+    let loop: EventLoop
+    let scheduler: Scheduler
+    let trace: Trace
+    let driver: RealTimeDriver
+    let policy: BackoffPolicyRule
+    let indicatorDelayNanoseconds: Int64
+    let requestTimeoutNanoseconds: Int64
+    private(set) var clients: [ProbeClient] = []
+    let options: ProbeOptions
+    var observations: [Int: JSON] = [:]
+    let outcome: EventLoopPromise<RunResult>
+
+    init(scenario: Scenario, target: ProbeTarget, options: ProbeOptions, loop: EventLoop) {
+        self.scenario = scenario
+        self.target = target
+        self.loop = loop
+        self.options = options
+        scheduler = Scheduler(eventBudget: scenario.limits.eventBudget)
+        trace = Trace(scheduler: scheduler, keepsRecords: options.keepsTrace)
+        driver = RealTimeDriver(
+            scheduler: scheduler, loop: loop, speed: 1, durationNanoseconds: scenario.durationNanoseconds)
+        let configuration = ExpectationArguments(scenario.plugin(named: "sse")?.configuration ?? .null)
+        policy = configuration.policy
+        indicatorDelayNanoseconds = configuration.duration("offlineIndicatorDelay") ?? 1_500_000_000
+        requestTimeoutNanoseconds = configuration.duration("requestTimeout") ?? 60_000_000_000
+        outcome = loop.makePromise()
+        for device in scenario.devices { clients.append(ProbeClient(device: device.id, session: self)) }
+        let prefix = scenario.devices.first?.id ?? "probe"
+        for index in 0..<options.extraClients {
+            clients.append(ProbeClient(device: "\(prefix)-load\(index + 1)", session: self))
+        }
+    }
+
+    var isFinished: Bool { driver.isFinished }
+    func catchUp() { driver.catchUp() }
+    func advance() { driver.advance() }
+
+    func start() {
+        loop.assertInEventLoop()
+        driver.onFinish = { [unowned self] failure in finish(failure) }
+        let end = scenario.durationNanoseconds
+        for step in scenario.steps where step.plugin == "sse" {
+            guard let device = step.device, let client = clients.first(where: { $0.device == device }) else { continue }
+            let first = step.at.nanoseconds(duration: end)
+            for occurrence in 0..<min(step.repeat?.count ?? 1, FaultTimeline.occurrenceLimit) {
+                let time = first + (step.repeat?.everyNanoseconds ?? 0) * Int64(occurrence)
+                guard time <= end else { break }
+                scheduler.schedule(atNanoseconds: time) { client.perform(step) }
+            }
+        }
+        for window in FaultTimeline(scenario: scenario).windows where window.kind == .offline && !options.ignoresFaults
+        {
+            let affected = clients.filter { window.devices?.contains($0.device) ?? true }
+            scheduler.schedule(atNanoseconds: window.startNanoseconds) { [unowned self] in
+                trace.instant("network", "fault", "offline", window.deviceText)
+                affected.forEach { $0.goOffline() }
+            }
+            scheduler.schedule(atNanoseconds: window.endNanoseconds) { affected.forEach { $0.goOnline() } }
+        }
+        for (offset, expectation) in ProbeJudge.expectations(scenario).enumerated() {
+            guard case .check(let at, let device, _) = expectation.kind, ProbeJudge.judges(expectation) else {
+                continue
+            }
+            scheduler.schedule(atNanoseconds: at.nanoseconds(duration: end)) { [unowned self] in
+                observations[offset] = observe(expectation.name, device: device)
+            }
+        }
+        scheduler.schedule(atNanoseconds: 0) { [unowned self] in clients.forEach { $0.connect() } }
+        driver.start()
+    }
+
+    func stop() { driver.stop() }
+
+    func observe(_ name: String, device: String?) -> JSON {
+        let client = clients.first { $0.device == device } ?? clients[0]
+        let items: JSON = .array(
+            client.items.map { .object(JSONObject([("text", .string($0.text)), ("done", .bool($0.done))])) })
+        switch name {
+        case "connected": return .bool(client.connected)
+        case "offlineIndicator": return .bool(client.indicatorShown)
+        case "reconnectAttempts": return JSON(client.reconnectAttempts)
+        case "serverVersion": return client.log.events.last.flatMap { Int64($0.id) }.map(JSON.integer) ?? .null
+        default: return items
+        }
+    }
+
+    private func finish(_ failure: RunFailure?) {
+        for client in clients { client.close() }
+        var failure = failure
+        if failure == nil, clients.allSatisfy({ $0.log.opens.isEmpty }) {
+            let reason = clients.first?.log.failures.first?.1 ?? "no answer"
+            failure = RunFailure(
+                message: "no event stream opened at \(target.description)/events during the run: \(reason)",
+                atNanoseconds: scheduler.now)
+        }
+        outcome.succeed(ProbeJudge(session: self).result(failure: failure))
+    }
+}
+
+/// How `probe` runs.
+public struct ProbeOptions: Sendable {
+    /// Extra clients without steps, to hold many streams at once.
+    public var extraClients: Int
+    public var keepsTrace: Bool
+    /// Leave the scenario's `offline` faults to the server side (`probe` against `serve`).
+    public var ignoresFaults: Bool
+
+    public init(extraClients: Int = 0, keepsTrace: Bool = true, ignoresFaults: Bool = false) {
+        self.extraClients = extraClients
+        self.keepsTrace = keepsTrace
+        self.ignoresFaults = ignoresFaults
+    }
+}
