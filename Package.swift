@@ -103,7 +103,8 @@ let package = Package(
         .testTarget(name: "SimulateCounterTests", dependencies: ["SimulateCounter", "SimulateCloudKit", "SimulateCore"]),
         .testTarget(name: "SimulateModelTests", dependencies: ["SimulateModel", "SimulateCounter", "SimulateCloudKit", "SimulateCore"]),
         .testTarget(name: "SimulateIntentsTests", dependencies: ["SimulateIntents", "SimulateCore"]),
-        .testTarget(name: "SimulateCLITests", dependencies: ["SimulateCLI", "simulate", "custom-simulate"]),
+        .testTarget(
+            name: "SimulateCLITests", dependencies: ["SimulateCLI", "SimulateSSE", "simulate", "custom-simulate"]),
         .testTarget(name: "SimulateTestingTests", dependencies: ["SimulateTesting", "SimulatePlugins"]),
     ]
 )

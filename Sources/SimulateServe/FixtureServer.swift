@@ -57,6 +57,7 @@ public final class FixtureServer: Sendable {
         do {
             channel = try bootstrap.bind(host: options.host, port: options.port).wait()
         } catch {
+            session.outcome.fail(error)
             try? group.syncShutdownGracefully()
             throw StartError.cannotBind(host: options.host, port: options.port, reason: String(describing: error))
         }

@@ -93,7 +93,7 @@ struct ServeJudge {
         let args = ExpectationArguments(expectation.args)
         switch expectation.name {
         case "backoff":
-            return BackoffJudge(policy: args.policy, toleranceNanoseconds: args.duration("tolerance") ?? 250_000_000)
+            return BackoffJudge(policy: args.policy, toleranceNanoseconds: session.options.toleranceNanoseconds)
                 .violations(log: session.log, endNanoseconds: session.scheduler.now, real: session.realNanoseconds)
         case "reconnectRate":
             return reconnectRate(

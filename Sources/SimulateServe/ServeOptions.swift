@@ -12,11 +12,14 @@ public struct ServeOptions: Sendable {
     public var seed: UInt64?
     /// The scenario's time 0 is the first client's first request, not the moment the server starts.
     public var startsOnFirstClient: Bool
+    /// How far a real client's reconnect may be from the rule's delay (plus a tenth of the delay).
+    public var toleranceNanoseconds: Int64
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, speed: Double = 1, applySteps: Bool = false, seed: UInt64? = nil,
-        startsOnFirstClient: Bool = false
+        startsOnFirstClient: Bool = false, toleranceNanoseconds: Int64 = 250_000_000
     ) {
+        self.toleranceNanoseconds = toleranceNanoseconds
         self.host = host
         self.port = port
         self.speed = speed

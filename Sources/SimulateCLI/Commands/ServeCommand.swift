@@ -44,6 +44,9 @@ struct ServeCommand: ParsableCommand {
     )
     var startOnFirstClient = false
 
+    @Option(help: "How far a client's reconnect may be from the backoff rule's delay (plus a tenth of the delay).")
+    var tolerance = "250ms"
+
     @Option(help: "Output: human or json (one JSON object, as `run` prints).")
     var format: OutputFormat = .human
 
@@ -60,6 +63,10 @@ struct ServeCommand: ParsableCommand {
     var record: String?
 
     func run() throws {
+        guard let toleranceNanoseconds = DurationFormat.parse(tolerance) else {
+            Output.error("error: --tolerance: expected a duration such as 250ms, found \"\(tolerance)\"")
+            throw ExitCode(ExitStatus.invalid)
+        }
         let scenario = try LoadedScenario.load(file)
         let server: FixtureServer
         do {
@@ -67,7 +74,7 @@ struct ServeCommand: ParsableCommand {
                 scenario: scenario,
                 options: ServeOptions(
                     host: host, port: port, speed: speed, applySteps: applySteps, seed: seed,
-                    startsOnFirstClient: startOnFirstClient))
+                    startsOnFirstClient: startOnFirstClient, toleranceNanoseconds: toleranceNanoseconds))
         } catch {
             Output.error("error: \(error)")
             throw ExitCode(ExitStatus.invalid)
