@@ -46,7 +46,14 @@ public struct ProbeTarget: Sendable, Equatable {
 
 public struct ProbeError: Error, Sendable, CustomStringConvertible, Equatable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// The server did not accept a connection: the run broke (exit 3), the arguments were fine.
+    public var isUnreachable: Bool
+
+    public init(_ message: String, isUnreachable: Bool = false) {
+        self.message = message
+        self.isUnreachable = isUnreachable
+    }
+
     public var description: String { message }
 }
 

@@ -5,7 +5,7 @@ import SimulateSSE
 /// Judges what a real server sent the probe's clients, by the client-side rules of seed 002 and
 /// `docs/sse.md`: full-state events (`sse.fullState`), server-issued ids (`sse.serverIds`) and
 /// freshness after a mutation was answered (`sse.freshness`); and reads the clients' observables.
-struct ProbeJudge {
+struct ProbeJudge: RealRunJudging {
     let session: ProbeSession
 
     static let invariants: Set<String> = ["fullState", "serverIds", "freshness"]
@@ -13,53 +13,9 @@ struct ProbeJudge {
         "connected", "offlineIndicator", "items", "reconnectAttempts", "serverItems", "serverVersion",
     ]
 
-    static func judges(_ expectation: ExpectationSpec) -> Bool {
-        guard expectation.plugin == "sse" else { return false }
-        switch expectation.kind {
-        case .invariant: return invariants.contains(expectation.name)
-        case .check: return observables.contains(expectation.name)
-        }
-    }
-
-    static func expectations(_ scenario: Scenario) -> [ExpectationSpec] {
-        scenario.expectations ?? invariants.sorted().map { ExpectationSpec.invariant("sse." + $0) }
-    }
-
-    static func notJudged(_ scenario: Scenario) -> [String] {
-        expectations(scenario).filter { !judges($0) }.map(\.qualifiedName)
-    }
-
     func result(failure: RunFailure?) -> RunResult {
         let scenario = session.scenario
-        var results: [ExpectationResult] = []
-        for (offset, expectation) in Self.expectations(scenario).enumerated() where Self.judges(expectation) {
-            switch expectation.kind {
-            case .invariant(let violated):
-                let violations = evaluate(expectation)
-                results.append(
-                    ExpectationResult(
-                        name: expectation.qualifiedName, kind: .invariant, expectedViolated: violated,
-                        passed: violated ? !violations.isEmpty : violations.isEmpty, violations: violations,
-                        path: expectation.path))
-            case .check(let at, let device, let expected):
-                let observed = session.observations[offset] ?? .null
-                let passed = observed == expected
-                results.append(
-                    ExpectationResult(
-                        name: expectation.qualifiedName, kind: .check, expectedViolated: false, passed: passed,
-                        violations: passed
-                            ? []
-                            : [
-                                Violation(
-                                    atNanoseconds: at.nanoseconds(duration: scenario.durationNanoseconds),
-                                    device: device,
-                                    message:
-                                        "expected \(JSONWriter.string(expected)), observed \(JSONWriter.string(observed))"
-                                )
-                            ],
-                        path: expectation.path, at: at, device: device, expected: expected, observed: observed))
-            }
-        }
+        let results = Self.results(scenario, observations: session.observations, evaluate: evaluate)
         var statistics = JSONObject()
         statistics["clients"] = JSON(session.clients.count)
         statistics["streamsOpened"] = JSON(session.clients.reduce(0) { $0 + $1.log.opens.count })

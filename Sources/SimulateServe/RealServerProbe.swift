@@ -28,7 +28,7 @@ public final class RealServerProbe: Sendable {
             try? channel.close().wait()
         } catch {
             try? group.syncShutdownGracefully()
-            throw ProbeError("no answer from \(target.description): \(error)")
+            throw ProbeError("no answer from \(target.description): \(error)", isUnreachable: true)
         }
         self.group = group
         session = ProbeSession(scenario: scenario, target: target, options: options, loop: loop)

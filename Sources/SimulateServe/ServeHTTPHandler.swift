@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import SimulateJSON
+import SimulateSSE
 
 /// Reads one HTTP request at a time and routes it to the session:
 /// `GET /events` (the event stream), `POST /ko` (a mutation), `DELETE /ko/{id}`, `GET /` (a test page).
@@ -153,7 +154,7 @@ enum MutationBody {
         var message: String
     }
 
-    static func parse(_ body: [UInt8]) -> Result<BoardMutation, Problem> {
+    static func parse(_ body: [UInt8]) -> Result<Mutation, Problem> {
         guard let document = try? JSONParser.parse(body), case .object(let object) = document.root else {
             return .failure(Problem(message: "the body must be a JSON object"))
         }
@@ -162,7 +163,7 @@ enum MutationBody {
         }
         let text: String? = if case .string(let text)? = object["text"] { text } else { nil }
         let id: String? = if case .string(let id)? = object["id"] { id } else { nil }
-        guard let mutation = BoardMutation(op: op, text: text, id: id) else {
+        guard let mutation = Mutation(op: op, text: text, id: id) else {
             return .failure(
                 Problem(
                     message: op == "add"

@@ -5,59 +5,15 @@ import SimulateJSON
 /// (`sse.backoff`), reconnect storms (`sse.reconnectRate`) and lost mutations (`sse.mutationsDelivered`),
 /// and reads the server's own observables for point checks. Timing rules are judged in the client's
 /// real time, so `--speed` compresses the scenario's faults but not the client's clock.
-struct ServeJudge {
+struct ServeJudge: RealRunJudging {
     let session: ServeSession
 
     static let invariants: Set<String> = ["backoff", "reconnectRate", "mutationsDelivered"]
-    static let serverObservables: Set<String> = ["serverItems", "serverVersion"]
-
-    static func judges(_ expectation: ExpectationSpec) -> Bool {
-        guard expectation.plugin == "sse" else { return false }
-        switch expectation.kind {
-        case .invariant: return invariants.contains(expectation.name)
-        case .check: return serverObservables.contains(expectation.name)
-        }
-    }
-
-    static func expectations(_ scenario: Scenario) -> [ExpectationSpec] {
-        scenario.expectations ?? invariants.sorted().map { ExpectationSpec.invariant("sse." + $0) }
-    }
-
-    static func notJudged(_ scenario: Scenario) -> [String] {
-        expectations(scenario).filter { !judges($0) }.map(\.qualifiedName)
-    }
+    static let observables: Set<String> = ["serverItems", "serverVersion"]
 
     func result(failure: RunFailure?) -> RunResult {
         let scenario = session.scenario
-        var results: [ExpectationResult] = []
-        for (offset, expectation) in Self.expectations(scenario).enumerated() where Self.judges(expectation) {
-            switch expectation.kind {
-            case .invariant(let violated):
-                let violations = evaluate(expectation)
-                results.append(
-                    ExpectationResult(
-                        name: expectation.qualifiedName, kind: .invariant, expectedViolated: violated,
-                        passed: violated ? !violations.isEmpty : violations.isEmpty, violations: violations,
-                        path: expectation.path))
-            case .check(let at, let device, let expected):
-                let observed = session.observations[offset] ?? .null
-                let passed = observed == expected
-                let time = at.nanoseconds(duration: scenario.durationNanoseconds)
-                results.append(
-                    ExpectationResult(
-                        name: expectation.qualifiedName, kind: .check, expectedViolated: false, passed: passed,
-                        violations: passed
-                            ? []
-                            : [
-                                Violation(
-                                    atNanoseconds: time,
-                                    message:
-                                        "expected \(JSONWriter.string(expected)), observed \(JSONWriter.string(observed))"
-                                )
-                            ],
-                        path: expectation.path, at: at, device: device, expected: expected, observed: observed))
-            }
-        }
+        var results = Self.results(scenario, observations: session.observations, evaluate: evaluate)
         let requests = session.log.badRequests.map {
             Violation(atNanoseconds: $0.atNanoseconds, device: $0.device, message: "unreadable request: \($0.message)")
         }

@@ -72,7 +72,7 @@ extension ServeSession {
     }
 
     /// `POST /ko` or `DELETE /ko/{id}` from a device.
-    func mutate(_ mutation: BoardMutation, on channel: Channel, device: String) {
+    func mutate(_ mutation: Mutation, on channel: Channel, device: String) {
         loop.assertInEventLoop()
         guard !isFinished else { return WireConnection.reset(channel) }
         startClockIfWaiting()
@@ -132,14 +132,5 @@ extension ServeSession {
         catchUp()
         log.badRequests.append((device, scheduler.now, message))
         trace.instant(device, "post", "bad request", message)
-    }
-}
-
-extension BoardMutation {
-    var detail: String {
-        switch self {
-        case .add(let text): text
-        case .toggle(let id), .open(let id), .close(let id), .bump(let id), .delete(let id): id
-        }
     }
 }

@@ -1,5 +1,6 @@
 import SimulateCore
 import SimulateJSON
+import SimulateSSE
 
 extension ServeSession {
     /// Each fault's start acts on the connections already open; new ones meet it as they arrive.
@@ -61,11 +62,11 @@ extension ServeSession {
             return
         }
         let device = step.device ?? "server"
-        let mutation: BoardMutation?
+        let mutation: Mutation?
         if step.action == "add" {
             mutation = args["text"].flatMap { if case .string(let text) = $0 { .add(text: text) } else { nil } }
         } else if let id = itemID(args["item"]) {
-            mutation = BoardMutation(op: step.action, text: nil, id: id)
+            mutation = Mutation(op: step.action, text: nil, id: id)
         } else {
             mutation = nil
         }
@@ -98,7 +99,7 @@ extension ServeSession {
     func scheduleChecks() {
         for (offset, expectation) in (scenario.expectations ?? []).enumerated() {
             guard case .check(let at, _, _) = expectation.kind, expectation.plugin == "sse",
-                ServeJudge.serverObservables.contains(expectation.name)
+                ServeJudge.observables.contains(expectation.name)
             else { continue }
             let time = at.nanoseconds(duration: scenario.durationNanoseconds)
             scheduler.schedule(atNanoseconds: time) { [unowned self] in

@@ -1,6 +1,7 @@
 import NIOCore
 import SimulateCore
 import SimulateJSON
+import SimulateSSE
 
 /// The state of one `simulate serve` run. Confined to the server's single event loop: NIO calls it
 /// there, and its scheduler runs the scenario's faults and server-side steps in real time.

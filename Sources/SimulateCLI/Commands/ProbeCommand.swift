@@ -29,17 +29,7 @@ struct ProbeCommand: ParsableCommand {
         help: "Apply no faults on the client side (the server applies them, as `simulate serve` does).")
     var ignoreFaults = false
 
-    @Option(help: "Output: human or json.")
-    var format: OutputFormat = .human
-
-    @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "path"))
-    var junit: String?
-
-    @Option(help: ArgumentHelp("Write a Trace Event Format timeline.", valueName: "path"))
-    var trace: String?
-
-    @Option(help: ArgumentHelp("Write a self-contained HTML page with the timeline.", valueName: "path"))
-    var html: String?
+    @OptionGroup var report: RealRunReport
 
     func validate() throws {
         if clients < 0 || clients > 100_000 { throw ValidationError("--clients must be 0…100000") }
@@ -54,7 +44,7 @@ struct ProbeCommand: ParsableCommand {
                 options: ProbeOptions(extraClients: clients, keepsTrace: clients < 1000, ignoresFaults: ignoreFaults))
         } catch {
             Output.error("error: \(error.message)")
-            throw ExitCode(error.message.hasPrefix("no answer") ? ExitStatus.broken : ExitStatus.invalid)
+            throw ExitCode(error.isUnreachable ? ExitStatus.broken : ExitStatus.invalid)
         }
         let signals = StopSignals { probe.stop() }
         let result = try probe.run()
@@ -62,7 +52,6 @@ struct ProbeCommand: ParsableCommand {
         if !probe.notJudged.isEmpty {
             Output.error("note: not judged against a real server: " + probe.notJudged.joined(separator: ", "))
         }
-        try RealRunReport(format: format, junit: junit, trace: trace, html: html, record: nil)
-            .finish(result, devices: scenario.devices.map(\.id))
+        try report.finish(result, devices: scenario.devices.map(\.id))
     }
 }

@@ -47,17 +47,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "How far a client's reconnect may be from the backoff rule's delay (plus a tenth of the delay).")
     var tolerance = "250ms"
 
-    @Option(help: "Output: human or json (one JSON object, as `run` prints).")
-    var format: OutputFormat = .human
-
-    @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "path"))
-    var junit: String?
-
-    @Option(help: ArgumentHelp("Write a Trace Event Format timeline.", valueName: "path"))
-    var trace: String?
-
-    @Option(help: ArgumentHelp("Write a self-contained HTML page with the timeline.", valueName: "path"))
-    var html: String?
+    @OptionGroup var report: RealRunReport
 
     @Option(help: ArgumentHelp("Write what the clients did as JSON lines, for `simulate diff`.", valueName: "path"))
     var record: String?
@@ -88,105 +78,6 @@ struct ServeCommand: ParsableCommand {
                 "note: not judged from the server's side (run them in-process with `simulate run`): "
                     + served.notJudged.joined(separator: ", "))
         }
-        try RealRunReport(format: format, junit: junit, trace: trace, html: html, record: record)
-            .finish(served.result, devices: scenario.devices.map(\.id))
-    }
-}
-
-/// Ctrl-C and SIGTERM end a real-time run early; what happened so far is judged.
-final class StopSignals {
-    private var sources: [DispatchSourceSignal] = []
-
-    init(_ stop: @escaping @Sendable () -> Void) {
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler(handler: stop)
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    func cancel() {
-        for source in sources { source.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
-    }
-}
-
-/// Loads one scenario for a real-time command, or prints its errors and exits with status 2.
-enum LoadedScenario {
-    static func load(_ file: String) throws -> Scenario {
-        do {
-            return try ScenarioLoader(registry: CommandEnvironment.registry).load(file: file)
-        } catch {
-            for line in HumanReport(terminal: Terminal(colors: Terminal.isTerminal(STDERR_FILENO))).lines(error) {
-                Output.error(line)
-            }
-            throw ExitCode(ExitStatus.invalid)
-        }
-    }
-}
-
-/// Prints a real-time run's result in the formats `run` uses, writes its report files, and exits with
-/// `run`'s statuses.
-struct RealRunReport {
-    var format: OutputFormat
-    var junit: String?
-    var trace: String?
-    var html: String?
-    var record: String?
-
-    func finish(_ result: RunResult, devices: [String]) throws {
-        switch format {
-        case .json: Output.line(JSONWriter.string(JSONReport.json(result)))
-        case .human:
-            var human = HumanReport(terminal: Terminal.forStandardOutput())
-            human.showsStatistics = true
-            human.lines(result).forEach(Output.line)
-        }
-        var reports = ReportFiles(junit: junit, trace: trace, html: html)
-        if let file = result.file { reports.announce(file: file) }
-        reports.add(result, devices: devices)
-        var status =
-            result.failure != nil ? ExitStatus.broken : result.passed ? ExitStatus.passed : ExitStatus.expectationFailed
-        for message in reports.write() {
-            Output.error(message)
-            status = max(status, ExitStatus.invalid)
-        }
-        if let record {
-            let lines = result.trace.map { JSONWriter.string(TraceRecordLine.json($0)) }
-            do {
-                try (lines.joined(separator: "\n") + "\n").write(toFile: record, atomically: true, encoding: .utf8)
-            } catch {
-                Output.error("error: cannot write \(record): \(error.localizedDescription)")
-                status = max(status, ExitStatus.invalid)
-            }
-        }
-        if status != ExitStatus.passed { throw ExitCode(status) }
-    }
-}
-
-/// One trace record as a JSON line: `{"t": ns, "track", "category", "name", "detail", "phase"}`.
-enum TraceRecordLine {
-    static func json(_ record: TraceRecord) -> JSON {
-        [
-            "t": .integer(record.timeNanoseconds), "track": .string(record.track), "category": .string(record.category),
-            "name": .string(record.name), "detail": .string(record.detail), "phase": .string(record.phase.rawValue),
-        ]
-    }
-
-    static func parse(_ value: JSON) -> TraceRecord? {
-        guard case .object(let object) = value, case .integer(let time)? = object["t"],
-            case .string(let track)? = object["track"], case .string(let category)? = object["category"],
-            case .string(let name)? = object["name"]
-        else { return nil }
-        let detail: String = if case .string(let detail)? = object["detail"] { detail } else { "" }
-        let phase: TraceRecord.Phase =
-            if case .string(let text)? = object["phase"], let phase = TraceRecord.Phase(rawValue: text) { phase } else {
-                .instant
-            }
-        return TraceRecord(
-            timeNanoseconds: time, track: track, category: category, name: name, detail: detail, phase: phase)
+        try report.finish(served.result, devices: scenario.devices.map(\.id), record: record)
     }
 }

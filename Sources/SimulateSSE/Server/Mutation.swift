@@ -1,6 +1,6 @@
 /// One mutation the client sends to the backend: a POST to `/ko`, or for a delete a DELETE
 /// (seed 002: "swipe-to-delete (native gesture, maps to DELETE endpoint)"). The item is named by its id.
-enum Mutation: Equatable, Sendable {
+package enum Mutation: Equatable, Sendable {
     case add(text: String)
     case toggle(id: String)
     case open(id: String)
@@ -9,7 +9,7 @@ enum Mutation: Equatable, Sendable {
     case delete(id: String)
 
     /// The action's name, as in `sse.<name>` steps.
-    var name: String {
+    package var name: String {
         switch self {
         case .add: "add"
         case .toggle: "toggle"
@@ -26,7 +26,7 @@ enum Mutation: Equatable, Sendable {
         return "POST"
     }
 
-    var itemID: String? {
+    package var itemID: String? {
         switch self {
         case .add: nil
         case .toggle(let id), .open(let id), .close(let id), .bump(let id), .delete(let id): id
@@ -35,7 +35,7 @@ enum Mutation: Equatable, Sendable {
 }
 
 /// The backend's answer to a mutation request.
-enum MutationReply: Equatable, Sendable {
+package enum MutationReply: Equatable, Sendable {
     /// 200: applied; the new state goes out to every stream.
     case applied(version: Int)
     /// 404: the request named an item the server does not have; nothing changed.

@@ -16,13 +16,11 @@ final class SSEServer {
     private let scheduler: Scheduler
     private let trace: Trace
     private let keepAliveIntervalNanoseconds: Int64?
-    private(set) var items: [PunchItem] = []
-    private(set) var version = 0
+    private var board: PunchBoard
+    var items: [PunchItem] { board.items }
+    var version: Int { board.version }
     var mode = Mode.normal
     private var streams: [StreamConnection] = []
-    private var encodedVersion = -1
-    private var encoded: [UInt8] = []
-    private var lastIssuedID: Int64 = 0
     private(set) var log = ServerLog()
     /// The server's side of a new stream; one closure for every connection.
     private(set) var accept: (StreamConnection) -> Void = { _ in }
@@ -31,12 +29,9 @@ final class SSEServer {
         self.scheduler = scheduler
         self.trace = trace
         keepAliveIntervalNanoseconds = configuration.keepAliveIntervalNanoseconds
-        for initial in configuration.initialItems {
-            var item = makeItem(text: initial.text)
-            item.done = initial.done
-            items.append(item)
-        }
-        commitVersion()
+        board = PunchBoard(initialItems: configuration.initialItems.map { ($0.text, $0.done) })
+        for item in board.items { logIssued(item) }
+        logVersion()
         accept = { [unowned self] connection in self.accepted(connection) }
     }
 
@@ -71,7 +66,7 @@ final class SSEServer {
         connection.onClientGone = { [unowned self, unowned connection] in
             if let index = streams.firstIndex(where: { $0 === connection }) { streams.remove(at: index) }
         }
-        connection.send(currentEvent())
+        connection.send(board.currentEvent())
     }
 
     // MARK: Mutations
@@ -91,52 +86,26 @@ final class SSEServer {
     }
 
     private func change(_ mutation: Mutation) -> MutationReply {
-        if case .add(let text) = mutation {
-            items.append(makeItem(text: text))
-        } else {
-            guard let id = mutation.itemID, let index = items.firstIndex(where: { $0.id == id }) else {
-                trace.instant(Self.track, "mutation", mutation.name + " unknown item", mutation.itemID ?? "")
-                return .unknownItem
-            }
-            switch mutation {
-            case .toggle: items[index].done.toggle()
-            case .open: items[index].done = false
-            case .close: items[index].done = true
-            case .bump: items.append(items.remove(at: index))
-            case .delete: items.remove(at: index)
-            case .add: break
-            }
+        let reply = board.apply(mutation, atNanoseconds: scheduler.now)
+        guard case .applied = reply else {
+            trace.instant(Self.track, "mutation", mutation.name + " unknown item", mutation.itemID ?? "")
+            return reply
         }
-        commitVersion()
+        if case .add = mutation, let item = board.items.last { logIssued(item) }
+        logVersion()
         trace.instant(Self.track, "mutation", mutation.name, "v\(version)", value: Int64(version))
-        let event = currentEvent()
+        let event = board.currentEvent()
         for stream in streams { stream.send(event) }
-        return .applied(version: version)
+        return reply
     }
 
-    /// `time.Now().UnixNano()`, bumped by 1 ns when two adds land in the same nanosecond.
-    private func makeItem(text: String) -> PunchItem {
-        let clock = PunchClock.epochNanoseconds + scheduler.now
-        let id = max(clock, lastIssuedID + 1)
-        lastIssuedID = id
-        let item = PunchItem(
-            id: String(id), text: text, created: PunchClock.rfc3339(unixNanoseconds: clock))
+    private func logIssued(_ item: PunchItem) {
         log.issued.append(IssuedID(id: item.id, created: item.created, timeNanoseconds: scheduler.now))
-        return item
     }
 
-    private func commitVersion() {
-        version += 1
+    private func logVersion() {
         log.versions.append(
             VersionRecord(timeNanoseconds: scheduler.now, digest: PunchWire.digest(items), count: items.count))
-    }
-
-    private func currentEvent() -> [UInt8] {
-        if encodedVersion != version {
-            encoded = PunchWire.fullStateEvent(version: version, items: items)
-            encodedVersion = version
-        }
-        return encoded
     }
 }
 

@@ -37,8 +37,10 @@ import Testing
             """)
         let serve = try BackgroundCommand(simulate: ["serve", file], timeLimitSeconds: 20).finish()
         #expect(serve.status == 2)
-        #expect(serve.standardError.contains("serve runs the servers of these plugins: sse; this scenario enables counter"))
-        let probe = try BackgroundCommand(simulate: ["probe", "http://127.0.0.1:9", file], timeLimitSeconds: 20).finish()
+        #expect(
+            serve.standardError.contains("serve runs the servers of these plugins: sse; this scenario enables counter"))
+        let probe = try BackgroundCommand(simulate: ["probe", "http://127.0.0.1:9", file], timeLimitSeconds: 20)
+            .finish()
         #expect(probe.status == 2)
     }
 

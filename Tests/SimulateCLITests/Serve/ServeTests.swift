@@ -55,7 +55,8 @@ import Testing
             simulate: ["serve", file, "--record", record, "--start-on-first-client", "--tolerance", "700ms"],
             timeLimitSeconds: 40)
         let url = serve.servedURL()
-        let probe = try BackgroundCommand(simulate: ["probe", url, file, "--ignore-faults"], timeLimitSeconds: 40).finish()
+        let probe = try BackgroundCommand(simulate: ["probe", url, file, "--ignore-faults"], timeLimitSeconds: 40)
+            .finish()
         let served = serve.finish()
         #expect(probe.status == 0, "\(probe.standardOutput)\(probe.standardError)")
         #expect(probe.standardOutput.contains("PASS"))

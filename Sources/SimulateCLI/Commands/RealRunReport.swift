@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import SimulateCore
+import SimulateJSON
+
+/// Loads one scenario for a real-time command, or prints its errors and exits with status 2.
+enum LoadedScenario {
+    static func load(_ file: String) throws -> Scenario {
+        do {
+            return try ScenarioLoader(registry: CommandEnvironment.registry).load(file: file)
+        } catch {
+            for line in HumanReport(terminal: Terminal(colors: Terminal.isTerminal(STDERR_FILENO))).lines(error) {
+                Output.error(line)
+            }
+            throw ExitCode(ExitStatus.invalid)
+        }
+    }
+}
+
+/// A real-time run's reports: printed in the formats `run` uses, report files written, and `run`'s
+/// exit statuses.
+struct RealRunReport: ParsableArguments {
+    @Option(help: "Output: human or json (one JSON object, as `run` prints).")
+    var format: OutputFormat = .human
+
+    @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "path"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Write a Trace Event Format timeline.", valueName: "path"))
+    var trace: String?
+
+    @Option(help: ArgumentHelp("Write a self-contained HTML page with the timeline.", valueName: "path"))
+    var html: String?
+
+    func finish(_ result: RunResult, devices: [String], record: String? = nil) throws {
+        switch format {
+        case .json: Output.line(JSONWriter.string(JSONReport.json(result)))
+        case .human:
+            var human = HumanReport(terminal: Terminal.forStandardOutput())
+            human.showsStatistics = true
+            human.lines(result).forEach(Output.line)
+        }
+        var reports = ReportFiles(junit: junit, trace: trace, html: html)
+        if let file = result.file { reports.announce(file: file) }
+        reports.add(result, devices: devices)
+        var status =
+            result.failure != nil ? ExitStatus.broken : result.passed ? ExitStatus.passed : ExitStatus.expectationFailed
+        for message in reports.write() {
+            Output.error(message)
+            status = max(status, ExitStatus.invalid)
+        }
+        if let record {
+            let lines = result.trace.map { JSONWriter.string(TraceRecordLine.json($0)) }
+            do {
+                try (lines.joined(separator: "\n") + "\n").write(toFile: record, atomically: true, encoding: .utf8)
+            } catch {
+                Output.error("error: cannot write \(record): \(error.localizedDescription)")
+                status = max(status, ExitStatus.invalid)
+            }
+        }
+        if status != ExitStatus.passed { throw ExitCode(status) }
+    }
+}

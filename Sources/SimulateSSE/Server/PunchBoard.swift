@@ -1,0 +1,58 @@
+/// The Punchlist server's state: the item list, its version, and ids issued the Go backend's way
+/// (`time.Now().UnixNano()` of the server clock, bumped by 1 ns when two adds land in the same
+/// nanosecond). The in-process server and `simulate serve` both keep their items here, so the same
+/// mutations at the same times give the same bytes on the wire.
+package struct PunchBoard {
+    package private(set) var items: [PunchItem] = []
+    package private(set) var version = 0
+    private var lastIssuedID: Int64 = 0
+    private var encodedVersion = -1
+    private var encoded: [UInt8] = []
+
+    /// The initial items, issued at time 0, make version 1.
+    package init(initialItems: [(text: String, done: Bool)]) {
+        for initial in initialItems {
+            var item = makeItem(text: initial.text, atNanoseconds: 0)
+            item.done = initial.done
+            items.append(item)
+        }
+        version = 1
+    }
+
+    /// Applies one mutation at virtual time `now`; an applied one makes a new version.
+    package mutating func apply(_ mutation: Mutation, atNanoseconds now: Int64) -> MutationReply {
+        if case .add(let text) = mutation {
+            items.append(makeItem(text: text, atNanoseconds: now))
+        } else {
+            guard let id = mutation.itemID, let index = items.firstIndex(where: { $0.id == id }) else {
+                return .unknownItem
+            }
+            switch mutation {
+            case .toggle: items[index].done.toggle()
+            case .open: items[index].done = false
+            case .close: items[index].done = true
+            case .bump: items.append(items.remove(at: index))
+            case .delete: items.remove(at: index)
+            case .add: break
+            }
+        }
+        version += 1
+        return .applied(version: version)
+    }
+
+    /// The full-state event of the current version, encoded once per version.
+    package mutating func currentEvent() -> [UInt8] {
+        if encodedVersion != version {
+            encoded = PunchWire.fullStateEvent(version: version, items: items)
+            encodedVersion = version
+        }
+        return encoded
+    }
+
+    private mutating func makeItem(text: String, atNanoseconds now: Int64) -> PunchItem {
+        let clock = PunchClock.epochNanoseconds + now
+        let id = max(clock, lastIssuedID + 1)
+        lastIssuedID = id
+        return PunchItem(id: String(id), text: text, created: PunchClock.rfc3339(unixNanoseconds: clock))
+    }
+}
