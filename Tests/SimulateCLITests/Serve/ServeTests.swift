@@ -74,7 +74,7 @@ import Testing
         {"format": 1, "name": "a client through an outage", "duration": "5s", "devices": [{"id": "loop"}],
          "network": {"latency": "0s"}, "plugins": {"sse": {"items": ["milk"]}},
          "faults": [{"at": "1s", "for": "2s", "device": "loop", "kind": "offline"}],
-         "expect": [{"invariant": "sse.backoff"}, {"invariant": "sse.reconnectRate"}]}
+         "expect": [{"invariant": "sse.backoff"}, {"invariant": "sse.reconnectRate", "args": {"max": 2, "window": "1s"}}]}
         """
 
     @Test func aClientWithoutBackoffFailsWithTheRuleTheTimesAndTheReplayLine() throws {
