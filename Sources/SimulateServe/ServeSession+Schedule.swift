@@ -33,7 +33,7 @@ extension ServeSession {
                 if connection.role == .stream { endAttempt(of: connection, reason: "server restart") }
                 connection.finish()
             }
-        case .latency, .loss, .dropResponses:
+        case .latency, .loss, .dropResponses, .serverError:
             break
         }
     }
