@@ -1,9 +1,9 @@
 import SimulateSSE
 
 extension Mutation {
-    /// A mutation as `POST /ko` names it: `{"op": "add", "text": …}` or `{"op": …, "id": …}`.
-    init?(op: String, text: String?, id: String?) {
-        switch (op, text, id) {
+    /// A mutation as `POST /ko` names it: `{"action": "add", "text": …}` or `{"action": …, "id": …}`.
+    init?(action: String, text: String?, id: String?) {
+        switch (action, text, id) {
         case ("add", let text?, _): self = .add(text: text)
         case ("toggle", _, let id?): self = .toggle(id: id)
         case ("open", _, let id?): self = .open(id: id)

@@ -11,7 +11,7 @@ extension ProbeClient {
         guard case .object(let args) = step.args else { return }
         let method: HTTPMethod
         let path: String
-        var body: JSONObject = ["op": .string(step.action)]
+        var body: JSONObject = ["action": .string(step.action)]
         let detail: String
         if step.action == "add" {
             guard case .string(let text)? = args["text"] else { return }
@@ -28,7 +28,7 @@ extension ProbeClient {
             }
             detail = item.text
             if step.action == "delete" {
-                (method, path) = (.DELETE, "/ko/" + item.id)
+                (method, path) = (.DELETE, "/items/" + item.id)
             } else {
                 body["id"] = .string(item.id)
                 (method, path) = (.POST, "/ko")

@@ -4,7 +4,7 @@ import SimulateJSON
 import SimulateSSE
 
 /// Reads one HTTP request at a time and routes it to the session:
-/// `GET /events` (the event stream), `POST /ko` (a mutation), `DELETE /ko/{id}`, `GET /` (a test page).
+/// `GET /events` (the event stream), `POST /ko` (a mutation), `DELETE /items/{id}`, `GET /` (a test page).
 final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -64,8 +64,8 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             case .success(let mutation): session.mutate(mutation, on: context.channel, device: device)
             case .failure(let problem): reject(context, .badRequest, problem.message, device: device)
             }
-        case (.DELETE, let path) where path.hasPrefix("/ko/") && path.count > 4:
-            let id = String(path.dropFirst(4))
+        case (.DELETE, let path) where path.hasPrefix("/items/") && path.count > 7:
+            let id = String(path.dropFirst(7)).removingPercentEncodingOrSelf
             session.mutate(.delete(id: id), on: context.channel, device: device)
         case (.OPTIONS, _):
             var headers = HTTPHeaders()
@@ -148,7 +148,7 @@ enum DeviceName {
     }
 }
 
-/// `POST /ko` bodies: `{"op": "add", "text": …}` or `{"op": "toggle" | "open" | "close" | "bump" | "delete", "id": …}`.
+/// `POST /ko` bodies: `{"action": "add", "text": …}` or `{"action": "toggle" | "open" | "close" | "bump", "id": …}`.
 enum MutationBody {
     struct Problem: Error {
         var message: String
@@ -158,16 +158,19 @@ enum MutationBody {
         guard let document = try? JSONParser.parse(body), case .object(let object) = document.root else {
             return .failure(Problem(message: "the body must be a JSON object"))
         }
-        guard case .string(let op)? = object["op"] else {
-            return .failure(Problem(message: "\"op\" must be one of add, toggle, open, close, bump, delete"))
+        guard case .string(let action)? = object["action"] else {
+            return .failure(Problem(message: "\"action\" must be one of add, toggle, open, close, bump"))
         }
         let text: String? = if case .string(let text)? = object["text"] { text } else { nil }
         let id: String? = if case .string(let id)? = object["id"] { id } else { nil }
-        guard let mutation = Mutation(op: op, text: text, id: id) else {
-            return .failure(
-                Problem(
-                    message: op == "add"
-                        ? "add needs \"text\" (a string)" : "\(op) needs \"id\" (a string) or is not an operation"))
+        guard action != "delete", let mutation = Mutation(action: action, text: text, id: id) else {
+            let problem =
+                switch action {
+                case "add": "add needs \"text\" (a string)"
+                case "delete": "a delete is DELETE /items/{id}"
+                default: "\(action) needs \"id\" (a string) or is not an action"
+                }
+            return .failure(Problem(message: problem))
         }
         return .success(mutation)
     }

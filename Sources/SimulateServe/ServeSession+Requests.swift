@@ -71,7 +71,7 @@ extension ServeSession {
         }
     }
 
-    /// `POST /ko` or `DELETE /ko/{id}` from a device.
+    /// `POST /ko` or `DELETE /items/{id}` from a device.
     func mutate(_ mutation: Mutation, on channel: Channel, device: String) {
         loop.assertInEventLoop()
         guard !isFinished else { return WireConnection.reset(channel) }

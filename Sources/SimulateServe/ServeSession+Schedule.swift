@@ -66,7 +66,7 @@ extension ServeSession {
         if step.action == "add" {
             mutation = args["text"].flatMap { if case .string(let text) = $0 { .add(text: text) } else { nil } }
         } else if let id = itemID(args["item"]) {
-            mutation = Mutation(op: step.action, text: nil, id: id)
+            mutation = Mutation(action: step.action, text: nil, id: id)
         } else {
             mutation = nil
         }

@@ -9,7 +9,7 @@ struct ProbeCommand: ParsableCommand {
         abstract: "Run the reference Punchlist client against a real server and judge what it sends.",
         discussion: """
             One client per scenario device connects to URL/events?device=ID, applies the device's steps \
-            (POST /ko, DELETE /ko/{id}) and its offline faults in real time, parses the stream with the \
+            (POST /ko, DELETE /items/{id}) and its offline faults in real time, parses the stream with the \
             WHATWG parser, reconnects by the seed's rule, and judges sse.fullState, sse.serverIds, \
             sse.freshness and the clients' observables. A URL that does not answer within 5 s exits with \
             status 3 before the scenario starts.

@@ -11,7 +11,7 @@ struct ServeCommand: ParsableCommand {
         abstract: "Run a scenario's servers for real on loopback, with its faults applied to real connections.",
         discussion: """
             Serves the Punchlist SSE server of the scenario's `sse` plugin: GET /events (text/event-stream, \
-            `?device=ID` names the client), POST /ko and DELETE /ko/{id}, and GET / (a test page). The \
+            `?device=ID` names the client), POST /ko and DELETE /items/{id}, and GET / (a test page). The \
             scenario's faults act on real sockets in real time (or --speed times faster). At the end, or on \
             Ctrl-C, it judges from the server's side what the clients did (sse.backoff, sse.reconnectRate, \
             sse.mutationsDelivered, the server's observables) and prints the usual reports.

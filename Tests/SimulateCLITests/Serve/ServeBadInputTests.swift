@@ -69,11 +69,11 @@ import Testing
         let serve = try BackgroundCommand(simulate: ["serve", file], timeLimitSeconds: 20)
         let url = serve.servedURL()
         let curl = try Shell.run(
-            "curl -s -o /dev/stderr -w '%{http_code}' -X POST -d '{\"op\":\"fly\"}' '\(url)/ko?device=phone'",
+            "curl -s -o /dev/stderr -w '%{http_code}' -X POST -d '{\"action\":\"fly\"}' '\(url)/ko?device=phone'",
             timeLimitSeconds: 10)
         let served = serve.finish()
         #expect(curl.standardOutput == "400")
-        #expect(curl.standardError.contains("not an operation"))
+        #expect(curl.standardError.contains("not an action"))
         #expect(served.standardOutput.contains("unreadable request"))
     }
 }
