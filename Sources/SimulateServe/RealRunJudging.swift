@@ -23,7 +23,8 @@ extension RealRunJudging {
     }
 
     static func notJudged(_ scenario: Scenario) -> [String] {
-        expectations(scenario).filter { !judges($0) }.map(\.qualifiedName)
+        var seen: Set<String> = []
+        return expectations(scenario).filter { !judges($0) }.map(\.qualifiedName).filter { seen.insert($0).inserted }
     }
 
     /// The judged expectations' results in the scenario's order: invariants by `evaluate`, point checks

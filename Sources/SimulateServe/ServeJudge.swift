@@ -21,6 +21,19 @@ struct ServeJudge: RealRunJudging {
             ExpectationResult(
                 name: "serve.wellFormedRequests", kind: .invariant, expectedViolated: false, passed: requests.isEmpty,
                 violations: requests, path: .root))
+        let silent =
+            session.log.attempts.isEmpty && session.log.mutations.allSatisfy({ $0.device == "server" })
+            && session.log.badRequests.isEmpty
+        results.append(
+            ExpectationResult(
+                name: "serve.clientsConnected", kind: .invariant, expectedViolated: false, passed: !silent,
+                violations: silent
+                    ? [
+                        Violation(
+                            atNanoseconds: session.scheduler.now,
+                            message: "no client connected: nothing was judged (point the client at the URL above)")
+                    ] : [],
+                path: .root))
         return RunResult(
             file: scenario.file, scenario: scenario.name, seed: session.options.seed ?? scenario.seed,
             passed: failure == nil && results.allSatisfy(\.passed), traceHash: session.scheduler.hash.hex,

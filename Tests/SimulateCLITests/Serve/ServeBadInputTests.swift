@@ -51,6 +51,13 @@ import Testing
         #expect(probe.status == 2, "\(probe.standardError)")
     }
 
+    @Test func aRunNoClientConnectedToDoesNotPass() throws {
+        let file = try temporaryScenario(Self.quiet)
+        let served = try BackgroundCommand(simulate: ["serve", file], timeLimitSeconds: 20).finish()
+        #expect(served.status == 1)
+        #expect(served.standardOutput.contains("no client connected"))
+    }
+
     @Test func aClientThatSendsGarbageFailsTheRun() throws {
         let file = try temporaryScenario(Self.quiet)
         let serve = try BackgroundCommand(simulate: ["serve", file], timeLimitSeconds: 20)
