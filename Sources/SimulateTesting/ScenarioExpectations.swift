@@ -42,14 +42,18 @@
             record(ScenarioHarness(plugins: plugins).run(scenario, seed: seed), sourceLocation: sourceLocation)
         }
 
-        /// Runs every seed in `seeds` and records the failures of each.
+        /// Runs every seed in `seeds` as `simulate run --seeds` does: each run's failures, and each
+        /// `"sweep": "some"` expectation judged once over the range (a pinned scenario runs its own seed).
         @discardableResult
         public static func check(
             file: ScenarioFile, seeds: ClosedRange<UInt64>, plugins: [any SimulationPlugin] = [],
             sourceLocation: SourceLocation = #_sourceLocation
         ) -> [ScenarioOutcome] {
-            let harness = ScenarioHarness(plugins: plugins)
-            return seeds.map { record(harness.run(file, seed: $0), sourceLocation: sourceLocation) }
+            let sweep = ScenarioHarness(plugins: plugins).sweep(file, seeds: seeds)
+            for failure in sweep.failures {
+                Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
+            }
+            return sweep.outcomes
         }
 
         private static func record(_ outcome: ScenarioOutcome, sourceLocation: SourceLocation) -> ScenarioOutcome {

@@ -35,7 +35,7 @@ public struct ScenarioHarness: Sendable {
         } catch {
             return ScenarioOutcome(file: file.displayPath, invalid: error)
         }
-        return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false))
+        return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false), scenario: scenario)
     }
 
     /// Validates and runs a scenario built in code.
@@ -45,7 +45,7 @@ public struct ScenarioHarness: Sendable {
         } catch {
             return ScenarioOutcome(file: scenario.file ?? scenario.name, invalid: error)
         }
-        return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false))
+        return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false), scenario: scenario)
     }
 
     private var runner: SimulationRunner { SimulationRunner(registry: registry) }

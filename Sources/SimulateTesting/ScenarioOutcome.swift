@@ -9,21 +9,27 @@ public struct ScenarioOutcome: Sendable {
     public var invalid: ScenarioError?
     /// Set when the scenario ran.
     public var result: RunResult?
+    /// The scenario that ran, as loaded or built.
+    public internal(set) var scenario: Scenario?
 
     init(file: String, invalid: ScenarioError) {
         self.file = file
         self.invalid = invalid
     }
 
-    init(result: RunResult) {
+    init(result: RunResult, scenario: Scenario? = nil) {
         self.file = result.file ?? result.scenario
         self.result = result
+        self.scenario = scenario
     }
 
     public var passed: Bool { result?.passed ?? false }
 
     /// One failure per diagnostic of an invalid scenario, per broken run, and per expectation not met.
-    public var failures: [ScenarioFailure] {
+    public var failures: [ScenarioFailure] { failures(inSweep: false) }
+
+    /// As one run of a seed sweep, expectations with `"sweep": "some"` are judged over the sweep instead.
+    func failures(inSweep: Bool) -> [ScenarioFailure] {
         if let invalid {
             return invalid.diagnostics.map {
                 ScenarioFailure(file: file, seed: nil, name: nil, message: $0.description)
@@ -39,13 +45,13 @@ public struct ScenarioOutcome: Sendable {
                     message: "\(context): run broke at \(DurationFormat.secondsText(failure.atNanoseconds)): "
                         + failure.message + "\nreplay: " + result.replayCommand))
         }
-        for expectation in result.expectations where !expectation.passed {
+        for expectation in result.expectations where !expectation.passed && !(inSweep && expectation.sweep == .some) {
             failures.append(
                 ScenarioFailure(
                     file: file, seed: result.seed, name: expectation.name,
                     message: "\(context): " + Self.describe(expectation) + "\nreplay: " + result.replayCommand))
         }
-        if failures.isEmpty && !result.passed {
+        if failures.isEmpty && !(inSweep ? result.passedAsPartOfSweep : result.passed) {
             failures.append(
                 ScenarioFailure(
                     file: file, seed: result.seed, name: nil,

@@ -9,6 +9,7 @@ struct SimulateCommand: ParsableCommand {
                 Exit status: 0 every expectation met; 1 some expectation not met; 2 a scenario or argument \
                 is invalid; 3 a run broke (event budget exceeded, internal error).
                 """ + PluginCommands.helpSection(CommandEnvironment.registry.commands),
+            version: SimulateVersion.text,
             subcommands: [
                 RunCommand.self, ValidateCommand.self, ListCommand.self, ExplainCommand.self, SchemaCommand.self,
                 ServeCommand.self, ProbeCommand.self, DiffCommand.self,

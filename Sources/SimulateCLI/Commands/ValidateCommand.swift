@@ -19,16 +19,19 @@ struct ValidateCommand: ParsableCommand {
         var invalid = false
         for file in files {
             var diagnostics: [ScenarioDiagnostic] = []
+            var warnings: [ScenarioDiagnostic] = []
             do {
-                _ = try loader.load(file: file)
+                warnings = try loader.load(file: file).warnings
             } catch {
                 diagnostics = error.diagnostics
                 invalid = true
             }
             switch format {
             case .json:
-                Output.line(JSONWriter.string(JSONReport.validation(file: file, diagnostics: diagnostics)))
+                Output.line(
+                    JSONWriter.string(JSONReport.validation(file: file, diagnostics: diagnostics, warnings: warnings)))
             case .human:
+                human.warningLines(warnings).forEach(Output.line)
                 if diagnostics.isEmpty {
                     Output.line("\(human.terminal.green("valid")) \(file)")
                 } else {

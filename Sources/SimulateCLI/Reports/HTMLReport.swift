@@ -8,6 +8,8 @@ struct HTMLReport {
     var skipped: Int
     var totalPassed: Int
     var totalFailed: Int
+    /// Expectations judged over a whole sweep (`"sweep": "some"`).
+    var verdicts: [SweepVerdict] = []
 
     var text: String {
         let ordered = runs.filter { !$0.result.passed } + runs.filter(\.result.passed)
@@ -20,6 +22,7 @@ struct HTMLReport {
         ]
         parts += header(ordered)
         parts.append("<main>")
+        parts += sweepTable()
         if ordered.count > 1 { parts += index(ordered) }
         for (position, run) in ordered.enumerated() {
             parts += section(run, id: position + 1, open: openAll || !run.result.passed)
@@ -50,6 +53,25 @@ struct HTMLReport {
                 + "<span>\(totalPassed) passed</span><span>\(totalPassed + totalFailed) runs</span></div>",
             "<div class=\"legend\">" + legend.joined() + "</div>", "</header>",
         ]
+    }
+
+    private func sweepTable() -> [String] {
+        guard !verdicts.isEmpty else { return [] }
+        var rows = [
+            "<h2>Judged over the sweep</h2>", "<table class=\"index\">",
+            "<tr><th></th><th>scenario</th><th>needed with at least one seed</th><th>met with</th></tr>",
+        ]
+        for verdict in verdicts {
+            let badge =
+                verdict.passed ? "<span class=\"badge pass\">PASS</span>" : "<span class=\"badge fail\">FAIL</span>"
+            rows.append(
+                "<tr><td>\(badge)</td><td>\(MarkupEscaping.escape(verdict.file))</td>"
+                    + "<td>\(MarkupEscaping.escape(verdict.wanted))</td>"
+                    + "<td>\(verdict.metSeeds) of \(verdict.seeds.count) seeds"
+                    + (verdict.firstMetSeed.map { " (first: \($0))" } ?? "") + "</td></tr>")
+        }
+        rows.append("</table>")
+        return rows
     }
 
     private func index(_ ordered: [TimelineRun]) -> [String] {

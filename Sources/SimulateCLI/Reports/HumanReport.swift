@@ -11,9 +11,13 @@ struct HumanReport {
         let status = result.passed ? terminal.green("PASS") : terminal.red(result.failure == nil ? "FAIL" : "BROKE")
         let passedCount = result.expectations.filter(\.passed).count
         var header = "\(status) \(result.file ?? result.scenario)"
+        // In a sweep, an expectation met with only some seeds is judged once, over the whole sweep.
+        let judgedLater = result.passed ? result.expectations.filter { !$0.passed && $0.sweep == .some }.count : 0
+        let later = judgedLater > 0 ? " (+\(judgedLater) judged over the sweep)" : ""
         header += terminal.dim(
-            "  seed \(result.seed)  \(passedCount)/\(result.expectations.count) expectations  \(result.events) events  "
-                + "\(DurationFormat.secondsText(result.simulatedNanoseconds)) simulated  trace \(result.traceHash)")
+            "  seed \(result.seed)  \(passedCount)/\(result.expectations.count) expectations\(later)  "
+                + "\(result.events) events  \(DurationFormat.secondsText(result.simulatedNanoseconds)) simulated  "
+                + "trace \(result.traceHash)")
         var lines = [header]
         if showsStatistics || !result.passed {
             lines += statisticsLines(result.statistics)
@@ -21,7 +25,7 @@ struct HumanReport {
         if let failure = result.failure {
             lines.append("  " + terminal.red("run broke: ") + failure.message)
         }
-        for expectation in result.expectations where !expectation.passed {
+        for expectation in result.expectations where !expectation.passed && !(result.passed && expectation.sweep == .some) {
             lines += describe(expectation)
         }
         if !result.passed {
@@ -95,5 +99,10 @@ struct HumanReport {
 
     func lines(_ error: ScenarioError) -> [String] {
         error.diagnostics.map { terminal.red("error: ") + $0.description }
+    }
+
+    /// Warnings never change the exit status; they say what a value probably meant.
+    func warningLines(_ warnings: [ScenarioDiagnostic]) -> [String] {
+        warnings.map { terminal.yellow("warning: ") + $0.description }
     }
 }

@@ -26,6 +26,7 @@ public enum JSONReport {
         object["kind"] = .string(expectation.kind.rawValue)
         object["expectedViolated"] = .bool(expectation.expectedViolated)
         object["passed"] = .bool(expectation.passed)
+        object["sweep"] = .string(expectation.sweep.rawValue)
         object["violations"] = .array(expectation.violations.map(json))
         if expectation.kind == .check {
             object["at"] = .string(expectation.at?.text ?? "end")
@@ -56,10 +57,13 @@ public enum JSONReport {
     }
 
     /// `{"file": …, "valid": bool, "errors": […]}` for `simulate validate --format json`.
-    public static func validation(file: String, diagnostics: [ScenarioDiagnostic]) -> JSON {
+    /// `"warnings"` has the same form as `"errors"`; warnings never make a file invalid.
+    public static func validation(
+        file: String, diagnostics: [ScenarioDiagnostic], warnings: [ScenarioDiagnostic] = []
+    ) -> JSON {
         [
             "file": .string(file), "valid": .bool(diagnostics.isEmpty),
-            "errors": .array(diagnostics.map(json)),
+            "errors": .array(diagnostics.map(json)), "warnings": .array(warnings.map(json)),
         ]
     }
 }

@@ -49,6 +49,18 @@ struct JUnitReport {
         cases[file, default: []].append(testCase)
     }
 
+    /// An expectation judged over a whole sweep: one case, a `<failure>` when no seed met it.
+    mutating func add(_ verdict: SweepVerdict) {
+        announce(file: verdict.file)
+        var testCase = Case(
+            name: "sweep of \(verdict.seeds.count) seed(s): \(verdict.wanted) with at least one seed",
+            classname: Self.classname(verdict.file), file: verdict.file)
+        if !verdict.passed {
+            testCase.problem = ("failure", verdict.summary, "sweep", verdict.summary)
+        }
+        cases[verdict.file, default: []].append(testCase)
+    }
+
     /// A file that could not be loaded: one case with an `<error>` listing every diagnostic.
     mutating func addInvalid(file: String, error: ScenarioError) {
         announce(file: file)

@@ -10,6 +10,7 @@ struct ReportFiles {
     private var timelines = TimelineCollector()
     private var passed = 0
     private var failed = 0
+    private var verdicts: [SweepVerdict] = []
 
     init(junit: String?, trace: String?, html: String?) {
         junitPath = junit
@@ -38,6 +39,13 @@ struct ReportFiles {
         if needsTrace { timelines.add(TimelineRun(result: result, devices: devices)) }
     }
 
+    /// Expectations judged over a sweep: a JUnit test case each, and a table at the top of the HTML page.
+    mutating func add(_ closing: [SweepVerdict]) {
+        guard !closing.isEmpty else { return }
+        verdicts += closing
+        for verdict in closing { junit.add(verdict) }
+    }
+
     /// Writes every report asked for; returns the error messages of those that could not be written.
     func write() -> [String] {
         var errors: [String] = []
@@ -60,7 +68,10 @@ struct ReportFiles {
         save(junit.text, to: junitPath)
         save(TimelineReport.text(timelines.runs), to: tracePath)
         save(
-            HTMLReport(runs: timelines.runs, skipped: timelines.skipped, totalPassed: passed, totalFailed: failed).text,
+            HTMLReport(
+                runs: timelines.runs, skipped: timelines.skipped, totalPassed: passed, totalFailed: failed,
+                verdicts: verdicts
+            ).text,
             to: htmlPath)
         return errors
     }

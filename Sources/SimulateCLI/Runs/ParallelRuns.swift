@@ -5,6 +5,8 @@ import SimulateCore
 struct RunItem: Sendable {
     var scenario: Scenario
     var seed: UInt64
+    /// Set when the run is one seed of a sweep (`--seeds`): the number of its file among the command's files.
+    var sweepGroup: Int?
 }
 
 /// Runs items on several threads and hands the results back in item order, batch by batch,

@@ -23,6 +23,27 @@ enum ScenarioFiles {
         return files
     }
 
+    /// The files under `paths` in order, and the paths that do not exist (each reported on standard error).
+    /// A directory without `.json` files is reported the same way.
+    static func expandReporting(_ paths: [String]) -> (files: [String], missing: [String]) {
+        var files: [String] = []
+        var missing: [String] = []
+        for path in paths {
+            do {
+                let found = try expand([path])
+                if found.isEmpty {
+                    Output.error("error: no .json scenario files under \(path)")
+                    missing.append(path)
+                }
+                files += found
+            } catch {
+                Output.error("error: \(error.path): no such file or directory")
+                missing.append(path)
+            }
+        }
+        return (files, missing)
+    }
+
     /// The files under `paths`, or an error on standard error and exit status 2 when one is missing or none is found.
     static func expandOrExit(_ paths: [String]) throws(ExitCode) -> [String] {
         let files: [String]

@@ -18,6 +18,13 @@ public enum ScenarioSchema {
                 ("name", ["type": "string"]),
                 ("description", ["type": "string"]),
                 ("seed", ["type": "integer", "minimum": 0, "maximum": JSON(UInt64.max)]),
+                (
+                    "pinSeed",
+                    [
+                        "type": "boolean",
+                        "description": "The expectations are about `seed` alone: --seeds runs this scenario once, with it.",
+                    ]
+                ),
                 ("duration", ref("duration")),
                 ("devices", ["type": "array", "minItems": 1, "items": ref("device")]),
                 ("network", ref("network")),
@@ -190,13 +197,19 @@ public enum ScenarioSchema {
         return .object(base)
     }
 
+    private static let sweepRule: JSON = [
+        "enum": .array(SweepRule.allCases.map { .string($0.rawValue) }),
+        "description":
+            "Under --seeds: \"every\" (default) must be met with every seed; \"some\" with at least one seed of the sweep.",
+    ]
+
     private static func expectation(_ registry: PluginRegistry) -> JSON {
         let invariants = registry.plugins.flatMap { plugin in plugin.invariants.map { (plugin, $0) } }
         let observables = registry.plugins.flatMap { plugin in plugin.observables.map { (plugin, $0) } }
         var invariantSchema = closedObject(
             [
                 "invariant": ["enum": .array(invariants.map { .string("\($0.0.name).\($0.1.name)") })],
-                "args": ["type": "object"], "violated": ["type": "boolean"],
+                "args": ["type": "object"], "violated": ["type": "boolean"], "sweep": sweepRule,
             ], required: ["invariant"]
         ).objectValue!
         invariantSchema["allOf"] = .array(
@@ -210,6 +223,7 @@ public enum ScenarioSchema {
             [
                 "check": ["enum": .array(observables.map { .string("\($0.0.name).\($0.1.name)") })],
                 "at": ref("timePoint"), "device": ref("id"), "args": ["type": "object"], "equals": [:],
+                "sweep": sweepRule,
             ], required: ["check", "at", "equals"]
         ).objectValue!
         checkSchema["allOf"] = .array(

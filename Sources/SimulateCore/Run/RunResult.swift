@@ -12,6 +12,8 @@ public struct ExpectationResult: Sendable {
     public var expectedViolated: Bool
     public var passed: Bool
     public var violations: [Violation]
+    /// Under a seed sweep: met with every seed, or judged once over the sweep (met with at least one).
+    public var sweep: SweepRule = .every
     public var path: JSONPath
     /// Checks only.
     public var at: TimePoint?
@@ -92,6 +94,15 @@ public struct RunResult: Sendable {
     }
 
     public var simulatedSeconds: Double { DurationFormat.seconds(simulatedNanoseconds) }
+
+    /// The verdict of this run as one run of a seed sweep: every expectation whose rule is
+    /// ``SweepRule/every`` was met (the others are judged over the whole sweep).
+    public var passedAsPartOfSweep: Bool {
+        failure == nil && expectations.allSatisfy { $0.passed || $0.sweep == .some }
+    }
+
+    /// Expectations judged over a whole sweep rather than per run.
+    public var sweepExpectations: [ExpectationResult] { expectations.filter { $0.sweep == .some } }
 
     /// The value each point check read, by ``ExpectationResult/observationKey``.
     public var observed: JSONObject {

@@ -172,8 +172,8 @@ public struct SimulationRunner: Sendable {
             }
             results[index] = ExpectationResult(
                 name: expectation.qualifiedName, kind: .check, expectedViolated: false, passed: passed,
-                violations: violations, path: expectation.path, at: at, device: deviceID, expected: expected,
-                observed: observed)
+                violations: violations, sweep: expectation.sweep, path: expectation.path, at: at, device: deviceID,
+                expected: expected, observed: observed)
         }
     }
 
@@ -185,7 +185,7 @@ public struct SimulationRunner: Sendable {
         return ExpectationResult(
             name: expectation.qualifiedName, kind: .invariant, expectedViolated: expectedViolated,
             passed: expectedViolated ? !violations.isEmpty : violations.isEmpty, violations: violations,
-            path: expectation.path)
+            sweep: expectation.sweep, path: expectation.path)
     }
 }
 

@@ -39,6 +39,8 @@ public struct ScenarioDiagnostic: Sendable, Equatable, CustomStringConvertible {
 /// Collects diagnostics while a scenario or a plugin's arguments are checked.
 public final class Diagnostics {
     public private(set) var items: [ScenarioDiagnostic] = []
+    /// Durations given as a bare JSON number (read as seconds), for the unit warnings.
+    public private(set) var bareSeconds: [BareSeconds] = []
 
     public init() {}
 
@@ -51,6 +53,18 @@ public final class Diagnostics {
     public func append(_ diagnostic: ScenarioDiagnostic) {
         items.append(diagnostic)
     }
+
+    public func noteBareSeconds(_ number: String, nanoseconds: Int64, at path: JSONPath) {
+        bareSeconds.append(BareSeconds(number: number, nanoseconds: nanoseconds, path: path))
+    }
+}
+
+/// A duration written as a bare number of seconds: `"for": 3000`.
+public struct BareSeconds: Sendable, Equatable {
+    /// The number as written.
+    public var number: String
+    public var nanoseconds: Int64
+    public var path: JSONPath
 }
 
 /// A scenario that could not be loaded or validated; nothing of it was run.

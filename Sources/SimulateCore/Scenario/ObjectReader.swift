@@ -177,6 +177,7 @@ public enum DurationValue {
                 return nil
             }
             nanoseconds = Int64((seconds * 1e9).rounded())
+            diagnostics.noteBareSeconds(JSONWriter.string(value), nanoseconds: nanoseconds, at: path())
         default:
             diagnostics.error(
                 "expected a duration (a string such as \"1.5s\" or a number of seconds), found \(value.typeName)",

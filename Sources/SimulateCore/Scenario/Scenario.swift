@@ -133,27 +133,34 @@ public struct ExpectationSpec: Sendable, Equatable {
     /// The invariant's or observable's own name, without the plugin prefix.
     public var name: String
     public var args: JSON
+    /// Under a seed sweep: met with every seed, or with at least one.
+    public var sweep: SweepRule
     public var path: JSONPath
 
-    public init(kind: Kind, name qualifiedName: String, args: JSON = .object(JSONObject()), path: JSONPath = .root) {
+    public init(
+        kind: Kind, name qualifiedName: String, args: JSON = .object(JSONObject()), sweep: SweepRule = .every,
+        path: JSONPath = .root
+    ) {
         let parts = QualifiedName.split(qualifiedName)
         self.kind = kind
         self.plugin = parts.map { String($0.plugin) } ?? ""
         self.name = parts.map { String($0.name) } ?? qualifiedName
         self.args = args
+        self.sweep = sweep
         self.path = path
     }
 
-    public static func invariant(_ name: String, args: JSON = .object(JSONObject()), violated: Bool = false)
-        -> ExpectationSpec
-    {
-        ExpectationSpec(kind: .invariant(violated: violated), name: name, args: args)
+    public static func invariant(
+        _ name: String, args: JSON = .object(JSONObject()), violated: Bool = false, sweep: SweepRule = .every
+    ) -> ExpectationSpec {
+        ExpectationSpec(kind: .invariant(violated: violated), name: name, args: args, sweep: sweep)
     }
 
     public static func check(
-        _ name: String, at: TimePoint, device: String? = nil, args: JSON = .object(JSONObject()), equals: JSON
+        _ name: String, at: TimePoint, device: String? = nil, args: JSON = .object(JSONObject()), equals: JSON,
+        sweep: SweepRule = .every
     ) -> ExpectationSpec {
-        ExpectationSpec(kind: .check(at: at, device: device, equals: equals), name: name, args: args)
+        ExpectationSpec(kind: .check(at: at, device: device, equals: equals), name: name, args: args, sweep: sweep)
     }
 
     public var qualifiedName: String { "\(plugin).\(name)" }
@@ -174,6 +181,8 @@ public struct Scenario: Sendable {
     public var name: String
     public var description: String?
     public var seed: UInt64
+    /// `"pinSeed": true`: the expectations are about `seed` alone; a sweep runs this scenario once, with `seed`.
+    public var pinsSeed: Bool = false
     public var durationNanoseconds: Int64
     public var devices: [DeviceSpec]
     public var network: LinkConditions
@@ -185,13 +194,16 @@ public struct Scenario: Sendable {
     public var limits: RunLimits
     /// The parsed file, kept to turn JSON paths into line and column in later reports.
     public var document: JSONDocument?
+    /// What loading found suspicious but valid (a bare number of seconds longer than the run…): shown, never fatal.
+    public var warnings: [ScenarioDiagnostic] = []
 
     public init(
         name: String, description: String? = nil, seed: UInt64 = 0, durationNanoseconds: Int64,
         devices: [DeviceSpec], network: LinkConditions = LinkConditions(), faults: [FaultSpec] = [],
         plugins: [PluginSpec], steps: [StepSpec] = [], expectations: [ExpectationSpec]? = nil,
-        limits: RunLimits = RunLimits(), file: String? = nil
+        limits: RunLimits = RunLimits(), file: String? = nil, pinsSeed: Bool = false
     ) {
+        self.pinsSeed = pinsSeed
         self.name = name
         self.description = description
         self.seed = seed

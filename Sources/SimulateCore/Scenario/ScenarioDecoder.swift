@@ -18,6 +18,7 @@ struct ScenarioDecoder {
         let name = top.string("name", required: true)
         let description = top.string("description")
         let seed = decodeSeed(top)
+        let pinsSeed = top.bool("pinSeed") ?? false
         let duration = top.duration("duration", required: true)
         let devices = decodeDevices(top)
         let network = top.value("network").flatMap { decodeNetwork($0, at: .root / "network") } ?? LinkConditions()
@@ -35,7 +36,7 @@ struct ScenarioDecoder {
             name: name ?? "", description: description, seed: seed ?? 0,
             durationNanoseconds: duration ?? DurationValue.maximumNanoseconds,
             devices: devices, network: network, faults: faults, plugins: plugins, steps: steps,
-            expectations: expectations, limits: limits)
+            expectations: expectations, limits: limits, pinsSeed: pinsSeed)
     }
 
     private func decodeSeed(_ top: ObjectReader) -> UInt64? {
@@ -233,6 +234,7 @@ struct ScenarioDecoder {
     private func decodeExpectation(_ value: JSON, at path: JSONPath) -> ExpectationSpec? {
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
         let args = reader.value("args") ?? .object(JSONObject())
+        let sweep = reader.choice("sweep", SweepRule.allCases.map(\.rawValue)).flatMap(SweepRule.init) ?? .every
         if reader.has("invariant") == reader.has("check") {
             diagnostics.error("an expectation has exactly one of \"invariant\" or \"check\"", at: path)
             reader.rejectUnknownKeys()
@@ -245,7 +247,8 @@ struct ScenarioDecoder {
                 diagnostics.error("expected \"<plugin>.<invariant>\", found \"\(name)\"", at: path / "invariant")
                 return nil
             }
-            return ExpectationSpec(kind: .invariant(violated: violated), name: name, args: args, path: path)
+            return ExpectationSpec(
+                kind: .invariant(violated: violated), name: name, args: args, sweep: sweep, path: path)
         }
         let name = reader.string("check", required: true)
         let at = reader.timePoint("at", required: true)
@@ -257,7 +260,8 @@ struct ScenarioDecoder {
             diagnostics.error("expected \"<plugin>.<observable>\", found \"\(name)\"", at: path / "check")
             return nil
         }
-        return ExpectationSpec(kind: .check(at: at, device: device, equals: equals), name: name, args: args, path: path)
+        return ExpectationSpec(
+            kind: .check(at: at, device: device, equals: equals), name: name, args: args, sweep: sweep, path: path)
     }
 
     private func decodeLimits(_ value: JSON, at path: JSONPath) -> RunLimits? {

@@ -58,6 +58,8 @@ public struct ScenarioLoader: Sendable {
         guard diagnostics.isEmpty else {
             throw ScenarioError(file: file, diagnostics: Self.locate(diagnostics, document: document, file: file))
         }
+        let warnings = ScenarioWarnings.find(in: scenario, bareSeconds: diagnostics.bareSeconds)
+        scenario.warnings = Self.locate(warnings, document: document, file: file)
         return scenario
     }
 

@@ -3,16 +3,21 @@ import SimulateJSON
 /// Checks what the decoder cannot: that plugins, actions, invariants, observables and device ids
 /// exist, that times fall inside the run, and each plugin's own argument checks.
 struct ScenarioValidator {
+    /// Names already reported as unknown, so a plugin missing from the registry is reported once.
+    final class ReportedNames {
+        var names: Set<String> = []
+    }
+
     let registry: PluginRegistry
 
     func validate(_ scenario: Scenario, into diagnostics: Diagnostics = Diagnostics()) -> Diagnostics {
         let deviceIDs = Set(scenario.devices.map(\.id))
         let enabled = Set(scenario.plugins.map(\.name))
+        let reported = ReportedNames()
         for spec in scenario.plugins {
             guard let plugin = registry.plugin(named: spec.name) else {
-                diagnostics.error(
-                    "unknown plugin \"\(spec.name)\" (available: \(registry.names.joined(separator: ", ")))",
-                    at: spec.path)
+                reported.names.insert(spec.name)
+                diagnostics.error(unknownPlugin(spec.name), at: spec.path)
                 continue
             }
             plugin.validateConfiguration(
@@ -44,7 +49,10 @@ struct ScenarioValidator {
             checkTime(step.at, scenario, at: step.path / "at", diagnostics)
             checkDevice(step.device, scenario, at: step.path / "device", diagnostics)
             if last?.name != step.plugin {
-                guard let plugin = enabledPlugin(step.plugin, enabled, at: step.path / "do", diagnostics) else {
+                guard
+                    let plugin = enabledPlugin(step.plugin, enabled, reported, at: step.path / "do", diagnostics)
+                else {
+                    last = nil
                     continue
                 }
                 last = (step.plugin, plugin, plugin.actions.map(\.name))
@@ -52,30 +60,34 @@ struct ScenarioValidator {
             guard let (_, plugin, actions) = last else { continue }
             guard actions.contains(step.action) else {
                 diagnostics.error(
-                    "unknown action \"\(step.qualifiedName)\" (\(plugin.name) offers: \(plugin.actions.map(\.name).joined(separator: ", ")))",
+                    "unknown action \"\(step.qualifiedName)\" (\(NameSuggestion.hint(step.action, in: actions, prefix: plugin.name + "."))"
+                        + "\(plugin.name) offers: \(actions.joined(separator: ", ")))",
                     at: step.path / "do")
                 continue
             }
             plugin.validateAction(step.action, args: step.args, at: step.path / "args", diagnostics: diagnostics)
         }
         for expectation in scenario.expectations ?? [] {
-            validate(expectation, scenario, enabled, diagnostics)
+            validate(expectation, scenario, enabled, reported, diagnostics)
         }
         return diagnostics
     }
 
     private func validate(
-        _ expectation: ExpectationSpec, _ scenario: Scenario, _ enabled: Set<String>, _ diagnostics: Diagnostics
+        _ expectation: ExpectationSpec, _ scenario: Scenario, _ enabled: Set<String>, _ reported: ReportedNames,
+        _ diagnostics: Diagnostics
     ) {
         let path = expectation.path
         switch expectation.kind {
         case .invariant:
-            guard let plugin = enabledPlugin(expectation.plugin, enabled, at: path / "invariant", diagnostics) else {
-                return
-            }
-            guard plugin.invariants.contains(where: { $0.name == expectation.name }) else {
+            guard
+                let plugin = enabledPlugin(expectation.plugin, enabled, reported, at: path / "invariant", diagnostics)
+            else { return }
+            let names = plugin.invariants.map(\.name)
+            guard names.contains(expectation.name) else {
                 diagnostics.error(
-                    "unknown invariant \"\(expectation.qualifiedName)\" (\(plugin.name) offers: \(plugin.invariants.map(\.name).joined(separator: ", ")))",
+                    "unknown invariant \"\(expectation.qualifiedName)\" (\(NameSuggestion.hint(expectation.name, in: names, prefix: plugin.name + "."))"
+                        + "\(plugin.name) offers: \(names.joined(separator: ", ")))",
                     at: path / "invariant")
                 return
             }
@@ -84,12 +96,13 @@ struct ScenarioValidator {
         case .check(let at, let device, _):
             checkTime(at, scenario, at: path / "at", diagnostics)
             checkDevice(device, scenario, at: path / "device", diagnostics)
-            guard let plugin = enabledPlugin(expectation.plugin, enabled, at: path / "check", diagnostics) else {
-                return
-            }
+            guard let plugin = enabledPlugin(expectation.plugin, enabled, reported, at: path / "check", diagnostics)
+            else { return }
             guard let entry = plugin.observables.first(where: { $0.name == expectation.name }) else {
+                let names = plugin.observables.map(\.name)
                 diagnostics.error(
-                    "unknown observable \"\(expectation.qualifiedName)\" (\(plugin.name) offers: \(plugin.observables.map(\.name).joined(separator: ", ")))",
+                    "unknown observable \"\(expectation.qualifiedName)\" (\(NameSuggestion.hint(expectation.name, in: names, prefix: plugin.name + "."))"
+                        + "\(plugin.name) offers: \(names.joined(separator: ", ")))",
                     at: path / "check")
                 return
             }
@@ -128,16 +141,19 @@ struct ScenarioValidator {
         return document.location(of: path / "devices") != nil
     }
 
+    /// A plugin named by a step or expectation; an unknown one is reported once per scenario.
     private func enabledPlugin(
-        _ name: String, _ enabled: Set<String>, at path: @autoclosure () -> JSONPath, _ diagnostics: Diagnostics
+        _ name: String, _ enabled: Set<String>, _ reported: ReportedNames, at path: @autoclosure () -> JSONPath,
+        _ diagnostics: Diagnostics
     ) -> (any SimulationPlugin)? {
         guard let plugin = registry.plugin(named: name) else {
-            diagnostics.error(
-                "unknown plugin \"\(name)\" (available: \(registry.names.joined(separator: ", ")))", at: path())
+            if reported.names.insert(name).inserted { diagnostics.error(unknownPlugin(name), at: path()) }
             return nil
         }
         guard enabled.contains(name) else {
-            diagnostics.error("plugin \"\(name)\" is not enabled: add \"\(name)\": {} to plugins", at: path())
+            if reported.names.insert(name).inserted {
+                diagnostics.error("plugin \"\(name)\" is not enabled: add \"\(name)\": {} to plugins", at: path())
+            }
             return nil
         }
         return plugin
@@ -151,7 +167,13 @@ struct ScenarioValidator {
     }
 
     private func unknownDevice(_ id: String, _ scenario: Scenario) -> String {
-        "unknown device \"\(id)\" (devices: \(scenario.devices.map(\.id).joined(separator: ", ")))"
+        let ids = scenario.devices.map(\.id)
+        return "unknown device \"\(id)\" (\(NameSuggestion.hint(id, in: ids))devices: \(ids.joined(separator: ", ")))"
+    }
+
+    private func unknownPlugin(_ name: String) -> String {
+        "unknown plugin \"\(name)\" (\(NameSuggestion.hint(name, in: registry.names))available: "
+            + "\(registry.names.joined(separator: ", ")))"
     }
 
     private func checkTime(

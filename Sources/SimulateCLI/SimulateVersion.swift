@@ -1,0 +1,6 @@
+/// The version `simulate --version` prints.
+public enum SimulateVersion {
+    public static let number = "0.9.0"
+    /// `0.9.0 (scenario format 1)`.
+    public static let text = "\(number) (scenario format 1)"
+}

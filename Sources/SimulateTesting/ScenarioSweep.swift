@@ -1,0 +1,62 @@
+import SimulateCore
+import SimulateJSON
+
+/// The runs of one scenario over a range of seeds, judged as `simulate run --seeds` judges them:
+/// each run on its expectations with `"sweep": "every"`, and each `"sweep": "some"` expectation
+/// once over the whole range (met with at least one seed). A scenario with `"pinSeed": true` runs
+/// once, with its own seed.
+public struct SweepOutcome: Sendable {
+    public var outcomes: [ScenarioOutcome]
+    /// Every run's failures, then one per `"some"` expectation that no seed met.
+    public var failures: [ScenarioFailure]
+
+    public var passed: Bool { failures.isEmpty }
+}
+
+extension ScenarioHarness {
+    /// Loads a scenario file and runs it with every seed in `seeds`.
+    public func sweep(_ file: ScenarioFile, seeds: ClosedRange<UInt64>) -> SweepOutcome {
+        let first = run(file, seed: seeds.lowerBound)
+        guard first.result != nil else { return SweepOutcome(outcomes: [first], failures: first.failures) }
+        if first.scenario?.pinsSeed == true {
+            let own = run(file)
+            return SweepOutcome(outcomes: [own], failures: own.failures)
+        }
+        var outcomes = [first]
+        for seed in seeds.dropFirst() { outcomes.append(run(file, seed: seed)) }
+        return Self.judge(outcomes, seeds: seeds)
+    }
+
+    /// Runs a scenario built in code with every seed in `seeds`.
+    public func sweep(_ scenario: Scenario, seeds: ClosedRange<UInt64>) -> SweepOutcome {
+        if scenario.pinsSeed {
+            let own = run(scenario)
+            return SweepOutcome(outcomes: [own], failures: own.failures)
+        }
+        return Self.judge(seeds.map { run(scenario, seed: $0) }, seeds: seeds)
+    }
+
+    static func judge(_ outcomes: [ScenarioOutcome], seeds: ClosedRange<UInt64>) -> SweepOutcome {
+        var failures = outcomes.flatMap { $0.failures(inSweep: true) }
+        let results = outcomes.compactMap(\.result)
+        guard let first = results.first else { return SweepOutcome(outcomes: outcomes, failures: failures) }
+        for (index, expectation) in first.expectations.enumerated() where expectation.sweep == .some {
+            let met = results.filter { $0.expectations.indices.contains(index) && $0.expectations[index].passed }
+            guard met.isEmpty else { continue }
+            let device = expectation.device.map { " on \($0)" } ?? ""
+            let what =
+                expectation.kind == .check
+                ? "\(expectation.name) at \(expectation.at?.text ?? "end")\(device) equals "
+                    + JSONWriter.string(expectation.expected ?? .null)
+                : expectation.name + (expectation.expectedViolated ? " violated (a documented hazard)" : " held")
+            failures.append(
+                ScenarioFailure(
+                    file: outcomes[0].file, seed: nil, name: expectation.name,
+                    message:
+                        "\(outcomes[0].file) (seeds \(seeds.lowerBound)...\(seeds.upperBound)): \"sweep\": \"some\" "
+                        + "needs \(what) with at least one seed; "
+                        + "none of \(results.count) met it"))
+        }
+        return SweepOutcome(outcomes: outcomes, failures: failures)
+    }
+}
