@@ -79,7 +79,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "simulate", dependencies: ["SimulateCLI"]),
-        .target(name: "SimulateTesting", dependencies: ["SimulateCore", "SimulatePlugins"]),
+        // SimulateCLI for the HTML timeline and trace a failing test saves.
+        .target(name: "SimulateTesting", dependencies: ["SimulateCore", "SimulatePlugins", "SimulateCLI"]),
         .executableTarget(
             name: "custom-simulate",
             dependencies: ["SimulateCLI", "SimulateCore"],

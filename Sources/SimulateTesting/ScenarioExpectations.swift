@@ -18,7 +18,8 @@
             file: ScenarioFile, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
             sourceLocation: SourceLocation = #_sourceLocation
         ) -> ScenarioOutcome {
-            record(ScenarioHarness(plugins: plugins).run(file, seed: seed), sourceLocation: sourceLocation)
+            let harness = ScenarioHarness(plugins: plugins)
+            return record(harness.run(file, seed: seed), harness, sourceLocation: sourceLocation)
         }
 
         /// Runs the scenario file at `path`; a relative path is looked up from the calling file's
@@ -39,7 +40,31 @@
             _ scenario: Scenario, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
             sourceLocation: SourceLocation = #_sourceLocation
         ) -> ScenarioOutcome {
-            record(ScenarioHarness(plugins: plugins).run(scenario, seed: seed), sourceLocation: sourceLocation)
+            let harness = ScenarioHarness(plugins: plugins)
+            return record(harness.run(scenario, seed: seed), harness, sourceLocation: sourceLocation)
+        }
+
+        /// Builds, validates and runs a scenario; a problem is recorded at the builder call that caused it.
+        @discardableResult
+        public static func check(
+            _ builder: ScenarioBuilder, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) -> ScenarioOutcome {
+            let scenario: Scenario
+            do {
+                scenario = try builder.build(plugins: plugins)
+            } catch {
+                for diagnostic in error.diagnostics {
+                    let site = builder.callSite(for: diagnostic.path)
+                    let location =
+                        site.map {
+                            SourceLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
+                        } ?? sourceLocation
+                    Issue.record(Comment(rawValue: diagnostic.description), sourceLocation: location)
+                }
+                return ScenarioOutcome(file: builder.scenario.name, invalid: error)
+            }
+            return check(scenario, seed: seed, plugins: plugins, sourceLocation: sourceLocation)
         }
 
         /// Runs every seed in `seeds` as `simulate run --seeds` does: each run's failures, and each
@@ -49,18 +74,53 @@
             file: ScenarioFile, seeds: ClosedRange<UInt64>, plugins: [any SimulationPlugin] = [],
             sourceLocation: SourceLocation = #_sourceLocation
         ) -> [ScenarioOutcome] {
-            let sweep = ScenarioHarness(plugins: plugins).sweep(file, seeds: seeds)
+            let harness = ScenarioHarness(plugins: plugins)
+            var sweep = harness.sweep(file, seeds: seeds)
+            if let index = sweep.outcomes.firstIndex(where: { !$0.passed && $0.result != nil }) {
+                sweep.outcomes[index].saveArtifactsOnFailure(registry: harness.registry)
+                sweep.outcomes[index].artifacts.map { attach($0, sourceLocation: sourceLocation) }
+                sweep.failures = ScenarioHarness.judge(sweep.outcomes, seeds: seeds).failures
+            }
+            recordWarnings(sweep.outcomes.first, sourceLocation: sourceLocation)
             for failure in sweep.failures {
                 Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
             }
             return sweep.outcomes
         }
 
-        private static func record(_ outcome: ScenarioOutcome, sourceLocation: SourceLocation) -> ScenarioOutcome {
+        private static func record(
+            _ outcome: ScenarioOutcome, _ harness: ScenarioHarness, sourceLocation: SourceLocation
+        ) -> ScenarioOutcome {
+            var outcome = outcome
+            outcome.saveArtifactsOnFailure(registry: harness.registry)
+            recordWarnings(outcome, sourceLocation: sourceLocation)
             for failure in outcome.failures {
                 Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
             }
+            if let artifacts = outcome.artifacts { attach(artifacts, sourceLocation: sourceLocation) }
             return outcome
+        }
+
+        /// Warnings (a bare number of seconds longer than the run…) never fail the test.
+        private static func recordWarnings(_ outcome: ScenarioOutcome?, sourceLocation: SourceLocation) {
+            for warning in outcome?.scenario?.warnings ?? [] {
+                #if compiler(>=6.2)
+                    Issue.record(
+                        Comment(rawValue: "warning: " + warning.description), severity: .warning,
+                        sourceLocation: sourceLocation)
+                #else
+                    print("warning: " + warning.description)
+                #endif
+            }
+        }
+
+        /// The saved scenario file, timeline and trace, as test attachments.
+        private static func attach(_ artifacts: FailureArtifacts, sourceLocation: SourceLocation) {
+            #if compiler(>=6.2)
+                for (name, text) in artifacts.contents {
+                    Attachment.record(text, named: name, sourceLocation: sourceLocation)
+                }
+            #endif
         }
     }
 

@@ -11,6 +11,8 @@ public struct ScenarioOutcome: Sendable {
     public var result: RunResult?
     /// The scenario that ran, as loaded or built.
     public internal(set) var scenario: Scenario?
+    /// Saved when the run failed in a test helper: the scenario file, HTML timeline and trace.
+    public internal(set) var artifacts: FailureArtifacts?
 
     init(file: String, invalid: ScenarioError) {
         self.file = file
@@ -43,21 +45,26 @@ public struct ScenarioOutcome: Sendable {
                 ScenarioFailure(
                     file: file, seed: result.seed, name: nil,
                     message: "\(context): run broke at \(DurationFormat.secondsText(failure.atNanoseconds)): "
-                        + failure.message + "\nreplay: " + result.replayCommand))
+                        + failure.message + replaySuffix(result)))
         }
         for expectation in result.expectations where !expectation.passed && !(inSweep && expectation.sweep == .some) {
             failures.append(
                 ScenarioFailure(
                     file: file, seed: result.seed, name: expectation.name,
-                    message: "\(context): " + Self.describe(expectation) + "\nreplay: " + result.replayCommand))
+                    message: "\(context): " + Self.describe(expectation) + replaySuffix(result)))
         }
         if failures.isEmpty && !(inSweep ? result.passedAsPartOfSweep : result.passed) {
             failures.append(
                 ScenarioFailure(
                     file: file, seed: result.seed, name: nil,
-                    message: "\(context): not every expectation was evaluated\nreplay: " + result.replayCommand))
+                    message: "\(context): not every expectation was evaluated" + replaySuffix(result)))
         }
         return failures
+    }
+
+    /// `\nreplay: simulate run … --seed N`, and where the failure's files were saved.
+    private func replaySuffix(_ result: RunResult) -> String {
+        "\nreplay: " + result.replayCommand + (artifacts.map { "\n" + $0.messageLines } ?? "")
     }
 
     static func describe(_ expectation: ExpectationResult) -> String {

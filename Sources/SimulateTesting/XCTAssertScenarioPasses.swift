@@ -18,7 +18,8 @@
         file: StaticString = #filePath, line: UInt = #line
     ) -> ScenarioOutcome {
         let scenarioFile = ScenarioSuite.resolve(path, from: "\(file)")
-        return XCTRecord(ScenarioHarness(plugins: plugins).run(scenarioFile, seed: seed), file: file, line: line)
+        let harness = ScenarioHarness(plugins: plugins)
+        return XCTRecord(harness.run(scenarioFile, seed: seed), harness, file: file, line: line)
     }
 
     /// Validates and runs a scenario built in code, failing the test once per failing expectation.
@@ -27,10 +28,38 @@
         _ scenario: Scenario, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
         file: StaticString = #filePath, line: UInt = #line
     ) -> ScenarioOutcome {
-        XCTRecord(ScenarioHarness(plugins: plugins).run(scenario, seed: seed), file: file, line: line)
+        let harness = ScenarioHarness(plugins: plugins)
+        return XCTRecord(harness.run(scenario, seed: seed), harness, file: file, line: line)
     }
 
-    private func XCTRecord(_ outcome: ScenarioOutcome, file: StaticString, line: UInt) -> ScenarioOutcome {
+    /// Builds, validates and runs a scenario; a problem fails the test at the builder call that caused it.
+    @discardableResult
+    public func XCTAssertScenarioPasses(
+        _ builder: ScenarioBuilder, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> ScenarioOutcome {
+        do {
+            return XCTAssertScenarioPasses(try builder.build(plugins: plugins), seed: seed, plugins: plugins)
+        } catch {
+            for diagnostic in error.diagnostics {
+                // XCTest takes a static file path: the builder call's line in the asserting file
+                // (the message names the builder call's own file and line).
+                if let site = builder.callSite(for: diagnostic.path), site.filePath == "\(file)" {
+                    XCTFail(diagnostic.description, file: file, line: UInt(site.line))
+                } else {
+                    XCTFail(diagnostic.description, file: file, line: line)
+                }
+            }
+            return ScenarioOutcome(file: builder.scenario.name, invalid: error)
+        }
+    }
+
+    private func XCTRecord(
+        _ outcome: ScenarioOutcome, _ harness: ScenarioHarness, file: StaticString, line: UInt
+    ) -> ScenarioOutcome {
+        var outcome = outcome
+        outcome.saveArtifactsOnFailure(registry: harness.registry)
+        for warning in outcome.scenario?.warnings ?? [] { print("warning: " + warning.description) }
         for failure in outcome.failures {
             XCTFail(failure.message, file: file, line: line)
         }

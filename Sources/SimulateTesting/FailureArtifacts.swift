@@ -1,0 +1,87 @@
+import Foundation
+import SimulateCLI
+import SimulateCore
+
+/// What a failing test run leaves behind so it can be replayed and looked at: the scenario file
+/// (a scenario built in Swift, written as JSON), the HTML timeline and the Perfetto trace.
+///
+/// They go to `$SIMULATE_ARTIFACTS` when set, else to `simulate-failures/` in the temporary
+/// directory, one folder per scenario and seed; the failure message names the folder.
+public struct FailureArtifacts: Sendable {
+    public var directory: String
+    public var scenarioFile: String
+    public var timeline: String
+    public var trace: String
+    /// The text of each file, by file name, for test attachments.
+    var contents: [(name: String, text: String)]
+
+    /// The folder artifacts are saved under.
+    public static var baseDirectory: String {
+        if let configured = ProcessInfo.processInfo.environment["SIMULATE_ARTIFACTS"], !configured.isEmpty {
+            return configured
+        }
+        return (NSTemporaryDirectory() as NSString).appendingPathComponent("simulate-failures")
+    }
+
+    /// Runs the scenario again with its trace (same seed, same run) and saves the three files;
+    /// nil when they cannot be written.
+    static func save(_ scenario: Scenario, seed: UInt64, registry: PluginRegistry) -> FailureArtifacts? {
+        let directory = (baseDirectory as NSString).appendingPathComponent("\(slug(scenario))-seed-\(seed)")
+        let scenarioFile = (directory as NSString).appendingPathComponent("scenario.json")
+        var replayable = scenario
+        replayable.file = scenario.file ?? scenarioFile
+        let result = SimulationRunner(registry: registry).run(replayable, seed: seed, keepsTrace: true)
+        let devices = scenario.devices.map(\.id)
+        let contents = [
+            ("scenario.json", scenario.jsonText),
+            ("timeline.html", RunReports.html([(result, devices)])),
+            ("trace.json", RunReports.trace([(result, devices)])),
+        ]
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for (name, text) in contents {
+                let path = (directory as NSString).appendingPathComponent(name)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            }
+        } catch {
+            return nil
+        }
+        return FailureArtifacts(
+            directory: directory, scenarioFile: scenarioFile,
+            timeline: (directory as NSString).appendingPathComponent("timeline.html"),
+            trace: (directory as NSString).appendingPathComponent("trace.json"), contents: contents)
+    }
+
+    /// The lines a failure message ends with.
+    var messageLines: String {
+        "saved: \(scenarioFile)\n  timeline: \(timeline) (open in a browser)\n"
+            + "  trace: \(trace) (open in ui.perfetto.dev)"
+    }
+
+    /// `phone-offline-for-20-s` from the file name or the scenario's name.
+    private static func slug(_ scenario: Scenario) -> String {
+        let source = scenario.file.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+            ?? scenario.name
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789")
+        var slug = ""
+        for character in source.lowercased() {
+            if allowed.contains(character) {
+                slug.append(character)
+            } else if !slug.hasSuffix("-") {
+                slug.append("-")
+            }
+        }
+        let trimmed = slug.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        return trimmed.isEmpty ? "scenario" : String(trimmed.prefix(60))
+    }
+}
+
+extension ScenarioOutcome {
+    /// Saves the artifacts of a failed run and points the replay command at the saved scenario
+    /// file when the scenario was built in code. Does nothing for a passing or invalid outcome.
+    mutating func saveArtifactsOnFailure(registry: PluginRegistry) {
+        guard let result, !result.passed, let scenario, artifacts == nil else { return }
+        artifacts = FailureArtifacts.save(scenario, seed: result.seed, registry: registry)
+        if let artifacts, scenario.file == nil { self.result?.file = artifacts.scenarioFile }
+    }
+}
