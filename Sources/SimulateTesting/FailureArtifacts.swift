@@ -60,7 +60,8 @@ public struct FailureArtifacts: Sendable {
 
     /// `phone-offline-for-20-s` from the file name or the scenario's name.
     private static func slug(_ scenario: Scenario) -> String {
-        let source = scenario.file.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+        let source =
+            scenario.file.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
             ?? scenario.name
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789")
         var slug = ""

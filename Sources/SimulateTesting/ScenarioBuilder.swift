@@ -43,14 +43,21 @@ public struct ScenarioBuilder: Sendable {
     }
 
     /// Enables a plugin; `configuration` is the object a file would give under `plugins`.
-    public func plugin(_ name: String, _ configuration: JSON = [:], fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> Self {
-        with(.root / "plugins" / name, BuilderCallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+    public func plugin(
+        _ name: String, _ configuration: JSON = [:], fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line, column: Int = #column
+    ) -> Self {
+        with(.root / "plugins" / name, BuilderCallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        {
             $0.plugins.append(PluginSpec(name: name, configuration: configuration, path: .root / "plugins" / name))
         }
     }
 
     /// Default link conditions: a latency range (seeded uniform) and a loss probability.
-    public func network(latency: ClosedRange<Duration>, loss: Double = 0, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> Self {
+    public func network(
+        latency: ClosedRange<Duration>, loss: Double = 0, fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line, column: Int = #column
+    ) -> Self {
         with(.root / "network", BuilderCallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
             $0.network.latency = LatencyRange(
                 minNanoseconds: latency.lowerBound.nanoseconds, maxNanoseconds: latency.upperBound.nanoseconds)
@@ -58,7 +65,10 @@ public struct ScenarioBuilder: Sendable {
         }
     }
 
-    public func network(latency: Duration, loss: Double = 0, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> Self {
+    public func network(
+        latency: Duration, loss: Double = 0, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        column: Int = #column
+    ) -> Self {
         network(latency: latency...latency, loss: loss, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
@@ -70,7 +80,10 @@ public struct ScenarioBuilder: Sendable {
         plugin: String? = nil, server: String? = nil, error: String? = nil, fileID: String = #fileID,
         filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> Self {
-        with(.root / "faults" / scenario.faults.count, BuilderCallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+        with(
+            .root / "faults" / scenario.faults.count,
+            BuilderCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) {
             $0.faults.append(
                 FaultSpec(
                     at: .at(at.nanoseconds), forNanoseconds: length?.nanoseconds, devices: devices, kind: kind,
@@ -88,7 +101,10 @@ public struct ScenarioBuilder: Sendable {
         at: Duration, device: String? = nil, do action: String, args: JSON = [:], every: Duration? = nil,
         count: Int = 1, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> Self {
-        with(.root / "steps" / scenario.steps.count, BuilderCallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+        with(
+            .root / "steps" / scenario.steps.count,
+            BuilderCallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) {
             $0.steps.append(
                 StepSpec(
                     at: .at(at.nanoseconds), device: device, do: action, args: args,
@@ -99,16 +115,19 @@ public struct ScenarioBuilder: Sendable {
     /// An invariant that must hold over the whole run (or, with `violated: true`, must be violated).
     /// `sweep: .some`: under a seed sweep, met with at least one seed (judged over the sweep).
     public func expect(
-        invariant name: String, args: JSON = [:], violated: Bool = false, sweep: SweepRule = .every, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        invariant name: String, args: JSON = [:], violated: Bool = false, sweep: SweepRule = .every,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) -> Self {
         expecting(
-            ExpectationSpec.invariant(name, args: args, violated: violated, sweep: sweep), BuilderCallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            ExpectationSpec.invariant(name, args: args, violated: violated, sweep: sweep),
+            BuilderCallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// A point check of one observable; `at: nil` reads it at the end of the run.
     public func expect(
         check name: String, at: Duration? = nil, device: String? = nil, args: JSON = [:], equals expected: JSON,
-        sweep: SweepRule = .every, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        sweep: SweepRule = .every, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        column: Int = #column
     ) -> Self {
         let time: TimePoint = at.map { .at($0.nanoseconds) } ?? .end
         return expecting(

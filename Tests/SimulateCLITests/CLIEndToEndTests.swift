@@ -140,7 +140,7 @@ import Testing
         let output = try CommandRunner.run(["validate", "--format", "json", "good.json", "bad.json"], in: directory)
         #expect(output.status == 2)
         let lines = try output.lines.map { try JSONParser.parse($0).root }
-        #expect(lines[0] == ["file": "good.json", "valid": true, "errors": []])
+        #expect(lines[0] == ["file": "good.json", "valid": true, "errors": [], "warnings": []])
         #expect(lines[1]["valid"] == false)
         let errors = lines[1]["errors"]?.arrayValue ?? []
         #expect(errors.map { $0["path"] } == ["/duration", "/plugins/heartbeat/rate"])

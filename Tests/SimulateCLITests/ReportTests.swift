@@ -74,8 +74,15 @@ import Testing
         let processes = events.filter { $0["name"] as? String == "process_name" }.compactMap {
             ($0["args"] as? [String: Any])?["name"] as? String
         }
-        #expect(processes.contains("phone — counter calm (seed 0)"))
-        #expect(processes.contains { $0.hasPrefix("server:") && $0.hasSuffix("counter calm (seed 2)") })
+        // One process per run, its tracks' lanes as threads.
+        #expect(processes.contains("PASS counter calm (seed 0) — Scenarios/calm.json"))
+        #expect(processes.contains("FAIL counter wrong <check> (seed 2) — Scenarios/wrong.json"))
+        #expect(Set(events.compactMap { $0["pid"] as? Int }).count == processes.count)
+        let threads = events.filter { $0["name"] as? String == "thread_name" }.compactMap {
+            ($0["args"] as? [String: Any])?["name"] as? String
+        }
+        #expect(threads.contains("phone · counter"))
+        #expect(threads.contains { $0.hasPrefix("server:") })
         #expect(events.contains { $0["ph"] as? String == "X" && $0["cat"] as? String == "fault" })
         for event in events where event["ph"] as? String != "M" {
             #expect(event["ts"] is Double || event["ts"] is Int)

@@ -102,7 +102,8 @@ struct RunCommand: ParsableCommand {
             for offset in offsets {
                 items.append(
                     RunItem(
-                        scenario: scenario, seed: firstSeed + UInt64(offset), sweepGroup: seeds != nil && !pinned ? group : nil))
+                        scenario: scenario, seed: firstSeed + UInt64(offset),
+                        sweepGroup: seeds != nil && !pinned ? group : nil))
             }
             verdicts.expect(group: group, runs: items.count - before)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import SimulateCore
 
 /// `--html PATH`: one self-contained page with a timeline drawing per run, failures first, each
@@ -113,6 +114,19 @@ struct HTMLReport {
             }
             parts.append("</ul>")
             parts.append("<pre class=\"replay\">\(MarkupEscaping.escape(result.replayCommand))</pre>")
+        }
+        // The plugins' statistics explain a failure (lostResponses, ambiguousWrites…): under every run.
+        let statistics = HumanReport(terminal: Terminal(colors: false)).statisticsLines(result.statistics)
+        if !statistics.isEmpty {
+            parts.append("<ul class=\"statistics\">")
+            for line in statistics {
+                let text = line.trimmingCharacters(in: .whitespaces)
+                let plugin = text.prefix { $0 != ":" }
+                parts.append(
+                    "<li><b>\(MarkupEscaping.escape(String(plugin)))</b>"
+                        + MarkupEscaping.escape(String(text.dropFirst(plugin.count))) + "</li>")
+            }
+            parts.append("</ul>")
         }
         parts.append(result.trace.isEmpty ? "<p class=\"note\">No trace records.</p>" : TimelineDrawing(run: run).svg)
         parts += ["</div>", "</details>", "</section>"]

@@ -28,6 +28,7 @@ enum HTMLStyle {
         .body { padding: 0 12px 12px; overflow-x: auto; }
         ul.problems { margin: 4px 0 8px; padding-left: 18px; color: #c92a2a; }
         ul.problems ul { color: #495057; }
+        ul.statistics { margin: 4px 0 8px; padding-left: 18px; color: #495057; font-size: 12px; list-style: none; }
         pre.replay { background: #f8f9fa; border: 1px solid #e9ecef; padding: 6px 10px; margin: 6px 0 10px;
           font-size: 12px; white-space: pre-wrap; }
         svg.timeline { display: block; }

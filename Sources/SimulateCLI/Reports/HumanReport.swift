@@ -25,7 +25,8 @@ struct HumanReport {
         if let failure = result.failure {
             lines.append("  " + terminal.red("run broke: ") + failure.message)
         }
-        for expectation in result.expectations where !expectation.passed && !(result.passed && expectation.sweep == .some) {
+        for expectation in result.expectations
+        where !expectation.passed && !(result.passed && expectation.sweep == .some) {
             lines += describe(expectation)
         }
         if !result.passed {

@@ -96,7 +96,7 @@ struct TimelineDrawing {
             let title =
                 group.spans.count == 1
                 ? "\(first.name)  \(time(first.startNanoseconds))–\(time(first.endNanoseconds))"
-                    + " (\(DurationFormat.string(first.endNanoseconds - first.startNanoseconds)))"
+                    + " (\(DurationFormat.readable(first.endNanoseconds - first.startNanoseconds)))"
                     + (first.open ? ", no end before the run ended" : "")
                     + (first.detail.isEmpty ? "" : "\n" + first.detail)
                 : "\(group.spans.count) × \(first.name) from \(time(first.startNanoseconds))"

@@ -3,26 +3,28 @@ import SimulateJSON
 
 /// `--trace PATH`: Trace Event Format JSON for Perfetto (ui.perfetto.dev) and chrome://tracing.
 ///
-/// Each track of each run (a device, a plugin's server, the network) is a process named
-/// `phone — scenario (seed 3)`; its lanes (one per category, more where spans overlap) are threads.
-/// Spans are complete events (`ph: "X"`), marks and violations instants. Times are simulated
-/// microseconds from the start of each run, so the same runs give the same bytes.
+/// Each run is one process, `PASS scenario (seed 3) — file`, so a sweep's runs stay apart and fold
+/// away one by one; its tracks (each device, each plugin's server, the network) are its threads,
+/// one per category lane (`phone · connection`, `server:counter · fault`). Spans are complete
+/// events (`ph: "X"`), marks and violations instants; a violation with no device goes on the
+/// server track of the expectation's plugin. Times are simulated microseconds from the start of
+/// each run, so the same runs give the same bytes.
 enum TimelineReport {
     static func text(_ runs: [TimelineRun]) -> String {
         var events: [String] = []
-        var pid = 0
-        for run in runs {
+        for (index, run) in runs.enumerated() {
+            let pid = index + 1
             let timeline = run.timeline
-            let status = run.result.passed ? "PASS" : "FAIL"
-            var firstPid: [String: Int] = [:]
+            events += processMetadata(pid, run: run)
+            var firstThread: [String: Int] = [:]
+            var tid = 0
             for track in timeline.tracks {
-                pid += 1
-                firstPid[track.name] = pid
-                events += processMetadata(pid, track: track.name, run: run, status: status)
-                for (offset, lane) in track.lanes.enumerated() {
-                    let tid = offset + 1
-                    events.append(metadata("thread_name", pid: pid, tid: tid, ["name": .string(lane.label)]))
-                    events.append(metadata("thread_sort_index", pid: pid, tid: tid, ["sort_index": JSON(offset)]))
+                for lane in track.lanes.isEmpty ? [Timeline.Lane(category: "", index: 0)] : track.lanes {
+                    tid += 1
+                    if firstThread[track.name] == nil { firstThread[track.name] = tid }
+                    let label = lane.category.isEmpty ? track.name : "\(track.name) · \(lane.label)"
+                    events.append(metadata("thread_name", pid: pid, tid: tid, ["name": .string(label)]))
+                    events.append(metadata("thread_sort_index", pid: pid, tid: tid, ["sort_index": JSON(tid)]))
                     for span in lane.spans {
                         events.append(
                             event(
@@ -39,18 +41,30 @@ enum TimelineReport {
                 }
             }
             for (expectation, violation) in run.violations {
-                guard let target = violation.device.flatMap({ firstPid[$0] }) ?? firstPid.values.min() else { continue }
+                let track = violationTrack(expectation, violation, tracks: timeline.tracks.map(\.name))
+                guard let target = track.flatMap({ firstThread[$0] }) ?? firstThread.values.min() else { continue }
                 events.append(
                     event(
-                        "\(expectation): \(violation.message)", "violation", "i", violation.atNanoseconds, pid: target,
-                        tid: 1, detail: violation.events.joined(separator: "\n"), scope: "p"))
+                        "\(expectation): \(violation.message)", "violation", "i", violation.atNanoseconds, pid: pid,
+                        tid: target, detail: violation.events.joined(separator: "\n"), scope: "t"))
             }
         }
         return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
     }
 
-    private static func processMetadata(_ pid: Int, track: String, run: TimelineRun, status: String) -> [String] {
-        let label = "\(track) — \(run.result.scenario) (seed \(run.result.seed))"
+    /// The device's track, else the server track of the expectation's plugin (`counter.unique` →
+    /// `server:counter`), else the only server track.
+    static func violationTrack(_ expectation: String, _ violation: Violation, tracks: [String]) -> String? {
+        if let device = violation.device, tracks.contains(device) { return device }
+        let plugin = expectation.prefix { $0 != "." }
+        if tracks.contains("server:\(plugin)") { return "server:\(plugin)" }
+        let servers = tracks.filter { $0.hasPrefix("server:") }
+        return servers.count == 1 ? servers[0] : nil
+    }
+
+    private static func processMetadata(_ pid: Int, run: TimelineRun) -> [String] {
+        let status = run.result.passed ? "PASS" : run.result.failure == nil ? "FAIL" : "BROKE"
+        let label = "\(status) \(run.result.scenario) (seed \(run.result.seed)) — \(run.result.file ?? "")"
         return [
             metadata("process_name", pid: pid, tid: 0, ["name": .string(label)]),
             metadata("process_sort_index", pid: pid, tid: 0, ["sort_index": JSON(pid)]),

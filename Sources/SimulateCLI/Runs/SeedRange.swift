@@ -27,7 +27,8 @@ struct SeedRange: ExpressibleByArgument, Sendable {
             }
         }
         if UInt64(text) != nil { return "--seeds \(text): a range A..B is expected; for one seed use --seed \(text)" }
-        return "--seeds \(text): expected A..B, two whole numbers from 0 to \(UInt64.max) joined by two dots (\(example))"
+        return
+            "--seeds \(text): expected A..B, two whole numbers from 0 to \(UInt64.max) joined by two dots (\(example))"
     }
 
     static var defaultValueDescription: String { "A..B" }

@@ -22,7 +22,8 @@ public enum ScenarioSchema {
                     "pinSeed",
                     [
                         "type": "boolean",
-                        "description": "The expectations are about `seed` alone: --seeds runs this scenario once, with it.",
+                        "description":
+                            "The expectations are about `seed` alone: --seeds runs this scenario once, with it.",
                     ]
                 ),
                 ("duration", ref("duration")),

@@ -56,7 +56,14 @@ public struct ScenarioLoader: Sendable {
         scenario.document = document
         _ = ScenarioValidator(registry: registry).validate(scenario, into: diagnostics)
         guard diagnostics.isEmpty else {
-            throw ScenarioError(file: file, diagnostics: Self.locate(diagnostics, document: document, file: file))
+            let bare = Dictionary(diagnostics.bareSeconds.map { ($0.path, $0.number) }) { first, _ in first }
+            let located = Self.locate(diagnostics, document: document, file: file).map { item in
+                guard let number = bare[item.path] else { return item }
+                var item = item
+                item.message += ": \(number) is read as seconds; did you mean \"\(number)ms\"?"
+                return item
+            }
+            throw ScenarioError(file: file, diagnostics: located)
         }
         let warnings = ScenarioWarnings.find(in: scenario, bareSeconds: diagnostics.bareSeconds)
         scenario.warnings = Self.locate(warnings, document: document, file: file)

@@ -207,10 +207,13 @@ final class DeviceAllocator: SingleRecordResponder {
         }
         log.backoffs += 1
         let waitName = error.retryAfterSeconds == nil ? "backoff" : "retryAfter"
-        trace.begin(device.id, "rateLimit", waitName, "\(error.code) wait", value: delay)
+        // Only the server's load answers are rate limits; a wait after a network failure is a plain backoff.
+        let category =
+            [.requestRateLimited, .zoneBusy, .serviceUnavailable].contains(error.code) ? "rateLimit" : "backoff"
+        trace.begin(device.id, category, waitName, "\(error.code) wait", value: delay)
         let retried = base.take()
         scheduler.schedule(afterNanoseconds: delay) { [self] in
-            trace.end(device.id, "rateLimit", waitName)
+            trace.end(device.id, category, waitName)
             attempt(from: retried)
         }
     }
