@@ -72,6 +72,8 @@ extension Scenario {
         if let range = fault.latency { object["latency"] = latency(range) }
         if let loss = fault.loss { object["loss"] = .double(loss) }
         if let plugin = fault.plugin { object["plugin"] = .string(plugin) }
+        if let server = fault.server { object["server"] = .string(server) }
+        if let error = fault.error { object["error"] = .string(error) }
         if let repeating = fault.repeat { object["repeat"] = json(repeating) }
         return .object(object)
     }
