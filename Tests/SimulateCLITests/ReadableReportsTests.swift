@@ -11,7 +11,7 @@ import Testing
         let folder = try ScenarioFolder()
         _ = try BuiltSimulate.run(["run", "Scenarios", "--seeds", "0..1", "--html", "r.html"], in: folder.path)
         let html = try folder.read("r.html")
-        #expect(html.components(separatedBy: "<ul class=\"statistics\"><li><b>counter</b>").count - 1 == 4)
+        #expect(html.components(separatedBy: "<ul class=\"statistics\">\n<li><b>counter</b>").count - 1 == 4)
         #expect(html.contains(": allocations 6 · "))
     }
 

@@ -133,7 +133,9 @@ import Testing
         #expect(text.contains(#"{"name":"a","cat":"fault","ph":"X","ts":1000000.0,"dur":2000000.0,"pid":1,"tid":1"#))
         #expect(text.contains(#"{"name":"b","cat":"fault","ph":"X","ts":2000000.0,"dur":2000000.0,"pid":1,"tid":2"#))
         #expect(
-            text.contains(#""name":"probe.quiet: alarm \"raised\"","cat":"violation","ph":"i","ts":5000000.0,"pid":2"#))
+            text.contains(
+                #""name":"probe.quiet: alarm \"raised\"","cat":"violation","ph":"i","ts":5000000.0,"pid":1,"tid":3"#))
+        #expect(text.contains(#""tid":3,"args":{"name":"mac"}"#))
     }
 
     @Test func junitEscapesAndClassifies() {

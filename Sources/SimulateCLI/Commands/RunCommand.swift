@@ -108,7 +108,9 @@ struct RunCommand: ParsableCommand {
             verdicts.expect(group: group, runs: items.count - before)
         }
         human.showsStatistics = statistics || items.count == 1
-        let quiet = format == .human && (self.quiet ?? (seeds != nil && !Terminal.isTerminal(STDOUT_FILENO)))
+        // --statistics asks for every run's statistics, so it lists every run.
+        let quiet =
+            format == .human && (self.quiet ?? (seeds != nil && !statistics && !Terminal.isTerminal(STDOUT_FILENO)))
         var summary = SweepSummary()
         let progress = ProgressBar.make(total: items.count)
         var runs = ParallelRuns(

@@ -5,6 +5,7 @@ public enum NameSuggestion {
     public static func nearest(to name: String, in candidates: [String]) -> String? {
         let lowered = name.lowercased()
         if let sameLetters = candidates.first(where: { $0.lowercased() == lowered }) { return sameLetters }
+        guard name.count > 2 else { return nil }
         let limit = max(1, name.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
