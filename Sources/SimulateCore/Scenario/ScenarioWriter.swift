@@ -45,6 +45,7 @@ extension Scenario {
         object["id"] = .string(device.id)
         if device.platform != .iOS { object["platform"] = .string(device.platform.rawValue) }
         if device.clockSkewNanoseconds != 0 { object["clockSkew"] = duration(device.clockSkewNanoseconds) }
+        if device.simulator { object["simulator"] = true }
         return .object(object)
     }
 
