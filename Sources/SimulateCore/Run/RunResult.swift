@@ -22,14 +22,16 @@ public struct ExpectationResult: Sendable {
     public var observed: JSON?
 
     public init(
-        name: String, kind: Kind, expectedViolated: Bool, passed: Bool, violations: [Violation], path: JSONPath,
-        at: TimePoint? = nil, device: String? = nil, expected: JSON? = nil, observed: JSON? = nil
+        name: String, kind: Kind, expectedViolated: Bool, passed: Bool, violations: [Violation],
+        sweep: SweepRule = .every, path: JSONPath, at: TimePoint? = nil, device: String? = nil, expected: JSON? = nil,
+        observed: JSON? = nil
     ) {
         self.name = name
         self.kind = kind
         self.expectedViolated = expectedViolated
         self.passed = passed
         self.violations = violations
+        self.sweep = sweep
         self.path = path
         self.at = at
         self.device = device
