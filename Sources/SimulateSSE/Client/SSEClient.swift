@@ -16,20 +16,20 @@ final class SSEClient {
     let trace: Trace
     private let network: Network
     private let accept: (StreamConnection) -> Void
-    private(set) var phase = Phase.idle
+    var phase = Phase.idle
     /// The items on screen, in display order (most recent at the end).
     var model: [PunchItem] = []
-    private(set) var indicatorShown = false
+    var indicatorShown = false
     /// Connection attempts so far, the first connect included.
-    private(set) var attempts = 0
+    var attempts = 0
     /// App launches so far: 1 at start, plus 1 per relaunch. Each launch's first attempt is no reconnect.
-    private(set) var launches = 0
-    private(set) var lastDelayNanoseconds: Int64?
+    var launches = 0
+    var lastDelayNanoseconds: Int64?
     /// Backoff waits so far.
-    private(set) var sleeps = 0
+    var sleeps = 0
     /// The version of the last full-state event applied (0: none yet).
     private(set) var displayedVersion = 0
-    private(set) var log: [ClientEvent] = []
+    var log: [ClientEvent] = []
     private(set) var applied: [AppliedState] = []
     /// Serials of mutations applied optimistically since the last full-state event.
     var pendingOptimistic: [Int] = []

@@ -30,6 +30,9 @@ struct SSEConfiguration: Equatable {
     var keepAliveIntervalNanoseconds: Int64?
     /// Items on the server at time 0, in display order.
     var initialItems: [(text: String, done: Bool)] = []
+    /// The client on every device: "reference" (the toolkit's) or the name of an app client registered from Swift.
+    var client = SSEConfiguration.referenceClient
+    static let referenceClient = "reference"
 
     static func == (a: SSEConfiguration, b: SSEConfiguration) -> Bool {
         a.policy == b.policy && a.backoffReset == b.backoffReset && a.stateUpdate == b.stateUpdate
@@ -37,11 +40,13 @@ struct SSEConfiguration: Equatable {
             && a.requestTimeoutNanoseconds == b.requestTimeoutNanoseconds
             && a.keepAliveIntervalNanoseconds == b.keepAliveIntervalNanoseconds
             && a.initialItems.map(\.text) == b.initialItems.map(\.text)
-            && a.initialItems.map(\.done) == b.initialItems.map(\.done)
+            && a.initialItems.map(\.done) == b.initialItems.map(\.done) && a.client == b.client
     }
 
     /// Reads and checks a configuration object, reporting every problem at its JSON path.
-    static func read(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> SSEConfiguration {
+    static func read(
+        _ value: JSON, at path: JSONPath, diagnostics: Diagnostics, registeredClients: [String] = []
+    ) -> SSEConfiguration {
         var configuration = SSEConfiguration()
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return configuration }
         configuration.policy = readPolicy(reader, at: path)
@@ -67,6 +72,11 @@ struct SSEConfiguration: Equatable {
         configuration.keepAliveIntervalNanoseconds = optionalDuration(reader, "keepAliveInterval")
         if let items = reader.value("items") {
             configuration.initialItems = readItems(items, at: path / "items", diagnostics: diagnostics)
+        }
+        if let client = ComponentChoice.read(
+            reader, "client", builtIn: [Self.referenceClient], registered: registeredClients)
+        {
+            configuration.client = client
         }
         reader.rejectUnknownKeys()
         return configuration

@@ -37,6 +37,10 @@ enum SSEDocs {
                 + "(shorter than requestTimeout keeps a healthy quiet stream open)",
             schema: optionalDuration),
         ParameterDoc(
+            "client", type: "string", default: "\"reference\"",
+            "the client on every device: \"reference\", or the name of your own client registered from Swift "
+                + "(docs/your-own-code.md)"),
+        ParameterDoc(
             "items", type: "array", default: "[]",
             "items on the server at time 0, in display order: texts or {\"text\", \"done\"} objects",
             schema: [

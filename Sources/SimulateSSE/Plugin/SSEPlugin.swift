@@ -3,7 +3,12 @@ import SimulateJSON
 
 /// The `sse` plugin: Punchlist SSE client and server over a simulated text/event-stream.
 public struct SSEPlugin: SimulationPlugin {
-    public init() {}
+    /// App clients a scenario may select with `"client": "<name>"`, by name.
+    public var appClients: [String: AppComponentFactory<any PunchlistClientComponent>]
+
+    public init(appClients: [String: AppComponentFactory<any PunchlistClientComponent>] = [:]) {
+        self.appClients = appClients
+    }
 
     public var name: String { "sse" }
     public var summary: String { "Punchlist SSE client and server over a simulated text/event-stream" }
@@ -16,7 +21,8 @@ public struct SSEPlugin: SimulationPlugin {
     public func validateConfiguration(
         _ configuration: JSON, at path: JSONPath, scenario: Scenario, diagnostics: Diagnostics
     ) {
-        _ = SSEConfiguration.read(configuration, at: path, diagnostics: diagnostics)
+        _ = SSEConfiguration.read(
+            configuration, at: path, diagnostics: diagnostics, registeredClients: appClients.keys.sorted())
         for step in scenario.steps where step.plugin == name {
             if step.action == "serverMode", step.device != nil {
                 diagnostics.error("sse.serverMode acts on the server: remove \"device\"", at: step.path / "device")
@@ -45,9 +51,9 @@ public struct SSEPlugin: SimulationPlugin {
     }
 
     public func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun {
-        SSERun(
-            configuration: SSEConfiguration.read(configuration, at: .root, diagnostics: Diagnostics()), context: context
-        )
+        let settings = SSEConfiguration.read(
+            configuration, at: .root, diagnostics: Diagnostics(), registeredClients: appClients.keys.sorted())
+        return SSERun(configuration: settings, context: context, appClient: appClients[settings.client])
     }
 
     static func serverMode(_ args: JSON, at path: JSONPath, diagnostics: Diagnostics) -> SSEServer.Mode? {

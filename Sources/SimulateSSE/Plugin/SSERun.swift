@@ -5,8 +5,18 @@ import SimulateJSON
 final class SSERun: PluginRun {
     let world: SSEWorld
     let clients: [SSEClient]
+    /// The app's own client, when the scenario selects one: it runs in place of the reference client,
+    /// and `clients` hold the records its recorders write.
+    private let appClient: AppComponentFactory<any PunchlistClientComponent>?
+    private let context: SimulationContext
+    private(set) var recorders: [AppClientRecorder] = []
 
-    init(configuration: SSEConfiguration, context: SimulationContext) {
+    init(
+        configuration: SSEConfiguration, context: SimulationContext,
+        appClient: AppComponentFactory<any PunchlistClientComponent>? = nil
+    ) {
+        self.appClient = appClient
+        self.context = context
         let world = SSEWorld(context: context, configuration: configuration)
         self.world = world
         clients = context.devices.map {
@@ -17,6 +27,13 @@ final class SSERun: PluginRun {
 
     func start() {
         world.server.start()
+        if let appClient {
+            recorders = clients.map {
+                AppClientRecorder(record: $0, world: world, instance: appClient.make(context, $0.device))
+            }
+            for recorder in recorders { recorder.start() }
+            return
+        }
         for client in clients { client.start() }
     }
 
@@ -34,6 +51,10 @@ final class SSERun: PluginRun {
         }
         guard let device, let action = ClientAction.read(action, args: args, at: .root, diagnostics: diagnostics)
         else { return }
+        if !recorders.isEmpty {
+            recorders[device.index].fire(action)
+            return
+        }
         clients[device.index].fire(action)
     }
 
@@ -59,6 +80,10 @@ final class SSERun: PluginRun {
                 ServerInvariants.peakReconnects(reconnectTimes, windowNanoseconds: window.windowNanoseconds))
         default: return .null
         }
+    }
+
+    func finish() {
+        for recorder in recorders { recorder.finish() }
     }
 
     func evaluate(_ invariant: String, args: JSON) -> [Violation] {

@@ -1,0 +1,86 @@
+/// One HTTP request on the simulated network, as a server of a plugin sees it.
+public struct SimulatedHTTPRequest: Sendable, Equatable {
+    public var method: String
+    /// The URL's path, e.g. `/events`.
+    public var path: String
+    public var headers: [String: String]
+    public var body: [UInt8]
+    /// Set by the HTTP facade, unique in the run: lets a service match what it serves to what the device sent.
+    public var exchangeID: Int
+
+    public init(
+        method: String, path: String, headers: [String: String] = [:], body: [UInt8] = [], exchangeID: Int = 0
+    ) {
+        self.method = method
+        self.path = path
+        self.headers = headers
+        self.body = body
+        self.exchangeID = exchangeID
+    }
+}
+
+/// A server's answer to a request that does not stream.
+public struct SimulatedHTTPResponse: Sendable, Equatable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// What the HTTP facade saw on a device, told to the service the request went to: what the app
+/// did on the wire and what came back, which is how invariants judge an app's own client.
+public enum HTTPClientEvent: Sendable, Equatable {
+    /// A request that does not stream left the device.
+    case requestSent(SimulatedHTTPRequest)
+    /// The request's answer arrived, or the request failed.
+    case requestFinished(SimulatedHTTPRequest, status: Int?, failure: NetworkError?)
+    /// The app opened a streamed request (`bytes(for:)`).
+    case streamOpened(SimulatedHTTPRequest)
+    /// Bytes of a stream arrived on the device.
+    case streamBytes([UInt8])
+    /// The stream ended as the app sees it: closed by the server or the network, timed out, or
+    /// cancelled by the app (`reason` nil).
+    case streamEnded(reason: StreamEndReason?)
+}
+
+/// Why a stream ended, as `URLSession` would tell the app.
+public enum StreamEndReason: Sendable, Equatable {
+    case closed(StreamCloseReason)
+    /// No byte within the request timeout (`URLError.timedOut`).
+    case timedOut
+}
+
+/// A server of a plugin that answers HTTP: the simulated side of the HTTP facade.
+///
+/// Requests travel over the simulated network to ``serverName`` (every fault of the link
+/// applies); `serve` and `accept` run on the server when a request arrives there.
+public protocol SimulatedHTTPService: AnyObject {
+    /// The URL host that reaches this server, e.g. `sse` for `http://sse/events`.
+    var host: String { get }
+    /// The server's name on the simulated network (the `plugin` of a `serverRestart` fault).
+    var serverName: String { get }
+    /// Whether this request's response is a long-lived body stream (`text/event-stream`).
+    func streams(_ request: SimulatedHTTPRequest) -> Bool
+    /// Answers a request that does not stream.
+    func serve(_ request: SimulatedHTTPRequest, from device: Device) -> SimulatedHTTPResponse
+    /// Takes a streamed request's connection and writes the body to it.
+    func accept(_ request: SimulatedHTTPRequest, connection: StreamConnection)
+    /// What the app on `device` did and saw; called in virtual time, on the device.
+    func observe(_ event: HTTPClientEvent, on device: Device)
+}
+
+extension SimulatedHTTPService {
+    public func observe(_ event: HTTPClientEvent, on device: Device) {}
+}
+
+extension SimulationContext {
+    /// Every enabled plugin run that offers a service, in the scenario's plugin order.
+    public func services<Service>(_ type: Service.Type) -> [Service] {
+        runs.compactMap { $0.run as? Service }
+    }
+}

@@ -1,0 +1,47 @@
+import SimulateJSON
+
+/// An app's own implementation of a plugin's component (a client, an allocator), registered from
+/// Swift under a name that scenarios select, e.g. `"plugins": {"sse": {"client": "app"}}`.
+///
+/// The plugin calls `make` once per device at time 0. The async runtime builds these factories
+/// (it gives the app its facades, clock and device); a plugin only stores them by name.
+public struct AppComponentFactory<Component>: Sendable {
+    public let make: @Sendable (_ context: SimulationContext, _ device: Device) -> AppComponentInstance<Component>
+
+    public init(make: @escaping @Sendable (_ context: SimulationContext, _ device: Device) -> AppComponentInstance<Component>) {
+        self.make = make
+    }
+}
+
+/// One device's instance of an app component, and how the plugin runs a user action on it.
+public struct AppComponentInstance<Component> {
+    public var component: Component
+    /// Starts `action` as a task of the device inside the simulation; it returns at once.
+    public var perform: (_ action: @escaping () async -> Void) -> Void
+
+    public init(component: Component, perform: @escaping (_ action: @escaping () async -> Void) -> Void) {
+        self.component = component
+        self.perform = perform
+    }
+}
+
+/// The names a plugin's component key accepts: the built-in ones, then the registered app components.
+public enum ComponentChoice {
+    /// Checks `key` of a plugin configuration against the built-in names and the registered ones.
+    /// Returns the chosen name; reports an unknown one at its JSON path (file, line and column).
+    public static func read(
+        _ reader: ObjectReader, _ key: String, builtIn: [String], registered: [String]
+    ) -> String? {
+        guard let name = reader.string(key) else { return nil }
+        guard builtIn.contains(name) || registered.contains(name) else {
+            let known = builtIn.map { "\"\($0)\"" } + registered.map { "\"\($0)\" (registered)" }
+            var message = "unknown \(key) \"\(name)\": expected one of " + known.joined(separator: ", ")
+            if registered.isEmpty {
+                message += "; app components are registered from Swift (see docs/your-own-code.md)"
+            }
+            reader.diagnostics.error(message, at: reader.path / key)
+            return nil
+        }
+        return name
+    }
+}

@@ -1,0 +1,281 @@
+import SimulateCore
+
+#if canImport(Observation)
+    import Observation
+#endif
+
+/// Watches an app's own Punchlist client on one device and writes what it does and shows into the
+/// device's client record, the log the `sse` invariants read: connection attempts, stream ends and
+/// POSTs from the HTTP facade; "connected", the offline indicator and the list from the component.
+/// Backoff waits are the gaps between a failure and the next attempt the app makes.
+final class AppClientRecorder {
+    let record: SSEClient
+    private let world: SSEWorld
+    private let instance: AppComponentInstance<any PunchlistClientComponent>
+    private var component: any PunchlistClientComponent { instance.component }
+    private var scheduler: Scheduler { world.scheduler }
+    private var track: String { record.track }
+
+    private var parser = EventStreamParser()
+    private var outputs: [EventStreamOutput] = []
+    /// The last full-state event delivered to the app and the items it carried.
+    private var delivered: (version: Int, digest: UInt64)?
+    private var appliedVersion = 0
+    private var shownDigest = PunchWire.digest([])
+    private var streamOpen = false
+    private var eventOnStream = false
+    /// The last stream failure the app has not yet answered with an attempt: when, and its log index.
+    private var failure: (time: Int64, index: Int)?
+    private var failuresSinceReset = 0
+    private var pollScheduled = false
+    private var serials: [Int: Int] = [:]
+
+    init(record: SSEClient, world: SSEWorld, instance: AppComponentInstance<any PunchlistClientComponent>) {
+        self.record = record
+        self.world = world
+        self.instance = instance
+    }
+
+    func start() {
+        track(component)
+        poll()
+    }
+
+    /// The user does something on the device: the action runs as a task of the device.
+    func fire(_ action: ClientAction) {
+        poll()
+        let id: String
+        if case .add(let text) = action {
+            instance.perform { [component] in await component.add(text: text) }
+            return
+        }
+        guard let target = action.target, let index = resolve(target) else {
+            world.skippedActions += 1
+            world.trace.instant(track, "post", "no such item", action.target?.description ?? "")
+            return
+        }
+        id = component.items[index].id
+        let component = component
+        switch action {
+        case .add: break
+        case .toggle: instance.perform { await component.toggle(itemID: id) }
+        case .open: instance.perform { await component.open(itemID: id) }
+        case .close: instance.perform { await component.close(itemID: id) }
+        case .bump: instance.perform { await component.bump(itemID: id) }
+        case .delete: instance.perform { await component.delete(itemID: id) }
+        }
+    }
+
+    private func resolve(_ target: ItemTarget) -> Int? {
+        let items = component.items
+        switch target {
+        case .text(let text): return items.firstIndex { $0.text == text }
+        case .index(let index): return index < items.count ? index : nil
+        }
+    }
+
+    // MARK: What the app does on the wire
+
+    func observe(_ event: HTTPClientEvent) {
+        switch event {
+        case .streamOpened: attempted()
+        case .streamBytes(let bytes): received(bytes)
+        case .streamEnded(let reason): streamEnded(reason)
+        case .requestSent(let request): posted(request)
+        case .requestFinished(let request, let status, let failure): answered(request, status: status, failure: failure)
+        }
+        schedulePoll()
+    }
+
+    private func attempted() {
+        record.attempts += 1
+        if let failure {
+            let wait = record.now - failure.time
+            record.log.insert(
+                ClientEvent(timeNanoseconds: failure.time, kind: .waitStarted, value: wait), at: failure.index + 1)
+            record.lastDelayNanoseconds = wait
+            record.sleeps += 1
+            world.trace.instant(track, "backoff", "backoff wait", DurationFormat.string(wait), value: wait)
+            self.failure = nil
+        }
+        record.note(.attempt, Int64(record.attempts))
+        world.trace.instant(track, "connection", "connect", "attempt \(record.attempts)", value: Int64(record.attempts))
+        if record.phase != .connected { record.phase = .connecting }
+        parser.reset()
+        streamOpen = true
+        eventOnStream = false
+    }
+
+    private func received(_ bytes: [UInt8]) {
+        guard streamOpen else { return }
+        if world.configuration.backoffReset == .firstByte { failuresSinceReset = 0 }
+        parser.feed(bytes, into: &outputs)
+        for output in outputs {
+            guard case .event(let event) = output, event.type == "message",
+                let items = PunchWire.decodeItems(event.data)
+            else { continue }
+            delivered = (Int(event.lastEventId) ?? 0, PunchWire.digest(items))
+            if !eventOnStream {
+                eventOnStream = true
+                record.note(.firstEvent)
+                if world.configuration.backoffReset == .firstEvent { failuresSinceReset = 0 }
+            }
+        }
+        outputs.removeAll(keepingCapacity: true)
+    }
+
+    private func streamEnded(_ reason: StreamEndReason?) {
+        guard streamOpen else { return }
+        streamOpen = false
+        let code: ClientEvent.Reason
+        switch reason {
+        case .closed(let closed): code = ClientEvent.Reason(closed)
+        case .timedOut: code = .timedOut
+        case nil: code = record.phase == .connected ? .idleTimeout : .timedOut
+        }
+        poll()
+        if record.phase == .connected {
+            disconnected(code)
+        } else {
+            record.note(.attemptFailed, code.rawValue)
+        }
+        failure = (record.now, record.log.count - 1)
+        failuresSinceReset += 1
+    }
+
+    private func disconnected(_ reason: ClientEvent.Reason) {
+        record.phase = .waiting
+        record.note(.disconnected, reason.rawValue)
+        world.trace.end(track, "connection", "connected", reason.text, value: reason.rawValue)
+    }
+
+    private func posted(_ request: SimulatedHTTPRequest) {
+        guard request.path == PunchlistAPI.mutationPath, let mutation = SSERun.mutation(request.body) else { return }
+        let serial = world.mutations.count + 1
+        serials[request.exchangeID] = serial
+        let optimistic = record.phase != .connected
+        let text =
+            mutation.itemID.flatMap { id in component.items.first { $0.id == id }?.text }
+            ?? { if case .add(let text) = mutation { text } else { "" } }()
+        world.mutations.append(
+            FiredMutation(
+                serial: serial, device: record.device.id, timeNanoseconds: record.now, mutation: mutation, text: text,
+                optimistic: optimistic))
+        if optimistic { record.pendingOptimistic.append(serial) }
+        world.trace.instant(track, "post", mutation.postName, text, value: Int64(serial))
+    }
+
+    func serial(forExchange id: Int) -> Int? { serials[id] }
+
+    private func answered(_ request: SimulatedHTTPRequest, status: Int?, failure: NetworkError?) {
+        guard let serial = serials[request.exchangeID] else { return }
+        let outcome =
+            failure?.description ?? (status == 200 ? "200" : status == 404 ? "404 unknown item" : "\(status ?? 0)")
+        world.mutations[serial - 1].outcome = outcome
+        if failure != nil { world.failedPosts += 1 }
+        world.trace.instant(track, "post", "POST " + outcome, value: Int64(serial))
+    }
+
+    // MARK: What the app shows
+
+    private func schedulePoll() {
+        guard !pollScheduled else { return }
+        pollScheduled = true
+        scheduler.schedule(afterNanoseconds: 0) { [self] in
+            pollScheduled = false
+            poll()
+        }
+    }
+
+    /// Reads the component and notes every change since the last read.
+    func poll() {
+        if component.isConnected != (record.phase == .connected) {
+            if component.isConnected {
+                record.phase = .connected
+                record.note(.connected)
+                world.trace.begin(track, "connection", "connected")
+            } else {
+                disconnected(.connectionLost)
+            }
+        }
+        if component.showsOfflineIndicator != record.indicatorShown {
+            record.indicatorShown = component.showsOfflineIndicator
+            record.note(record.indicatorShown ? .indicatorShown : .indicatorHidden)
+            if record.indicatorShown {
+                world.trace.begin(track, "indicator", "offline indicator")
+            } else {
+                world.trace.end(track, "indicator", "offline indicator")
+            }
+        }
+        let items = component.items.map(Self.markingTemporary)
+        let digest = PunchWire.digest(items)
+        let newEvent = delivered.flatMap { $0.version > appliedVersion ? $0 : nil }
+        if let event = newEvent, digest != shownDigest || digest == event.digest {
+            appliedVersion = event.version
+            record.applyFullState(items, version: event.version)
+        } else if digest != shownDigest {
+            record.model = items
+        }
+        shownDigest = digest
+    }
+
+    /// Optimistic items count as temporary whatever id the app gave them.
+    static func markingTemporary(_ item: PunchItem) -> PunchItem {
+        guard !item.isTemporary, !item.id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) || item.id.isEmpty
+        else { return item }
+        var marked = item
+        marked.id = PunchItem.temporaryPrefix + item.id
+        return marked
+    }
+
+    /// At the end: a failure the app never answered is a wait the policy says must have ended.
+    func finish() {
+        poll()
+        guard let failure else { return }
+        let policy = world.configuration.policy
+        let base = policy.baseDelay(failures: max(0, failuresSinceReset - 1))
+        let delay = policy.allowedRange(base: base, previous: record.lastDelayNanoseconds ?? base).upperBound
+        record.log.insert(
+            ClientEvent(timeNanoseconds: failure.time, kind: .waitStarted, value: delay), at: failure.index + 1)
+        self.failure = nil
+    }
+
+    // MARK: Observation
+
+    private func track(_ component: any PunchlistClientComponent) {
+        #if canImport(Observation)
+            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) {
+                let trigger = PollTrigger(self)
+                withObservationTracking {
+                    _ = component.isConnected
+                    _ = component.showsOfflineIndicator
+                    _ = component.items
+                } onChange: {
+                    trigger.fire()
+                }
+            }
+        #endif
+    }
+
+    /// Observation's change handler is `@Sendable`; it runs on the simulation's thread, in the job
+    /// that changed the component.
+    private final class PollTrigger: @unchecked Sendable {
+        weak var recorder: AppClientRecorder?
+        init(_ recorder: AppClientRecorder) { self.recorder = recorder }
+        func fire() {
+            recorder?.schedulePoll()
+            recorder?.retrack()
+        }
+    }
+
+    /// Tracking fires once per registration: register again after the poll reads the new values.
+    private var retrackScheduled = false
+    fileprivate func retrack() {
+        guard !retrackScheduled else { return }
+        retrackScheduled = true
+        scheduler.schedule(afterNanoseconds: 0) { [self] in
+            retrackScheduled = false
+            track(component)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// A Punchlist client written by the app, run by the `sse` plugin in place of the reference client
+/// when a scenario says `"plugins": {"sse": {"client": "<name>"}}`.
+///
+/// The invariants judge it by what it does on the wire (through the HTTP facade: when it opens the
+/// event stream, which POSTs it sends) and by what it shows, read from these properties whenever
+/// they change. Make the type `@Observable` (as a SwiftUI view model is): the plugin then reads it at
+/// the virtual instant it changes. Otherwise it is read only when the network delivers something.
+public protocol PunchlistClientComponent: AnyObject {
+    /// The screen says "connected".
+    var isConnected: Bool { get }
+    /// The offline indicator is on screen.
+    var showsOfflineIndicator: Bool { get }
+    /// The list on screen, top to bottom (most recent at the end). Optimistic items carry the app's
+    /// temporary ids: any id that is not a server-issued decimal UnixNano string counts as temporary.
+    var items: [PunchItem] { get }
+
+    /// The user adds an item (the scenario's `sse.add`).
+    func add(text: String) async
+    /// The user taps, bumps or deletes the item with this id (`sse.toggle`, `sse.open`, `sse.close`,
+    /// `sse.bump`, `sse.delete`; the scenario's item is looked up in ``items``).
+    func toggle(itemID: String) async
+    func open(itemID: String) async
+    func close(itemID: String) async
+    func bump(itemID: String) async
+    func delete(itemID: String) async
+}
+
+/// The HTTP API of the simulated Punchlist backend, as the HTTP facade reaches it (`http://sse/…`).
+///
+/// The seed names only `POST /ko`; the event-stream path and the request body are this toolkit's
+/// assumption, documented in docs/sse.md.
+public enum PunchlistAPI {
+    /// The URL host of the simulated backend.
+    public static let host = "sse"
+    /// `GET` → `text/event-stream` of full-state events.
+    public static let eventsPath = "/events"
+    /// `POST` a JSON body `{"action": "add", "text": "…"}` or `{"action": "toggle", "id": "…"}`
+    /// (actions: add, toggle, open, close, bump, delete). 200: applied; 404: unknown item; 400: bad body.
+    public static let mutationPath = "/ko"
+}

@@ -1,0 +1,51 @@
+import SimulateCore
+import SimulateJSON
+
+/// The backend's HTTP face, for apps that reach it through the HTTP facade (`http://sse/…`).
+extension SSERun: SimulatedHTTPService {
+    var host: String { PunchlistAPI.host }
+    var serverName: String { SSEServer.name }
+
+    func streams(_ request: SimulatedHTTPRequest) -> Bool {
+        request.method == "GET" && request.path == PunchlistAPI.eventsPath
+    }
+
+    func accept(_ request: SimulatedHTTPRequest, connection: StreamConnection) {
+        world.server.accept(connection)
+    }
+
+    func serve(_ request: SimulatedHTTPRequest, from device: Device) -> SimulatedHTTPResponse {
+        guard request.path == PunchlistAPI.mutationPath else { return SimulatedHTTPResponse(status: 404) }
+        guard request.method == "POST" else { return SimulatedHTTPResponse(status: 405) }
+        guard let mutation = Self.mutation(request.body) else { return SimulatedHTTPResponse(status: 400) }
+        let serial = device.index < recorders.count ? recorders[device.index].serial(forExchange: request.exchangeID) : nil
+        switch world.server.apply(mutation, serial: serial ?? 0) {
+        case .applied: return SimulatedHTTPResponse(status: 200)
+        case .unknownItem: return SimulatedHTTPResponse(status: 404)
+        }
+    }
+
+    func observe(_ event: HTTPClientEvent, on device: Device) {
+        guard device.index < recorders.count else { return }
+        recorders[device.index].observe(event)
+    }
+
+    /// The mutation a `/ko` body asks for; nil when the body is not one.
+    static func mutation(_ body: [UInt8]) -> Mutation? {
+        guard let document = try? JSONParser.parse(body), case .string(let action)? = document.root["action"]
+        else { return nil }
+        if action == "add" {
+            guard case .string(let text)? = document.root["text"] else { return nil }
+            return .add(text: text)
+        }
+        guard case .string(let id)? = document.root["id"] else { return nil }
+        switch action {
+        case "toggle": return .toggle(id: id)
+        case "open": return .open(id: id)
+        case "close": return .close(id: id)
+        case "bump": return .bump(id: id)
+        case "delete": return .delete(id: id)
+        default: return nil
+        }
+    }
+}
