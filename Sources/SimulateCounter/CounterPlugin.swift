@@ -4,7 +4,12 @@ import SimulateJSON
 
 /// The `counter` plugin: CloudKit-style displayId counter record with optimistic locking.
 public struct CounterPlugin: SimulationPlugin {
-    public init() {}
+    /// App allocators a scenario may select with `"allocator": "<name>"`, by name.
+    public var appAllocators: [String: AppComponentFactory<any DisplayIDAllocatorComponent>]
+
+    public init(appAllocators: [String: AppComponentFactory<any DisplayIDAllocatorComponent>] = [:]) {
+        self.appAllocators = appAllocators
+    }
 
     public var name: String { "counter" }
     public var summary: String { "CloudKit-style displayId counter record with optimistic locking" }
@@ -18,7 +23,8 @@ public struct CounterPlugin: SimulationPlugin {
     public func validateConfiguration(
         _ configuration: JSON, at path: JSONPath, scenario: Scenario, diagnostics: Diagnostics
     ) {
-        _ = CounterConfiguration.read(configuration, at: path, diagnostics: diagnostics)
+        _ = CounterConfiguration.read(
+            configuration, at: path, diagnostics: diagnostics, registeredAllocators: appAllocators.keys.sorted())
         for step in scenario.steps where step.plugin == name && step.device == nil {
             diagnostics.error("counter.\(step.action) runs on a device: add \"device\"", at: step.path)
         }
@@ -54,7 +60,10 @@ public struct CounterPlugin: SimulationPlugin {
 
     public func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun {
         let settings =
-            CounterConfiguration.read(configuration, at: .root, diagnostics: Diagnostics()) ?? CounterConfiguration()
-        return CounterRun(configuration: settings, context: context)
+            CounterConfiguration.read(
+                configuration, at: .root, diagnostics: Diagnostics(), registeredAllocators: appAllocators.keys.sorted())
+            ?? CounterConfiguration()
+        return CounterRun(
+            configuration: settings, context: context, appAllocator: settings.appAllocator.flatMap { appAllocators[$0] })
     }
 }

@@ -14,8 +14,15 @@ final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllocating 
     var batchSaved: [Int]
     var batchFailures = 0
     private(set) var subscription: CounterSubscription?
+    /// The app's own allocator, when the scenario selects one; made at time 0.
+    private let appFactory: AppComponentFactory<any DisplayIDAllocatorComponent>?
+    private(set) var appAllocators: AppAllocators?
 
-    init(configuration: CounterConfiguration, context: SimulationContext) {
+    init(
+        configuration: CounterConfiguration, context: SimulationContext,
+        appAllocator: AppComponentFactory<any DisplayIDAllocatorComponent>? = nil
+    ) {
+        appFactory = appAllocator
         self.configuration = configuration
         self.context = context
         server = CloudKitRecordServer(context: context, loadModel: configuration.loadModel)
@@ -46,6 +53,10 @@ final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllocating 
 
     var cloudKitServer: CloudKitRecordServer { server }
 
+    func start() {
+        if let appFactory { appAllocators = AppAllocators(factory: appFactory, context: context, log: log) }
+    }
+
     func allocateDisplayID(on device: Device, completion: @escaping (Result<Int, CounterAllocationError>) -> Void) {
         request(on: device, completion: completion)
     }
@@ -53,6 +64,10 @@ final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllocating 
     private func request(on device: Device, completion: ((Result<Int, CounterAllocationError>) -> Void)?) {
         log.allocations.append(Allocation(deviceIndex: device.index, requestedNanoseconds: context.now))
         if let completion { log.completions[log.allocations.count - 1] = completion }
+        if let appAllocators {
+            appAllocators.enqueue(log.allocations.count - 1, on: device)
+            return
+        }
         allocators[device.index].enqueue(log.allocations.count - 1)
     }
 
@@ -90,7 +105,7 @@ final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllocating 
             return JSON(allocators[device.index].knownValue)
         case "pending":
             guard let device else { return .null }
-            return JSON(allocators[device.index].pendingCount)
+            return JSON(appAllocators?.pendingCount(on: device) ?? allocators[device.index].pendingCount)
         case "batchSaved":
             guard let device else { return .null }
             return JSON(batchSaved[device.index])

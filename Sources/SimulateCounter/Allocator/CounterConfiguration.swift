@@ -25,6 +25,8 @@ struct CounterConfiguration: Sendable {
     }
 
     var allocator = Allocator.reference
+    /// The name of an app allocator registered from Swift, when the scenario selects one.
+    var appAllocator: String?
     var savePolicy = CloudSavePolicy.ifServerRecordUnchanged
     var maxAttempts = 10
     var offline = OfflineBehaviour.fail
@@ -48,14 +50,21 @@ struct CounterConfiguration: Sendable {
     var recordID: CloudRecordID { CloudRecordID(recordName: Self.recordName, zoneID: CloudZoneID(zoneName)) }
 
     /// Reads and checks the configuration; nil after reporting problems at their JSON paths.
-    static func read(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> CounterConfiguration? {
+    static func read(
+        _ value: JSON, at path: JSONPath, diagnostics: Diagnostics, registeredAllocators: [String] = []
+    ) -> CounterConfiguration? {
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
         let before = diagnostics.items.count
         var configuration = CounterConfiguration()
         func choice<T: RawRepresentable>(_ key: String, _ all: [T]) -> T? where T.RawValue == String {
             reader.choice(key, all.map(\.rawValue)).flatMap(T.init)
         }
-        configuration.allocator = choice("allocator", Allocator.allCases) ?? .reference
+        if let name = ComponentChoice.read(
+            reader, "allocator", builtIn: Allocator.allCases.map(\.rawValue), registered: registeredAllocators)
+        {
+            configuration.allocator = Allocator(rawValue: name) ?? .reference
+            if Allocator(rawValue: name) == nil { configuration.appAllocator = name }
+        }
         configuration.savePolicy = choice("savePolicy", CloudSavePolicy.allCases) ?? .ifServerRecordUnchanged
         configuration.maxAttempts = reader.int("maxAttempts", range: 1...1000) ?? 10
         configuration.offline = choice("offline", OfflineBehaviour.allCases) ?? .fail
@@ -89,8 +98,9 @@ struct CounterConfiguration: Sendable {
     static let parameters: [ParameterDoc] = [
         ParameterDoc(
             "allocator", type: "string", default: "\"reference\"",
-            "\"reference\" (fetch, increment, save; retry on conflict) or \"localMaxPlusOne\" (each device hands out its own max + 1)",
-            schema: ["enum": ["reference", "localMaxPlusOne"]]),
+            "\"reference\" (fetch, increment, save; retry on conflict), \"localMaxPlusOne\" (each device hands out "
+                + "its own max + 1), or the name of your own allocator registered from Swift (docs/your-own-code.md)",
+            schema: ["type": "string"]),
         ParameterDoc(
             "savePolicy", type: "string", default: "\"ifServerRecordUnchanged\"",
             "save policy of the allocator's saves: \"ifServerRecordUnchanged\", \"changedKeys\" or \"allKeys\"",

@@ -1,0 +1,90 @@
+import SimulateCore
+
+extension CounterRun: CloudKitDeviceClientProviding {
+    func cloudKitClient(for device: Device) -> CloudKitDatabaseClient {
+        allocators[device.index].client
+    }
+
+    func cloudKitRequestSent(_ kind: CloudKitRequestKind, on device: Device) {
+        appAllocators?.requestSent(kind, on: device)
+    }
+}
+
+/// Runs the app's own allocator on every device: one allocation at a time per device, in request
+/// order, each a task of the device; what it returns goes into the same log the reference writes.
+final class AppAllocators {
+    private let log: AllocationLog
+    private let context: SimulationContext
+    private let instances: [AppComponentInstance<any DisplayIDAllocatorComponent>]
+    private var queues: [[Int]]
+    private var running: [Int?]
+    /// Fetches and saves of the allocation under way on each device: an attempt is a fetch-or-save round trip.
+    private var requests: [(fetches: Int, saves: Int)]
+
+    init(
+        factory: AppComponentFactory<any DisplayIDAllocatorComponent>, context: SimulationContext, log: AllocationLog
+    ) {
+        self.log = log
+        self.context = context
+        instances = context.devices.map { factory.make(context, $0) }
+        queues = Array(repeating: [], count: context.devices.count)
+        running = Array(repeating: nil, count: context.devices.count)
+        requests = Array(repeating: (0, 0), count: context.devices.count)
+    }
+
+    func pendingCount(on device: Device) -> Int {
+        queues[device.index].count + (running[device.index] == nil ? 0 : 1)
+    }
+
+    func enqueue(_ index: Int, on device: Device) {
+        queues[device.index].append(index)
+        startNext(on: device)
+    }
+
+    func requestSent(_ kind: CloudKitRequestKind, on device: Device) {
+        guard let index = running[device.index] else { return }
+        switch kind {
+        case .fetch: requests[device.index].fetches += 1
+        case .modify: requests[device.index].saves += 1
+        case .zoneChanges, .saveZones: return
+        }
+        log.allocations[index].attempts = max(requests[device.index].fetches, requests[device.index].saves)
+    }
+
+    private func startNext(on device: Device) {
+        guard running[device.index] == nil, !queues[device.index].isEmpty else { return }
+        let index = queues[device.index].removeFirst()
+        running[device.index] = index
+        requests[device.index] = (0, 0)
+        let component = instances[device.index].component
+        instances[device.index].perform { [self] in
+            let result: Result<Int, any Error>
+            do { result = .success(try await component.nextDisplayID()) } catch { result = .failure(error) }
+            finish(index, result, on: device)
+        }
+    }
+
+    private func finish(_ index: Int, _ result: Result<Int, any Error>, on device: Device) {
+        running[device.index] = nil
+        log.allocations[index].finishedNanoseconds = context.now
+        let attempts = log.allocations[index].attempts
+        let outcome: Result<Int, CounterAllocationError>
+        switch result {
+        case .success(let value):
+            log.allocations[index].value = value
+            log.handedOut.append(index)
+            context.trace.instant(
+                device.id, "counter", "allocated", "displayId \(value) after \(attempts) attempts", value: Int64(value))
+            outcome = .success(value)
+        case .failure(let error):
+            let failure = CounterAllocationError(
+                kind: .rejected, attempts: attempts, lastError: error as? CloudKitError)
+            log.allocations[index].failed = true
+            log.errors[index] = failure
+            context.trace.instant(device.id, "counter", "allocation.failed", "\(error)", value: Int64(attempts))
+            outcome = .failure(failure)
+        }
+        if let completion = log.completions.removeValue(forKey: index) { completion(outcome) }
+        startNext(on: device)
+    }
+}
