@@ -1,3 +1,4 @@
+import SimulateCloudKit
 import SimulateCore
 
 extension CounterRun: CloudKitDeviceClientProviding {

@@ -12,16 +12,3 @@ public protocol DisplayIDAllocatorComponent: AnyObject {
     /// The next displayId, or an error when the service gives up.
     func nextDisplayID() async throws -> Int
 }
-
-/// What a CloudKit facade on a device sent, for the plugin that judges the app by it.
-public enum CloudKitRequestKind: Sendable {
-    case fetch, modify, zoneChanges, saveZones
-}
-
-/// Offers each device's CloudKit database client to the CloudKit facade: the `counter` run conforms,
-/// so an app's requests are counted as its own allocator's would be (requests, early requests).
-public protocol CloudKitDeviceClientProviding: AnyObject {
-    func cloudKitClient(for device: Device) -> CloudKitDatabaseClient
-    /// Called by the facade as each request leaves the device.
-    func cloudKitRequestSent(_ kind: CloudKitRequestKind, on device: Device)
-}
