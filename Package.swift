@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "SimulateCLI", targets: ["SimulateCLI"]),
         .library(name: "SimulateTesting", targets: ["SimulateTesting"]),
         .library(name: "SimulateAsync", targets: ["SimulateAsync"]),
+        .library(name: "SimulateFacades", targets: ["SimulateFacades"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -70,6 +71,14 @@ let package = Package(
             ]
         ),
 
+        // MARK: The async runtime and facades
+        // What the app's own async code talks to: CloudKit, HTTP and connectivity facades, simulated
+        // over the scenario's network and servers (adapters over the real APIs on Apple platforms).
+        .target(
+            name: "SimulateFacades",
+            dependencies: ["SimulateAsync", "SimulateCore", "SimulateCloudKit", "SimulateSSE", "SimulateCounter"]
+        ),
+
         // MARK: Front ends
         .target(
             name: "SimulateCLI",
@@ -87,6 +96,10 @@ let package = Package(
             path: "Examples/CustomSimulate",
             exclude: ["heartbeat.json"]
         ),
+
+        // MARK: Examples of app code under simulation (docs/your-own-code.md)
+        .target(name: "PunchlistExample", dependencies: ["SimulateFacades"], path: "Examples/Punchlist"),
+        .target(name: "DisplayIDExample", dependencies: ["SimulateFacades"], path: "Examples/DisplayIDs"),
 
         // MARK: Benchmarks
         .target(name: "CEventLoop"),
@@ -106,6 +119,13 @@ let package = Package(
         .testTarget(name: "SimulateIntentsTests", dependencies: ["SimulateIntents", "SimulateCore"]),
         .testTarget(
             name: "SimulateCLITests", dependencies: ["SimulateCLI", "SimulateSSE", "simulate", "custom-simulate"]),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: [
+                "PunchlistExample", "DisplayIDExample", "SimulateFacades", "SimulateTesting", "SimulateSSE",
+                "SimulateCounter", "SimulateCloudKit",
+            ]
+        ),
         .testTarget(name: "SimulateTestingTests", dependencies: ["SimulateTesting", "SimulatePlugins"]),
     ]
 )

@@ -54,7 +54,7 @@ final class AppClientRecorder {
             world.trace.instant(track, "post", "no such item", action.target?.description ?? "")
             return
         }
-        id = component.items[index].id
+        id = component.shownItems[index].id
         let component = component
         switch action {
         case .add: break
@@ -67,7 +67,7 @@ final class AppClientRecorder {
     }
 
     private func resolve(_ target: ItemTarget) -> Int? {
-        let items = component.items
+        let items = component.shownItems
         switch target {
         case .text(let text): return items.firstIndex { $0.text == text }
         case .index(let index): return index < items.count ? index : nil
@@ -155,7 +155,7 @@ final class AppClientRecorder {
         serials[request.exchangeID] = serial
         let optimistic = record.phase != .connected
         let text =
-            mutation.itemID.flatMap { id in component.items.first { $0.id == id }?.text }
+            mutation.itemID.flatMap { id in component.shownItems.first { $0.id == id }?.text }
             ?? { if case .add(let text) = mutation { text } else { "" } }()
         world.mutations.append(
             FiredMutation(
@@ -207,7 +207,7 @@ final class AppClientRecorder {
                 world.trace.end(track, "indicator", "offline indicator")
             }
         }
-        let items = component.items.map(Self.markingTemporary)
+        let items = component.shownItems.map(Self.markingTemporary)
         let digest = PunchWire.digest(items)
         let newEvent = delivered.flatMap { $0.version > appliedVersion ? $0 : nil }
         if let event = newEvent, digest != shownDigest || digest == event.digest {
@@ -249,7 +249,7 @@ final class AppClientRecorder {
                 withObservationTracking {
                     _ = component.isConnected
                     _ = component.showsOfflineIndicator
-                    _ = component.items
+                    _ = component.shownItems
                 } onChange: {
                     trigger.fire()
                 }

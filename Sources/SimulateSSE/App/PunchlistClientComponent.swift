@@ -12,12 +12,12 @@ public protocol PunchlistClientComponent: AnyObject {
     var showsOfflineIndicator: Bool { get }
     /// The list on screen, top to bottom (most recent at the end). Optimistic items carry the app's
     /// temporary ids: any id that is not a server-issued decimal UnixNano string counts as temporary.
-    var items: [PunchItem] { get }
+    var shownItems: [PunchItem] { get }
 
     /// The user adds an item (the scenario's `sse.add`).
     func add(text: String) async
     /// The user taps, bumps or deletes the item with this id (`sse.toggle`, `sse.open`, `sse.close`,
-    /// `sse.bump`, `sse.delete`; the scenario's item is looked up in ``items``).
+    /// `sse.bump`, `sse.delete`; the scenario's item is looked up in ``shownItems``).
     func toggle(itemID: String) async
     func open(itemID: String) async
     func close(itemID: String) async

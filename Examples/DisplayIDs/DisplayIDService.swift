@@ -1,0 +1,112 @@
+import SimulateCloudKit
+import SimulateFacades
+
+/// The app's displayId service: fetch the counter record, increment it, save it with
+/// `ifServerRecordUnchanged`; on `serverRecordChanged` increment the server's record and save again;
+/// on a transient error wait (the server's retry-after, else an exponential backoff) and try again,
+/// a bounded number of times. Written against `CloudKitDatabase` and an injected `Clock`, as the
+/// app calls `CKDatabase`.
+public final class DisplayIDService<C: Clock<Duration>>: @unchecked Sendable {
+    public struct Options: Sendable {
+        public var maxAttempts = 10
+        public var savePolicy = CloudSavePolicy.ifServerRecordUnchanged
+        public var backoffInitial: Duration = .milliseconds(200)
+        public var backoffMax: Duration = .seconds(10)
+        public var honoursRetryAfter = true
+        /// false: offline fails at once; true: wait until the network is back.
+        public var waitsForNetwork = false
+        public init() {}
+    }
+
+    public static var counterID: CloudRecordID {
+        CloudRecordID(recordName: "displayId", zoneID: CloudZoneID("Counters"))
+    }
+
+    private let database: any CloudKitDatabase
+    private let clock: C
+    private let connectivity: (any NetworkPathMonitoring)?
+    private let options: Options
+    private let recordID: CloudRecordID
+    private var random: AnyRandomNumberGenerator
+    /// No request leaves before this: the last retry-after the server gave.
+    private var blockedUntil: C.Instant?
+
+    public init(
+        database: any CloudKitDatabase, clock: C, connectivity: (any NetworkPathMonitoring)? = nil,
+        recordID: CloudRecordID = counterID, options: Options = Options(),
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+    ) {
+        self.database = database
+        self.clock = clock
+        self.connectivity = connectivity
+        self.recordID = recordID
+        self.options = options
+        self.random = AnyRandomNumberGenerator(base: random)
+    }
+
+    /// The next displayId. Throws the last CloudKit error when it gives up.
+    public func nextDisplayID() async throws -> Int {
+        var attempt = 0
+        var base: CloudRecord?
+        var failures = 0
+        while true {
+            attempt += 1
+            if options.honoursRetryAfter, let blockedUntil, clock.now < blockedUntil {
+                try await clock.sleep(until: blockedUntil, tolerance: nil)
+            }
+            do {
+                var record: CloudRecord
+                if let base { record = base } else { record = try await fetchCounter() }
+                let next = (record["value"]?.intValue ?? 0) + 1
+                record["value"] = .int(next)
+                let (saves, _) = try await database.modifyRecords(
+                    saving: [record], deleting: [], savePolicy: options.savePolicy, atomically: true)
+                _ = try saves[recordID]?.get()
+                return Int(next)
+            } catch let error as CloudKitError {
+                guard attempt < options.maxAttempts else { throw error }
+                base = nil
+                if error.code == .serverRecordChanged, let server = error.serverRecord {
+                    base = server
+                    continue
+                }
+                if error.code == .networkUnavailable {
+                    guard options.waitsForNetwork, let connectivity else { throw error }
+                    await connectivity.waitUntilSatisfied()
+                    attempt -= 1
+                    continue
+                }
+                guard error.code.isTransient else { throw error }
+                try await wait(after: error, failures: failures)
+                failures += 1
+            }
+        }
+    }
+
+    private func fetchCounter() async throws -> CloudRecord {
+        do {
+            return try await database.record(for: recordID)
+        } catch let error as CloudKitError where error.code == .unknownItem {
+            return CloudRecord(recordType: "Counter", recordID: recordID, fields: ["value": .int(0)])
+        }
+    }
+
+    private func wait(after error: CloudKitError, failures: Int) async throws {
+        if options.honoursRetryAfter, let seconds = error.retryAfterSeconds, seconds > 0 {
+            let until = clock.now.advanced(by: .nanoseconds(Int64((seconds * 1e9).rounded())))
+            blockedUntil = until
+            try await clock.sleep(until: until, tolerance: nil)
+            return
+        }
+        var delay = options.backoffInitial
+        for _ in 0..<min(failures, 32) where delay < options.backoffMax { delay *= 2 }
+        delay = min(delay, options.backoffMax)
+        try await clock.sleep(for: delay * Double.random(in: 0.5...1, using: &random))
+    }
+}
+
+/// Any generator, as a concrete type the standard library's `random(in:using:)` accepts.
+struct AnyRandomNumberGenerator: RandomNumberGenerator {
+    var base: any RandomNumberGenerator
+    mutating func next() -> UInt64 { base.next() }
+}

@@ -1,0 +1,62 @@
+import SimulateAsync
+import SimulateCore
+import SimulateJSON
+
+/// What a registered app component gets on its device: the facades over the simulated services,
+/// the simulation clock, the device's skewed wall clock, seeded randomness, and a way to start tasks
+/// inside the simulation. Made by the plugin at time 0, once per device.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+public struct AppEnvironment: @unchecked Sendable {
+    public let context: SimulationContext
+    public let device: Device
+    public let runtime: SimulationRuntime
+
+    public init(context: SimulationContext, device: Device) {
+        self.context = context
+        self.device = device
+        runtime = SimulationRuntime.of(context)
+    }
+
+    /// Virtual time as a `Clock`: inject it where the app takes `any Clock<Duration>`.
+    public var clock: SimulationClock { runtime.clock }
+    /// The device's own wall clock (virtual time plus its skew), for code that reads `Date()`.
+    public var wallClock: DeviceWallClock { runtime.wallClock(for: device) }
+    /// `URLSession`'s `data(for:)` and `bytes(for:)` over the simulated network.
+    public var http: SimulatedHTTPClient { SimulatedHTTPClient(context: context, device: device) }
+    /// What `NWPathMonitor` would report on this device.
+    public var connectivity: SimulatedPathMonitor { SimulatedPathMonitor(context: context, device: device) }
+
+    /// A seeded generator of the app's own on this device (for jitter): the same seed, the same numbers.
+    public func randomNumberGenerator(_ label: String = "app") -> SeededRandom {
+        context.random(for: device, component: label)
+    }
+
+    /// The scenario's configuration object of a plugin (`plugins.<name>`), for an app component that
+    /// takes its settings (timeouts, backoff) from the scenario as the reference component does.
+    public func configuration(ofPlugin name: String) -> JSON? {
+        context.scenario.plugins.first { $0.name == name }?.configuration
+    }
+
+    /// Starts app code as a task of this device, inside the simulation.
+    @discardableResult
+    public func spawn(_ name: String? = nil, _ operation: sending @escaping () async throws -> Void) -> SimulatedTask {
+        runtime.spawn(on: device, name, operation)
+    }
+}
+
+extension AppComponentFactory {
+    /// A factory for an app component: `make` builds it from its environment, typically starting its
+    /// long-running work with `environment.spawn { await component.run() }`. Scenario steps then run
+    /// on the component as tasks of the device.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    public static func app(_ make: @escaping @Sendable (AppEnvironment) -> Component) -> AppComponentFactory {
+        AppComponentFactory { context, device in
+            let environment = AppEnvironment(context: context, device: device)
+            let component = make(environment)
+            return AppComponentInstance(component: component) { action in
+                nonisolated(unsafe) let action = action
+                environment.spawn("user action") { await action() }
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import SimulateCloudKit
+
+/// What app code asks of a `CKDatabase`, as a protocol over the toolkit's record types: the same code
+/// runs against iCloud in the app (``CKDatabaseAdapter`` on Apple platforms) and against the
+/// scenario's simulated record server in tests (``SimulatedCloudKitDatabase``).
+///
+/// Errors are ``CloudKitError``s with CloudKit's codes and user info: `serverRecordChanged` carries
+/// the server, client and ancestor records; `requestRateLimited`, `zoneBusy` and
+/// `serviceUnavailable` carry retry-after seconds; `partialFailure` carries the per-item errors.
+/// As with `CKDatabase`'s async API, the per-record outcome of a fetch or modify comes back in the
+/// results, and the call throws only when the operation as a whole fails (no network, rate limited,
+/// `limitExceeded`, …).
+public protocol CloudKitDatabase: Sendable {
+    /// `CKDatabase.record(for:)`: throws `unknownItem` when the record does not exist.
+    func record(for recordID: CloudRecordID) async throws -> CloudRecord
+    /// `CKDatabase.records(for:)`: one result per requested record.
+    func records(for recordIDs: [CloudRecordID]) async throws -> [CloudRecordID: Result<CloudRecord, any Error>]
+    /// `CKDatabase.modifyRecords(saving:deleting:savePolicy:atomically:)`.
+    func modifyRecords(
+        saving recordsToSave: [CloudRecord], deleting recordIDsToDelete: [CloudRecordID],
+        savePolicy: CloudSavePolicy, atomically: Bool
+    ) async throws -> (
+        saveResults: [CloudRecordID: Result<CloudRecord, any Error>],
+        deleteResults: [CloudRecordID: Result<Void, any Error>]
+    )
+    /// `CKDatabase.recordZoneChanges(inZoneWith:since:)`: one page of changes after `token`.
+    func recordZoneChanges(inZoneWith zoneID: CloudZoneID, since token: CloudChangeToken?) async throws
+        -> CloudZoneChanges
+}
+
+extension CloudKitDatabase {
+    /// Saves one record with `ifServerRecordUnchanged`, like `CKDatabase.save(_:)`: throws its error
+    /// (`serverRecordChanged` with the server's record, …).
+    public func save(_ record: CloudRecord) async throws -> CloudRecord {
+        let (saved, _) = try await modifyRecords(
+            saving: [record], deleting: [], savePolicy: .ifServerRecordUnchanged, atomically: true)
+        guard let result = saved[record.recordID] else { throw CloudKitError(.internalError, "no result") }
+        return try result.get()
+    }
+}

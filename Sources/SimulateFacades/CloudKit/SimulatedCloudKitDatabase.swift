@@ -1,0 +1,88 @@
+import SimulateAsync
+import SimulateCloudKit
+import SimulateCore
+
+/// ``CloudKitDatabase`` over the scenario's simulated record server: every call travels over the
+/// device's link, so faults, latency, loss and the server's load model apply, and the errors are the
+/// ones the built-in record server and database client produce, unchanged.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
+    let client: CloudKitDatabaseClient
+    let runtime: SimulationRuntime
+    let observer: (any CloudKitDeviceClientProviding)?
+
+    /// The device's database: the client of the plugin that owns the server (the `counter` plugin,
+    /// which then counts the app's requests), else a client of the run's shared server.
+    public init(context: SimulationContext, device: Device) {
+        runtime = SimulationRuntime.of(context)
+        if let provider = context.services((any CloudKitDeviceClientProviding).self).first {
+            observer = provider
+            client = provider.cloudKitClient(for: device)
+        } else {
+            observer = nil
+            let server = context.attachment(CloudKitRecordServer.self) {
+                CloudKitRecordServer.shared(in: context) ?? CloudKitRecordServer(context: context)
+            }
+            client = CloudKitDatabaseClient(context: context, server: server, device: device)
+        }
+    }
+
+    public func record(for recordID: CloudRecordID) async throws -> CloudRecord {
+        let results = try await records(for: [recordID])
+        guard let result = results[recordID] else { throw CloudKitError(.unknownItem, "record not found") }
+        return try result.get()
+    }
+
+    public func records(for recordIDs: [CloudRecordID]) async throws -> [CloudRecordID: Result<CloudRecord, any Error>] {
+        note(.fetch)
+        let client = self.client
+        let fetched: CloudFetchResult = try await runtime.suspend("CloudKit fetch \(Self.names(recordIDs))") { wait in
+            client.fetch(recordIDs: recordIDs) { wait.resume(with: $0.mapError { $0 }) }
+        }
+        var results: [CloudRecordID: Result<CloudRecord, any Error>] = [:]
+        for item in fetched.results { results[item.recordID] = item.result.mapError { $0 } }
+        return results
+    }
+
+    public func modifyRecords(
+        saving recordsToSave: [CloudRecord], deleting recordIDsToDelete: [CloudRecordID],
+        savePolicy: CloudSavePolicy, atomically: Bool
+    ) async throws -> (
+        saveResults: [CloudRecordID: Result<CloudRecord, any Error>],
+        deleteResults: [CloudRecordID: Result<Void, any Error>]
+    ) {
+        note(.modify)
+        let client = self.client
+        let step = "CloudKit modify \(Self.names(recordsToSave.map(\.recordID) + recordIDsToDelete))"
+        let modified: CloudModifyResult = try await runtime.suspend(step) { wait in
+            client.modify(
+                saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomic: atomically
+            ) { wait.resume(with: $0.mapError { $0 }) }
+        }
+        var saves: [CloudRecordID: Result<CloudRecord, any Error>] = [:]
+        for item in modified.saveResults { saves[item.recordID] = item.result.mapError { $0 } }
+        var deletes: [CloudRecordID: Result<Void, any Error>] = [:]
+        for item in modified.deleteResults {
+            deletes[item.recordID] = item.error.map { .failure($0) } ?? .success(())
+        }
+        return (saves, deletes)
+    }
+
+    public func recordZoneChanges(inZoneWith zoneID: CloudZoneID, since token: CloudChangeToken?) async throws
+        -> CloudZoneChanges
+    {
+        note(.zoneChanges)
+        let client = self.client
+        return try await runtime.suspend("CloudKit zone changes \(zoneID)") { wait in
+            client.fetchChanges(in: zoneID, since: token) { wait.resume(with: $0.mapError { $0 }) }
+        }
+    }
+
+    private func note(_ kind: CloudKitRequestKind) {
+        observer?.cloudKitRequestSent(kind, on: client.device)
+    }
+
+    private static func names(_ recordIDs: [CloudRecordID]) -> String {
+        recordIDs.prefix(3).map(\.description).joined(separator: ", ") + (recordIDs.count > 3 ? ", …" : "")
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What app code asks of `URLSession`, as a protocol: the same code runs against the real session
+/// in the app (``URLSessionHTTPClient`` on Apple platforms) and against the simulated network and
+/// servers in a scenario (``SimulatedHTTPClient``).
+///
+/// Timeouts follow `URLSession`: `request.timeoutInterval` (60 s by default) is the longest wait for
+/// the next data; it starts over whenever data arrives, so a stream that keeps sending never times out.
+public protocol HTTPClient: Sendable {
+    /// The whole response body, like `URLSession.data(for:)`.
+    func data(for request: URLRequest) async throws -> (Data, URLResponse)
+    /// The response once it starts, and its body as bytes as they arrive, like `URLSession.bytes(for:)`.
+    func bytes(for request: URLRequest) async throws -> (HTTPBytes, URLResponse)
+}
+
+/// Where an ``HTTPBytes`` gets its data: the next chunk, nil at the end of the body.
+public protocol HTTPChunkSource: AnyObject, Sendable {
+    func nextChunk() async throws -> [UInt8]?
+    /// The app no longer reads: close the connection.
+    func cancel()
+}
+
+/// A response body as it arrives, like `URLSession.AsyncBytes`. Dropping it (and every iterator made
+/// from it) closes the connection, as cancelling the data task does.
+public struct HTTPBytes: AsyncSequence, Sendable {
+    public typealias Element = UInt8
+
+    private let owner: Owner
+
+    public init(_ source: any HTTPChunkSource) {
+        owner = Owner(source)
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(owner: owner)
+    }
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        fileprivate let owner: Owner
+        private var chunk: [UInt8] = []
+        private var index = 0
+
+        fileprivate init(owner: Owner) {
+            self.owner = owner
+        }
+
+        public mutating func next() async throws -> UInt8? {
+            while index == chunk.count {
+                guard let next = try await owner.source.nextChunk() else { return nil }
+                chunk = next
+                index = 0
+            }
+            defer { index += 1 }
+            return chunk[index]
+        }
+    }
+
+    /// The body split at `\n` (a preceding `\r` removed). Unlike Foundation's `lines`, empty lines are
+    /// kept: a `text/event-stream` needs them, and the same code sees the same lines on every platform.
+    public var lines: HTTPLines { HTTPLines(bytes: self) }
+
+    /// Closes the connection once nothing reads from it any more.
+    fileprivate final class Owner: Sendable {
+        let source: any HTTPChunkSource
+        init(_ source: any HTTPChunkSource) { self.source = source }
+        deinit { source.cancel() }
+    }
+}
+
+/// The lines of an ``HTTPBytes`` body, empty ones included; a last line without `\n` is returned too.
+public struct HTTPLines: AsyncSequence, Sendable {
+    public typealias Element = String
+    let bytes: HTTPBytes
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(bytes: bytes.makeAsyncIterator())
+    }
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var bytes: HTTPBytes.AsyncIterator
+        private var finished = false
+
+        init(bytes: HTTPBytes.AsyncIterator) {
+            self.bytes = bytes
+        }
+
+        public mutating func next() async throws -> String? {
+            guard !finished else { return nil }
+            var line: [UInt8] = []
+            while let byte = try await bytes.next() {
+                if byte == 0x0A {
+                    if line.last == 0x0D { line.removeLast() }
+                    return String(decoding: line, as: UTF8.self)
+                }
+                line.append(byte)
+            }
+            finished = true
+            return line.isEmpty ? nil : String(decoding: line, as: UTF8.self)
+        }
+    }
+}

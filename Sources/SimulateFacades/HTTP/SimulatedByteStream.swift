@@ -1,0 +1,136 @@
+import Foundation
+import SimulateAsync
+import SimulateCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One streamed response on the simulated network, from the device's side: bytes wait here until the
+/// app reads them. The request timeout starts over whenever bytes arrive (`URLSession`'s
+/// `timeoutIntervalForRequest`); when it passes without any, the stream fails with `timedOut`.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
+    private let context: SimulationContext
+    private let runtime: SimulationRuntime
+    private let device: Device
+    private let service: any SimulatedHTTPService
+    private let timeoutNanoseconds: Int64
+    private var connection: StreamConnection?
+    private var chunks: [[UInt8]] = []
+    private var chunkHead = 0
+    /// nil while open; then `.success` for a clean end, or the error the app sees next.
+    private var end: Result<Void, URLError>?
+    private var waiter: SimulationContinuation<Void>?
+    private var lastActivity: Int64 = 0
+    private var timerPending = false
+
+    init(
+        context: SimulationContext, runtime: SimulationRuntime, device: Device, service: any SimulatedHTTPService,
+        timeoutNanoseconds: Int64
+    ) {
+        self.context = context
+        self.runtime = runtime
+        self.device = device
+        self.service = service
+        self.timeoutNanoseconds = timeoutNanoseconds
+    }
+
+    /// Opens the connection and waits for the response: the first bytes, or the failure.
+    func open(_ request: SimulatedHTTPRequest, step: String) async throws {
+        let service = self.service
+        lastActivity = context.now
+        let connection = context.network.openStream(from: device, to: service.serverName) { connection in
+            service.accept(request, connection: connection)
+        }
+        connection.onData = { [self] bytes in received(bytes) }
+        connection.onClose = { [self] reason in closed(reason) }
+        self.connection = connection
+        armTimer()
+        try await wait(step)
+        if chunkHead == chunks.count, case .failure(let error)? = end { throw error }
+    }
+
+    func nextChunk() async throws -> [UInt8]? {
+        while chunkHead == chunks.count {
+            switch end {
+            case .success?: return nil
+            case .failure(let error)?: throw error
+            case nil: try await wait("reading the response body")
+            }
+        }
+        let chunk = chunks[chunkHead]
+        chunkHead += 1
+        if chunkHead == chunks.count {
+            chunks.removeAll(keepingCapacity: true)
+            chunkHead = 0
+        }
+        return chunk
+    }
+
+    func cancel() {
+        guard end == nil else { return }
+        end = .failure(URLError(.cancelled))
+        connection?.close()
+        connection = nil
+        service.observe(.streamEnded(reason: nil), on: device)
+        wake()
+    }
+
+    private func wait(_ step: String) async throws {
+        guard end == nil, chunkHead == chunks.count else { return }
+        do {
+            try await runtime.suspend(step) { (wait: SimulationContinuation<Void>) in
+                waiter = wait
+                wait.onCancel { [self] in
+                    waiter = nil
+                    cancel()
+                }
+            }
+        } catch is CancellationError {
+            cancel()
+            throw CancellationError()
+        }
+    }
+
+    private func wake() {
+        let waiter = self.waiter
+        self.waiter = nil
+        waiter?.resume(returning: ())
+    }
+
+    private func received(_ bytes: [UInt8]) {
+        guard end == nil else { return }
+        lastActivity = context.now
+        chunks.append(bytes)
+        service.observe(.streamBytes(bytes), on: device)
+        wake()
+    }
+
+    private func closed(_ reason: StreamCloseReason) {
+        guard end == nil else { return }
+        connection = nil
+        switch reason {
+        case .serverClosed: end = .success(())
+        case .offline: end = .failure(URLError(.notConnectedToInternet))
+        case .connectionLost, .reset, .serverRestart: end = .failure(URLError(.networkConnectionLost))
+        }
+        service.observe(.streamEnded(reason: .closed(reason)), on: device)
+        wake()
+    }
+
+    private func armTimer() {
+        guard !timerPending else { return }
+        timerPending = true
+        context.scheduler.schedule(atNanoseconds: lastActivity &+ timeoutNanoseconds) { [self] in
+            timerPending = false
+            guard end == nil else { return }
+            guard context.now - lastActivity >= timeoutNanoseconds else { return armTimer() }
+            end = .failure(URLError(.timedOut))
+            connection?.close()
+            connection = nil
+            service.observe(.streamEnded(reason: .timedOut), on: device)
+            wake()
+        }
+    }
+}

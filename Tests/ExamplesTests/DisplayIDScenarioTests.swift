@@ -1,0 +1,16 @@
+import SimulateTesting
+import Testing
+
+/// The app's own displayId service under the bundled `counter` scenarios that exercise the reference
+/// allocator (not `localMaxPlusOne` or `saveBatch`, which exercise other components).
+@Suite struct DisplayIDScenarioTests {
+    static let plugin = AppComponents.displayIDs()
+    static let files = ScenarioSuite.files(in: "Scenarios/counter").filter {
+        !["local-max-plus-one.json", "limit-exceeded.json"].contains($0.name)
+    }
+
+    @Test(arguments: files)
+    func bundledScenario(_ file: ScenarioFile) {
+        ScenarioExpectations.check(file: file, plugins: [Self.plugin], setting: ["counter": ["allocator": "app"]])
+    }
+}
