@@ -130,9 +130,13 @@ public final class PunchlistClient: @unchecked Sendable {
         await post(["action": "bump", "id": itemID])
     }
 
+    /// Swipe-to-delete: `DELETE /items/<id>`.
     public func delete(itemID: String) async {
         if !isConnected { items.removeAll { $0.id == itemID } }
-        await post(["action": "delete", "id": itemID])
+        var request = URLRequest(url: baseURL.appendingPathComponent("items").appendingPathComponent(itemID))
+        request.httpMethod = "DELETE"
+        request.timeoutInterval = options.requestTimeout
+        _ = try? await http.data(for: request)
     }
 
     private func change(_ id: String, _ action: String, _ edit: (inout Item) -> Void) async {

@@ -44,8 +44,6 @@ enum AppComponents {
         if let delay = duration(settings?["maxDelay"]) { options.maxDelay = delay }
         if let delay = duration(settings?["offlineIndicatorDelay"]) { options.indicatorDelay = delay }
         if let timeout = duration(settings?["requestTimeout"]) { options.requestTimeout = seconds(timeout) }
-        // URLSession has one timeout: the wait for the next bytes, which covers an idle stream too.
-        if let idle = duration(settings?["idleTimeout"]) { options.requestTimeout = seconds(idle) }
         options.jitter = settings?["jitter"]?.stringValue == "full"
         return options
     }

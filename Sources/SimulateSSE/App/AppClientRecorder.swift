@@ -131,7 +131,7 @@ final class AppClientRecorder {
         switch reason {
         case .closed(let closed): code = ClientEvent.Reason(closed)
         case .timedOut: code = .timedOut
-        case nil: code = record.phase == .connected ? .idleTimeout : .timedOut
+        case nil: code = .connectionLost
         }
         poll()
         if record.phase == .connected {
@@ -150,7 +150,7 @@ final class AppClientRecorder {
     }
 
     private func posted(_ request: SimulatedHTTPRequest) {
-        guard request.path == PunchlistAPI.mutationPath, let mutation = SSERun.mutation(request.body) else { return }
+        guard let mutation = SSERun.mutation(request) else { return }
         let serial = world.mutations.count + 1
         serials[request.exchangeID] = serial
         let optimistic = record.phase != .connected
@@ -162,7 +162,7 @@ final class AppClientRecorder {
                 serial: serial, device: record.device.id, timeNanoseconds: record.now, mutation: mutation, text: text,
                 optimistic: optimistic))
         if optimistic { record.pendingOptimistic.append(serial) }
-        world.trace.instant(track, "post", mutation.postName, text, value: Int64(serial))
+        world.trace.instant(track, "post", mutation.requestName, text, value: Int64(serial))
     }
 
     func serial(forExchange id: Int) -> Int? { serials[id] }
@@ -173,7 +173,8 @@ final class AppClientRecorder {
             failure?.description ?? (status == 200 ? "200" : status == 404 ? "404 unknown item" : "\(status ?? 0)")
         world.mutations[serial - 1].outcome = outcome
         if failure != nil { world.failedPosts += 1 }
-        world.trace.instant(track, "post", "POST " + outcome, value: Int64(serial))
+        world.trace.instant(
+            track, "post", world.mutations[serial - 1].mutation.method + " " + outcome, value: Int64(serial))
     }
 
     // MARK: What the app shows

@@ -27,14 +27,16 @@ public protocol PunchlistClientComponent: AnyObject {
 
 /// The HTTP API of the simulated Punchlist backend, as the HTTP facade reaches it (`http://sse/…`).
 ///
-/// The seed names only `POST /ko`; the event-stream path and the request body are this toolkit's
-/// assumption, documented in docs/sse.md.
+/// The seed names `POST /ko` and "a DELETE endpoint"; the event-stream path, the DELETE path and the
+/// request body are this toolkit's assumption, documented in docs/your-own-code.md.
 public enum PunchlistAPI {
     /// The URL host of the simulated backend.
     public static let host = "sse"
     /// `GET` → `text/event-stream` of full-state events.
     public static let eventsPath = "/events"
     /// `POST` a JSON body `{"action": "add", "text": "…"}` or `{"action": "toggle", "id": "…"}`
-    /// (actions: add, toggle, open, close, bump, delete). 200: applied; 404: unknown item; 400: bad body.
+    /// (actions: add, toggle, open, close, bump). 200: applied; 404: unknown item; 400: bad body.
     public static let mutationPath = "/ko"
+    /// `DELETE /items/<id>` removes an item (swipe-to-delete). 200: applied; 404: unknown item.
+    public static let itemsPath = "/items"
 }

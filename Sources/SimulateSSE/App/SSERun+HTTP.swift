@@ -15,11 +15,12 @@ extension SSERun: SimulatedHTTPService {
     }
 
     func serve(_ request: SimulatedHTTPRequest, from device: Device) -> SimulatedHTTPResponse {
-        guard request.path == PunchlistAPI.mutationPath else { return SimulatedHTTPResponse(status: 404) }
-        guard request.method == "POST" else { return SimulatedHTTPResponse(status: 405) }
-        guard let mutation = Self.mutation(request.body) else { return SimulatedHTTPResponse(status: 400) }
+        let isDelete = request.path.hasPrefix(PunchlistAPI.itemsPath + "/")
+        guard request.path == PunchlistAPI.mutationPath || isDelete else { return SimulatedHTTPResponse(status: 404) }
+        guard request.method == (isDelete ? "DELETE" : "POST") else { return SimulatedHTTPResponse(status: 405) }
+        guard let mutation = Self.mutation(request) else { return SimulatedHTTPResponse(status: 400) }
         let serial = device.index < recorders.count ? recorders[device.index].serial(forExchange: request.exchangeID) : nil
-        switch world.server.apply(mutation, serial: serial ?? 0) {
+        switch world.server.receive(mutation, serial: serial ?? 0) {
         case .applied: return SimulatedHTTPResponse(status: 200)
         case .unknownItem: return SimulatedHTTPResponse(status: 404)
         }
@@ -30,9 +31,14 @@ extension SSERun: SimulatedHTTPService {
         recorders[device.index].observe(event)
     }
 
-    /// The mutation a `/ko` body asks for; nil when the body is not one.
-    static func mutation(_ body: [UInt8]) -> Mutation? {
-        guard let document = try? JSONParser.parse(body), case .string(let action)? = document.root["action"]
+    /// The mutation a request asks for: `DELETE /items/<id>`, or a `POST /ko` body; nil when it is neither.
+    static func mutation(_ request: SimulatedHTTPRequest) -> Mutation? {
+        if request.method == "DELETE", request.path.hasPrefix(PunchlistAPI.itemsPath + "/") {
+            let id = request.path.dropFirst(PunchlistAPI.itemsPath.count + 1)
+            return id.isEmpty || id.contains("/") ? nil : .delete(id: String(id))
+        }
+        guard request.method == "POST", request.path == PunchlistAPI.mutationPath,
+            let document = try? JSONParser.parse(request.body), case .string(let action)? = document.root["action"]
         else { return nil }
         if action == "add" {
             guard case .string(let text)? = document.root["text"] else { return nil }
@@ -44,7 +50,6 @@ extension SSERun: SimulatedHTTPService {
         case "open": return .open(id: id)
         case "close": return .close(id: id)
         case "bump": return .bump(id: id)
-        case "delete": return .delete(id: id)
         default: return nil
         }
     }
