@@ -18,14 +18,22 @@ public final class PunchlistClient: @unchecked Sendable {
     public struct Options: Sendable {
         public var initialDelay: Duration = .seconds(1)
         public var maxDelay: Duration = .seconds(30)
+        public var multiplier = 2.0
         public var indicatorDelay: Duration = .milliseconds(1500)
         /// `URLRequest.timeoutInterval`: the longest wait for the next bytes of the stream.
         public var requestTimeout: TimeInterval = 60
-        /// The seed: "Reset on successful connect".
-        public var resetsBackoffOnConnect = true
+        /// The seed: "Reset on successful connect": here, when the first full state arrives.
+        public var backoffReset = BackoffReset.firstEvent
         /// Full jitter (uniform 0…base) instead of the exact base delay.
         public var jitter = false
         public init() {}
+    }
+
+    /// What counts as the successful connect that starts the backoff over.
+    public enum BackoffReset: Sendable {
+        case firstEvent, firstByte
+        /// Never (a bug: the delays keep growing across successful connects).
+        case never
     }
 
     public private(set) var items: [Item] = []
@@ -85,19 +93,20 @@ public final class PunchlistClient: @unchecked Sendable {
         let (bytes, _) = try await http.bytes(for: request)
         isConnected = true
         showsOfflineIndicator = false
+        if options.backoffReset == .firstByte { connected() }
         var events = EventStreamLines()
         for try await line in bytes.lines {
             guard let data = events.feed(line),
                 let list = try? JSONDecoder().decode([Item].self, from: Data(data.utf8))
             else { continue }
             items = list
-            if options.resetsBackoffOnConnect { connected() }
+            if options.backoffReset == .firstEvent { connected() }
         }
     }
 
     private func backoff(failures: Int) -> Duration {
         var delay = options.initialDelay
-        for _ in 0..<min(failures, 64) where delay < options.maxDelay { delay *= 2 }
+        for _ in 0..<min(failures, 64) where delay < options.maxDelay { delay = delay * options.multiplier }
         delay = min(delay, options.maxDelay)
         guard options.jitter else { return delay }
         let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
@@ -123,7 +132,9 @@ public final class PunchlistClient: @unchecked Sendable {
     public func open(itemID: String) async { await change(itemID, "open") { $0.done = false } }
     public func close(itemID: String) async { await change(itemID, "close") { $0.done = true } }
 
+    /// The bump arrow is hidden on done items: nothing happens for them.
     public func bump(itemID: String) async {
+        guard let item = items.first(where: { $0.id == itemID }), !item.done else { return }
         if !isConnected, let index = items.firstIndex(where: { $0.id == itemID }) {
             items.append(items.remove(at: index))
         }

@@ -10,6 +10,8 @@ public struct AppEnvironment: @unchecked Sendable {
     public let context: SimulationContext
     public let device: Device
     public let runtime: SimulationRuntime
+    /// The tasks this launch of the app started: a relaunch cancels them.
+    let launch = Launch()
 
     public init(context: SimulationContext, device: Device) {
         self.context = context
@@ -17,8 +19,17 @@ public struct AppEnvironment: @unchecked Sendable {
         runtime = SimulationRuntime.of(context)
     }
 
-    /// Virtual time as a `Clock`: inject it where the app takes `any Clock<Duration>`.
-    public var clock: SimulationClock { runtime.clock }
+    final class Launch {
+        var tasks: [SimulatedTask] = []
+        func end() {
+            for task in tasks where !task.isFinished { task.cancel() }
+            tasks.removeAll()
+        }
+    }
+
+    /// Virtual time as a `Clock`: inject it where the app takes `any Clock<Duration>`. Its sleeps are
+    /// visible to the plugins' invariants (a reconnect wait shows as it starts).
+    public var clock: AppClock { AppClock(base: runtime.clock, context: context, device: device) }
     /// The device's own wall clock (virtual time plus its skew), for code that reads `Date()`.
     public var wallClock: DeviceWallClock { runtime.wallClock(for: device) }
     /// `URLSession`'s `data(for:)` and `bytes(for:)` over the simulated network.
@@ -40,7 +51,10 @@ public struct AppEnvironment: @unchecked Sendable {
     /// Starts app code as a task of this device, inside the simulation.
     @discardableResult
     public func spawn(_ name: String? = nil, _ operation: sending @escaping () async throws -> Void) -> SimulatedTask {
-        runtime.spawn(on: device, name, operation)
+        let task = runtime.spawn(on: device, name, operation)
+        launch.tasks.removeAll { $0.isFinished }
+        launch.tasks.append(task)
+        return task
     }
 }
 
@@ -50,13 +64,25 @@ extension AppComponentFactory {
     /// on the component as tasks of the device.
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     public static func app(_ make: @escaping @Sendable (AppEnvironment) -> Component) -> AppComponentFactory {
-        AppComponentFactory { context, device in
-            let environment = AppEnvironment(context: context, device: device)
-            let component = make(environment)
-            return AppComponentInstance(component: component) { action in
+        AppComponentFactory { context, device in launch(make, context: context, device: device) }
+    }
+
+    /// One launch of the app on a device; a relaunch cancels its tasks and makes a new one.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    static func launch(
+        _ make: @escaping @Sendable (AppEnvironment) -> Component, context: SimulationContext, device: Device
+    ) -> AppComponentInstance<Component> {
+        let environment = AppEnvironment(context: context, device: device)
+        let component = make(environment)
+        return AppComponentInstance(
+            component: component,
+            perform: { action in
                 nonisolated(unsafe) let action = action
                 environment.spawn("user action") { await action() }
-            }
-        }
+            },
+            relaunch: {
+                environment.launch.end()
+                return launch(make, context: context, device: device)
+            })
     }
 }

@@ -42,20 +42,22 @@ enum AppComponents {
         var options = PunchlistClient.Options()
         if let delay = duration(settings?["initialDelay"]) { options.initialDelay = delay }
         if let delay = duration(settings?["maxDelay"]) { options.maxDelay = delay }
+        if let multiplier = settings?["multiplier"]?.doubleValue { options.multiplier = multiplier }
         if let delay = duration(settings?["offlineIndicatorDelay"]) { options.indicatorDelay = delay }
         if let timeout = duration(settings?["requestTimeout"]) { options.requestTimeout = seconds(timeout) }
         options.jitter = settings?["jitter"]?.stringValue == "full"
+        if settings?["backoffReset"]?.stringValue == "firstByte" { options.backoffReset = .firstByte }
         return options
     }
 
     /// The app's displayId service, configured as the scenario's `counter` settings say.
     static func displayIDs(
-        _ adjust: @escaping @Sendable (inout DisplayIDService<SimulationClock>.Options) -> Void = { _ in }
+        _ adjust: @escaping @Sendable (inout DisplayIDService<AppClock>.Options) -> Void = { _ in }
     ) -> CounterPlugin {
         CounterPlugin(appAllocators: [
             "app": .app { environment in
                 let settings = environment.configuration(ofPlugin: "counter")
-                var options = DisplayIDService<SimulationClock>.Options()
+                var options = DisplayIDService<AppClock>.Options()
                 if let attempts = settings?["maxAttempts"]?.intValue { options.maxAttempts = attempts }
                 if let policy = settings?["savePolicy"]?.stringValue.flatMap(CloudSavePolicy.init) {
                     options.savePolicy = policy

@@ -39,13 +39,14 @@ public enum HTTPClientEvent: Sendable, Equatable {
     case requestSent(SimulatedHTTPRequest)
     /// The request's answer arrived, or the request failed.
     case requestFinished(SimulatedHTTPRequest, status: Int?, failure: NetworkError?)
-    /// The app opened a streamed request (`bytes(for:)`).
-    case streamOpened(SimulatedHTTPRequest)
-    /// Bytes of a stream arrived on the device.
-    case streamBytes([UInt8])
-    /// The stream ended as the app sees it: closed by the server or the network, timed out, or
+    /// The app opened a streamed request (`bytes(for:)`) from the task `task` (an identity that
+    /// ``AppSleepObserving`` reports too).
+    case streamOpened(SimulatedHTTPRequest, task: Int)
+    /// Bytes of the stream opened by the request with this exchange id arrived on the device.
+    case streamBytes(exchangeID: Int, [UInt8])
+    /// That stream ended as the app sees it: closed by the server or the network, timed out, or
     /// cancelled by the app (`reason` nil).
-    case streamEnded(reason: StreamEndReason?)
+    case streamEnded(exchangeID: Int, reason: StreamEndReason?)
 }
 
 /// Why a stream ended, as `URLSession` would tell the app.

@@ -18,11 +18,25 @@ public struct AppComponentInstance<Component> {
     public var component: Component
     /// Starts `action` as a task of the device inside the simulation; it returns at once.
     public var perform: (_ action: @escaping () async -> Void) -> Void
+    /// Kills the app on the device (cancels its tasks) and launches it again: a new instance.
+    public var relaunch: (() -> AppComponentInstance<Component>)?
 
-    public init(component: Component, perform: @escaping (_ action: @escaping () async -> Void) -> Void) {
+    public init(
+        component: Component, perform: @escaping (_ action: @escaping () async -> Void) -> Void,
+        relaunch: (() -> AppComponentInstance<Component>)? = nil
+    ) {
         self.component = component
         self.perform = perform
+        self.relaunch = relaunch
     }
+}
+
+/// Told when an app task on a device starts to sleep on the simulation clock: how a plugin sees an
+/// app component's waits (its reconnect backoff) as they start. The plugin runs that offer it are
+/// found with `context.services(AppSleepObserving.self)`.
+public protocol AppSleepObserving: AnyObject {
+    /// `task` identifies the sleeping task (as in ``HTTPClientEvent/streamOpened(_:task:)``).
+    func appTaskSleeps(on device: Device, task: Int, untilNanoseconds: Int64)
 }
 
 /// The names a plugin's component key accepts: the built-in ones, then the registered app components.

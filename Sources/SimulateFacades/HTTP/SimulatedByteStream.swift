@@ -24,6 +24,7 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
     private var waiter: SimulationContinuation<Void>?
     private var lastActivity: Int64 = 0
     private var timerPending = false
+    private var exchangeID = 0
 
     init(
         context: SimulationContext, runtime: SimulationRuntime, device: Device, service: any SimulatedHTTPService,
@@ -39,6 +40,7 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
     /// Opens the connection and waits for the response: the first bytes, or the failure.
     func open(_ request: SimulatedHTTPRequest, step: String) async throws {
         let service = self.service
+        exchangeID = request.exchangeID
         lastActivity = context.now
         let connection = context.network.openStream(from: device, to: service.serverName) { connection in
             service.accept(request, connection: connection)
@@ -73,7 +75,7 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
         end = .failure(URLError(.cancelled))
         connection?.close()
         connection = nil
-        service.observe(.streamEnded(reason: nil), on: device)
+        service.observe(.streamEnded(exchangeID: exchangeID, reason: nil), on: device)
         wake()
     }
 
@@ -103,7 +105,7 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
         guard end == nil else { return }
         lastActivity = context.now
         chunks.append(bytes)
-        service.observe(.streamBytes(bytes), on: device)
+        service.observe(.streamBytes(exchangeID: exchangeID, bytes), on: device)
         wake()
     }
 
@@ -115,7 +117,7 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
         case .offline: end = .failure(URLError(.notConnectedToInternet))
         case .connectionLost, .reset, .serverRestart: end = .failure(URLError(.networkConnectionLost))
         }
-        service.observe(.streamEnded(reason: .closed(reason)), on: device)
+        service.observe(.streamEnded(exchangeID: exchangeID, reason: .closed(reason)), on: device)
         wake()
     }
 
@@ -129,7 +131,7 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
             end = .failure(URLError(.timedOut))
             connection?.close()
             connection = nil
-            service.observe(.streamEnded(reason: .timedOut), on: device)
+            service.observe(.streamEnded(exchangeID: exchangeID, reason: .timedOut), on: device)
             wake()
         }
     }

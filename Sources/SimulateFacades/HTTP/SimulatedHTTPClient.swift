@@ -55,7 +55,7 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
         let stream = SimulatedByteStream(
             context: context, runtime: runtime, device: device, service: service,
             timeoutNanoseconds: Self.timeoutNanoseconds(request))
-        service.observe(.streamOpened(simulated), on: device)
+        service.observe(.streamOpened(simulated, task: AppClock.currentTaskIdentity), on: device)
         try await stream.open(simulated, step: "HTTP \(simulated.method) \(url.absoluteString): awaiting the response")
         let http = HTTPURLResponse(
             url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "text/event-stream"])!

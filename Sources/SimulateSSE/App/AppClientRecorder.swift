@@ -11,21 +11,24 @@ import SimulateCore
 final class AppClientRecorder {
     let record: SSEClient
     private let world: SSEWorld
-    private let instance: AppComponentInstance<any PunchlistClientComponent>
+    private var instance: AppComponentInstance<any PunchlistClientComponent>
     private var component: any PunchlistClientComponent { instance.component }
     private var scheduler: Scheduler { world.scheduler }
     private var track: String { record.track }
 
     private var parser = EventStreamParser()
     private var outputs: [EventStreamOutput] = []
-    /// The last full-state event delivered to the app and the items it carried.
-    private var delivered: (version: Int, digest: UInt64)?
-    private var appliedVersion = 0
+    /// Full-state events delivered to the app and not yet on its screen, oldest first.
+    private var delivered: [(version: Int, digest: UInt64, time: Int64)] = []
     private var shownDigest = PunchWire.digest([])
-    private var streamOpen = false
+    /// The exchange id of the stream the app has open, if any.
+    private var stream: Int?
     private var eventOnStream = false
-    /// The last stream failure the app has not yet answered with an attempt: when, and its log index.
-    private var failure: (time: Int64, index: Int)?
+    /// The last stream failure the app has not yet answered with an attempt: when, its log index, and
+    /// whether the wait that follows it has been seen starting.
+    private var failure: (time: Int64, index: Int, waitSeen: Bool)?
+    /// The task that opened the last stream: its next sleep after a failure is the backoff wait.
+    private var streamTask = 0
     private var failuresSinceReset = 0
     private var pollScheduled = false
     private var serials: [Int: Int] = [:]
@@ -37,6 +40,29 @@ final class AppClientRecorder {
     }
 
     func start() {
+        record.launches += 1
+        track(component)
+        poll()
+    }
+
+    /// `sse.relaunch`: the app is killed (its tasks cancelled) and launched again with nothing on screen.
+    func relaunch() {
+        guard let relaunch = instance.relaunch else { return }
+        world.trace.instant(track, "connection", "relaunch")
+        if record.phase == .connected { world.trace.end(track, "connection", "connected", "relaunch") }
+        if record.indicatorShown { world.trace.end(track, "indicator", "offline indicator") }
+        record.phase = .idle
+        record.indicatorShown = false
+        record.model = []
+        record.pendingOptimistic.removeAll()
+        stream = nil
+        failure = nil
+        failuresSinceReset = 0
+        delivered.removeAll()
+        shownDigest = PunchWire.digest([])
+        record.launches += 1
+        record.note(.launched)
+        instance = relaunch()
         track(component)
         poll()
     }
@@ -78,43 +104,44 @@ final class AppClientRecorder {
 
     func observe(_ event: HTTPClientEvent) {
         switch event {
-        case .streamOpened: attempted()
-        case .streamBytes(let bytes): received(bytes)
-        case .streamEnded(let reason): streamEnded(reason)
+        case .streamOpened(let request, let task):
+            streamTask = task
+            attempted(request.exchangeID)
+        case .streamBytes(let id, let bytes): if id == stream { received(bytes) }
+        case .streamEnded(let id, let reason): if id == stream { streamEnded(reason) }
         case .requestSent(let request): posted(request)
         case .requestFinished(let request, let status, let failure): answered(request, status: status, failure: failure)
         }
         schedulePoll()
     }
 
-    private func attempted() {
+    private func attempted(_ exchangeID: Int) {
         record.attempts += 1
-        if let failure {
+        if let failure, !failure.waitSeen {
             let wait = record.now - failure.time
             record.log.insert(
                 ClientEvent(timeNanoseconds: failure.time, kind: .waitStarted, value: wait), at: failure.index + 1)
             record.lastDelayNanoseconds = wait
             record.sleeps += 1
             world.trace.instant(track, "backoff", "backoff wait", DurationFormat.string(wait), value: wait)
-            self.failure = nil
         }
+        failure = nil
         record.note(.attempt, Int64(record.attempts))
         world.trace.instant(track, "connection", "connect", "attempt \(record.attempts)", value: Int64(record.attempts))
         if record.phase != .connected { record.phase = .connecting }
         parser.reset()
-        streamOpen = true
+        stream = exchangeID
         eventOnStream = false
     }
 
     private func received(_ bytes: [UInt8]) {
-        guard streamOpen else { return }
         if world.configuration.backoffReset == .firstByte { failuresSinceReset = 0 }
         parser.feed(bytes, into: &outputs)
         for output in outputs {
             guard case .event(let event) = output, event.type == "message",
                 let items = PunchWire.decodeItems(event.data)
             else { continue }
-            delivered = (Int(event.lastEventId) ?? 0, PunchWire.digest(items))
+            delivered.append((Int(event.lastEventId) ?? 0, PunchWire.digest(items), record.now))
             if !eventOnStream {
                 eventOnStream = true
                 record.note(.firstEvent)
@@ -125,8 +152,7 @@ final class AppClientRecorder {
     }
 
     private func streamEnded(_ reason: StreamEndReason?) {
-        guard streamOpen else { return }
-        streamOpen = false
+        stream = nil
         let code: ClientEvent.Reason
         switch reason {
         case .closed(let closed): code = ClientEvent.Reason(closed)
@@ -139,8 +165,19 @@ final class AppClientRecorder {
         } else {
             record.note(.attemptFailed, code.rawValue)
         }
-        failure = (record.now, record.log.count - 1)
+        failure = (record.now, record.log.count - 1, false)
         failuresSinceReset += 1
+    }
+
+    /// The task that opened the failed stream starts to sleep: that is its backoff wait.
+    func sleeps(task: Int, untilNanoseconds: Int64) {
+        guard task == streamTask, let pending = failure, !pending.waitSeen else { return }
+        failure?.waitSeen = true
+        let wait = untilNanoseconds - record.now
+        record.note(.waitStarted, wait)
+        record.lastDelayNanoseconds = wait
+        record.sleeps += 1
+        world.trace.instant(track, "backoff", "backoff wait", DurationFormat.string(wait), value: wait)
     }
 
     private func disconnected(_ reason: ClientEvent.Reason) {
@@ -210,14 +247,23 @@ final class AppClientRecorder {
         }
         let items = component.shownItems.map(Self.markingTemporary)
         let digest = PunchWire.digest(items)
-        let newEvent = delivered.flatMap { $0.version > appliedVersion ? $0 : nil }
-        if let event = newEvent, digest != shownDigest || digest == event.digest {
-            appliedVersion = event.version
-            record.applyFullState(items, version: event.version)
-        } else if digest != shownDigest {
-            record.model = items
+        defer { shownDigest = digest }
+        // The screen shows a delivered state: the app applied it (and skipped any older ones).
+        if let index = delivered.lastIndex(where: { $0.digest == digest }) {
+            let version = delivered[index].version
+            delivered.removeFirst(index + 1)
+            record.applyFullState(items, version: version)
+            return
         }
-        shownDigest = digest
+        guard digest != shownDigest else { return }
+        // Another change while every delivered state had an instant to land: the screen should show the
+        // newest; `applyFullState` reports what it shows instead.
+        if let newest = delivered.last, delivered.allSatisfy({ $0.time < record.now }) {
+            delivered.removeAll()
+            record.applyFullState(items, version: newest.version)
+            return
+        }
+        record.model = items
     }
 
     /// Optimistic items count as temporary whatever id the app gave them.
@@ -232,7 +278,7 @@ final class AppClientRecorder {
     /// At the end: a failure the app never answered is a wait the policy says must have ended.
     func finish() {
         poll()
-        guard let failure else { return }
+        guard let failure, !failure.waitSeen else { return }
         let policy = world.configuration.policy
         let base = policy.baseDelay(failures: max(0, failuresSinceReset - 1))
         let delay = policy.allowedRange(base: base, previous: record.lastDelayNanoseconds ?? base).upperBound

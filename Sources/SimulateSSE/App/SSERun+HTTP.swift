@@ -54,3 +54,10 @@ extension SSERun: SimulatedHTTPService {
         }
     }
 }
+
+extension SSERun: AppSleepObserving {
+    func appTaskSleeps(on device: Device, task: Int, untilNanoseconds: Int64) {
+        guard device.index < recorders.count else { return }
+        recorders[device.index].sleeps(task: task, untilNanoseconds: untilNanoseconds)
+    }
+}

@@ -46,7 +46,11 @@ final class SSERun: PluginRun {
             return
         }
         if action == "relaunch" {
-            if let device { clients[device.index].relaunch() }
+            if let device, !recorders.isEmpty {
+                recorders[device.index].relaunch()
+            } else if let device {
+                clients[device.index].relaunch()
+            }
             return
         }
         guard let device, let action = ClientAction.read(action, args: args, at: .root, diagnostics: diagnostics)

@@ -1,0 +1,36 @@
+import SimulateAsync
+import SimulateCore
+
+/// The simulation clock as one device's app sees it: the same virtual time, and every sleep is told
+/// to the plugins that judge the app by its waits (``AppSleepObserving``), e.g. its reconnect backoff.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+public struct AppClock: Clock, @unchecked Sendable {
+    public typealias Instant = SimulationClock.Instant
+    public typealias Duration = Swift.Duration
+
+    public let base: SimulationClock
+    let context: SimulationContext
+    public let device: Device
+
+    init(base: SimulationClock, context: SimulationContext, device: Device) {
+        self.base = base
+        self.context = context
+        self.device = device
+    }
+
+    public var now: Instant { base.now }
+    public var minimumResolution: Duration { base.minimumResolution }
+
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let task = Self.currentTaskIdentity
+        for observer in context.services((any AppSleepObserving).self) {
+            observer.appTaskSleeps(on: device, task: task, untilNanoseconds: deadline.nanoseconds)
+        }
+        try await base.sleep(until: deadline, tolerance: tolerance)
+    }
+
+    /// The calling task's identity while it runs (0 outside a task).
+    static var currentTaskIdentity: Int {
+        withUnsafeCurrentTask { $0?.hashValue ?? 0 }
+    }
+}
