@@ -122,8 +122,8 @@ let package = Package(
         .testTarget(
             name: "ExamplesTests",
             dependencies: [
-                "PunchlistExample", "DisplayIDExample", "SimulateFacades", "SimulateTesting", "SimulateSSE",
-                "SimulateCounter", "SimulateCloudKit",
+                "PunchlistExample", "DisplayIDExample", "SimulateFacades", "SimulateTesting", "SimulatePlugins",
+                "SimulateSSE", "SimulateCounter", "SimulateCloudKit",
             ]
         ),
         .testTarget(name: "SimulateTestingTests", dependencies: ["SimulateTesting", "SimulatePlugins"]),

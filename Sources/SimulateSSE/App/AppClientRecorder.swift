@@ -29,6 +29,8 @@ final class AppClientRecorder {
     private var failure: (time: Int64, index: Int, waitSeen: Bool)?
     /// The task that opened the last stream: its next sleep after a failure is the backoff wait.
     private var streamTask = 0
+    /// The stream ended while the app showed "connected": until it shows otherwise, that is stale.
+    private var staleConnected = false
     private var failuresSinceReset = 0
     private var pollScheduled = false
     private var serials: [Int: Int] = [:]
@@ -129,6 +131,7 @@ final class AppClientRecorder {
         record.note(.attempt, Int64(record.attempts))
         world.trace.instant(track, "connection", "connect", "attempt \(record.attempts)", value: Int64(record.attempts))
         if record.phase != .connected { record.phase = .connecting }
+        staleConnected = false
         parser.reset()
         stream = exchangeID
         eventOnStream = false
@@ -162,6 +165,7 @@ final class AppClientRecorder {
         poll()
         if record.phase == .connected {
             disconnected(code)
+            staleConnected = true
         } else {
             record.note(.attemptFailed, code.rawValue)
         }
@@ -227,7 +231,8 @@ final class AppClientRecorder {
 
     /// Reads the component and notes every change since the last read.
     func poll() {
-        if component.isConnected != (record.phase == .connected) {
+        if staleConnected && !component.isConnected { staleConnected = false }
+        if component.isConnected != (record.phase == .connected) && !staleConnected {
             if component.isConnected {
                 record.phase = .connected
                 record.note(.connected)
