@@ -64,6 +64,7 @@ public struct CounterPlugin: SimulationPlugin {
                 configuration, at: .root, diagnostics: Diagnostics(), registeredAllocators: appAllocators.keys.sorted())
             ?? CounterConfiguration()
         return CounterRun(
-            configuration: settings, context: context, appAllocator: settings.appAllocator.flatMap { appAllocators[$0] })
+            configuration: settings, context: context, appAllocator: settings.appAllocator.flatMap { appAllocators[$0] }
+        )
     }
 }

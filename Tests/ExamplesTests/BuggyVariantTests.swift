@@ -13,7 +13,10 @@ import Testing
             outcome = ScenarioExpectations.check(
                 file: Self.file("sse/flapping.json"), plugins: [plugin], setting: ["sse": ["client": "app"]])
         }
-        #expect(outcome?.failures.contains { $0.message.contains("sse.backoff violated") && $0.message.contains("s phone:") } == true)
+        #expect(
+            outcome?.failures.contains {
+                $0.message.contains("sse.backoff violated") && $0.message.contains("s phone:")
+            } == true)
     }
 
     @Test func indicatorShownAtOnce() {
@@ -23,7 +26,8 @@ import Testing
             outcome = ScenarioExpectations.check(
                 file: Self.file("sse/short-drop.json"), plugins: [plugin], setting: ["sse": ["client": "app"]])
         }
-        #expect(outcome?.failures.contains {
+        #expect(
+            outcome?.failures.contains {
                 $0.message.contains("sse.offlineIndicator violated")
                     && $0.message.contains("5.000s phone: phone showed the offline indicator after 0s")
             } == true)
@@ -37,7 +41,10 @@ import Testing
                 file: Self.file("counter/contention-10-devices.json"), plugins: [plugin],
                 setting: ["counter": ["allocator": "app"]])
         }
-        #expect(outcome?.failures.contains { $0.message.contains("counter.unique violated") && $0.message.contains("handed out twice") } == true)
+        #expect(
+            outcome?.failures.contains {
+                $0.message.contains("counter.unique violated") && $0.message.contains("handed out twice")
+            } == true)
     }
 
     @Test func retryWithoutABound() {

@@ -8,7 +8,9 @@ import SimulateJSON
 public struct AppComponentFactory<Component>: Sendable {
     public let make: @Sendable (_ context: SimulationContext, _ device: Device) -> AppComponentInstance<Component>
 
-    public init(make: @escaping @Sendable (_ context: SimulationContext, _ device: Device) -> AppComponentInstance<Component>) {
+    public init(
+        make: @escaping @Sendable (_ context: SimulationContext, _ device: Device) -> AppComponentInstance<Component>
+    ) {
         self.make = make
     }
 }

@@ -103,7 +103,8 @@
         private func ckRecord(_ record: CloudRecord) -> CKRecord {
             let id = Self.ckID(record.recordID)
             let base =
-                lock.withLock { known[id]?.copy() as? CKRecord } ?? CKRecord(recordType: record.recordType, recordID: id)
+                lock.withLock { known[id]?.copy() as? CKRecord }
+                ?? CKRecord(recordType: record.recordType, recordID: id)
             for key in record.changedKeys { base[key] = record[key].flatMap(Self.ckValue) }
             return base
         }

@@ -33,7 +33,8 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         return try result.get()
     }
 
-    public func records(for recordIDs: [CloudRecordID]) async throws -> [CloudRecordID: Result<CloudRecord, any Error>] {
+    public func records(for recordIDs: [CloudRecordID]) async throws -> [CloudRecordID: Result<CloudRecord, any Error>]
+    {
         note(.fetch)
         let client = self.client
         let fetched: CloudFetchResult = try await runtime.suspend("CloudKit fetch \(Self.names(recordIDs))") { wait in

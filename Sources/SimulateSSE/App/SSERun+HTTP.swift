@@ -19,7 +19,8 @@ extension SSERun: SimulatedHTTPService {
         guard request.path == PunchlistAPI.mutationPath || isDelete else { return SimulatedHTTPResponse(status: 404) }
         guard request.method == (isDelete ? "DELETE" : "POST") else { return SimulatedHTTPResponse(status: 405) }
         guard let mutation = Self.mutation(request) else { return SimulatedHTTPResponse(status: 400) }
-        let serial = device.index < recorders.count ? recorders[device.index].serial(forExchange: request.exchangeID) : nil
+        let serial =
+            device.index < recorders.count ? recorders[device.index].serial(forExchange: request.exchangeID) : nil
         switch world.server.receive(mutation, serial: serial ?? 0) {
         case .applied: return SimulatedHTTPResponse(status: 200)
         case .unknownItem: return SimulatedHTTPResponse(status: 404)
