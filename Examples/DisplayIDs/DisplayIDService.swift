@@ -66,8 +66,9 @@ public final class DisplayIDService<C: Clock<Duration>>: @unchecked Sendable {
             } catch let error as CloudKitError {
                 guard attempt < options.maxAttempts else { throw error }
                 base = nil
-                if error.code == .serverRecordChanged, let server = error.serverRecord {
-                    base = server
+                if error.code == .serverRecordChanged {
+                    // Increment the server's record; without it (a server error), fetch it again.
+                    base = error.serverRecord
                     continue
                 }
                 if error.code == .networkUnavailable {
