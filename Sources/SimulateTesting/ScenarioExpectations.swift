@@ -13,25 +13,34 @@
     /// ```
     public enum ScenarioExpectations {
         /// Runs a scenario file and records an issue for each failure. Returns the outcome for further checks.
+        /// With `shrinkOnFailure`, a failing run is also shrunk (see ``ShrinkOnFailure``) and the minimal
+        /// scenario is written and shown in one more issue.
         @discardableResult
         public static func check(
             file: ScenarioFile, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
-            sourceLocation: SourceLocation = #_sourceLocation
+            shrinkOnFailure: ShrinkOnFailure? = nil, sourceLocation: SourceLocation = #_sourceLocation
         ) -> ScenarioOutcome {
             let harness = ScenarioHarness(plugins: plugins)
-            return record(harness.run(file, seed: seed), harness, sourceLocation: sourceLocation)
+            let outcome = record(harness.run(file, seed: seed), harness, sourceLocation: sourceLocation)
+            if let shrinkOnFailure, outcome.result?.passed == false,
+                let shrunk = harness.shrink(file, seed: seed, request: shrinkOnFailure)
+            {
+                Issue.record(Comment(rawValue: shrunk.message), sourceLocation: sourceLocation)
+            }
+            return outcome
         }
 
         /// Runs the scenario file at `path`; a relative path is looked up from the calling file's
         /// folder upwards, then from the working directory (see ``ScenarioSuite/resolve(_:from:)``).
         @discardableResult
         public static func check(
-            file path: String, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [], filePath: String = #filePath,
+            file path: String, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
+            shrinkOnFailure: ShrinkOnFailure? = nil, filePath: String = #filePath,
             sourceLocation: SourceLocation = #_sourceLocation
         ) -> ScenarioOutcome {
             check(
                 file: ScenarioSuite.resolve(path, from: filePath), seed: seed, plugins: plugins,
-                sourceLocation: sourceLocation)
+                shrinkOnFailure: shrinkOnFailure, sourceLocation: sourceLocation)
         }
 
         /// Validates and runs a scenario built in code (see ``ScenarioBuilder``).

@@ -12,14 +12,23 @@
     /// ```
     /// A relative path is looked up like ``ScenarioSuite/files(in:from:)`` does: from the test
     /// file's folder upwards, then from the working directory.
+    ///
+    /// With `shrinkOnFailure`, a failing run is also shrunk (see ``ShrinkOnFailure``): the minimal scenario
+    /// is written and shown in one more failure.
     @discardableResult
     public func XCTAssertScenarioPasses(
         _ path: String, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
-        file: StaticString = #filePath, line: UInt = #line
+        shrinkOnFailure: ShrinkOnFailure? = nil, file: StaticString = #filePath, line: UInt = #line
     ) -> ScenarioOutcome {
         let scenarioFile = ScenarioSuite.resolve(path, from: "\(file)")
         let harness = ScenarioHarness(plugins: plugins)
-        return XCTRecord(harness.run(scenarioFile, seed: seed), harness, file: file, line: line)
+        let outcome = XCTRecord(harness.run(scenarioFile, seed: seed), harness, file: file, line: line)
+        if let shrinkOnFailure, outcome.result?.passed == false,
+            let shrunk = harness.shrink(scenarioFile, seed: seed, request: shrinkOnFailure)
+        {
+            XCTFail(shrunk.message, file: file, line: line)
+        }
+        return outcome
     }
 
     /// Validates and runs a scenario built in code, failing the test once per failing expectation.

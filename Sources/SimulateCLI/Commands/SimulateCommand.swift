@@ -11,8 +11,8 @@ struct SimulateCommand: ParsableCommand {
                 """ + PluginCommands.helpSection(CommandEnvironment.registry.commands),
             version: SimulateVersion.text,
             subcommands: [
-                RunCommand.self, ValidateCommand.self, ListCommand.self, ExplainCommand.self, SchemaCommand.self,
-                ServeCommand.self, ProbeCommand.self, DiffCommand.self,
+                RunCommand.self, ShrinkCommand.self, ValidateCommand.self, ListCommand.self, ExplainCommand.self,
+                SchemaCommand.self, ServeCommand.self, ProbeCommand.self, DiffCommand.self,
             ]
         )
     }

@@ -30,9 +30,18 @@ struct HumanReport {
             lines += describe(expectation)
         }
         if !result.passed {
+            lines += faultScheduleLines(result)
             lines.append("  replay: " + terminal.bold(result.replayCommand))
         }
         return lines
+    }
+
+    /// Swarm mode: the faults this seed drew, as they would be written by hand.
+    func faultScheduleLines(_ result: RunResult) -> [String] {
+        guard !result.drawnFaults.isEmpty else { return [] }
+        return ["  fault schedule drawn for seed \(result.seed) (\(result.drawnFaults.count) faults):"]
+            + result.drawnFaults.map { "    " + ScenarioJSONStyle.compact($0.json) }
+            + ["  shrink: " + terminal.bold("simulate shrink \(result.file ?? "<scenario>") --seed \(result.seed)")]
     }
 
     func describe(_ expectation: ExpectationResult) -> [String] {

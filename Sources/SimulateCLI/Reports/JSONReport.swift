@@ -17,6 +17,9 @@ public enum JSONReport {
         object["statistics"] = .object(result.statistics)
         if let failure = result.failure { object["error"] = .string(failure.message) }
         if !result.passed { object["replay"] = .string(result.replayCommand) }
+        if !result.passed, !result.drawnFaults.isEmpty {
+            object["faultSchedule"] = .array(result.drawnFaults.map(\.json))
+        }
         return .object(object)
     }
 

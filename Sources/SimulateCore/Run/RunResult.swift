@@ -76,6 +76,8 @@ public struct RunResult: Sendable {
     public var failure: RunFailure?
     /// The trace records, when the run kept them.
     public var trace: [TraceRecord]
+    /// The faults `faults.generate` drew for this seed (swarm mode), in the order they were scheduled.
+    public var drawnFaults: [FaultSpec] = []
 
     public init(
         file: String?, scenario: String, seed: UInt64, passed: Bool, traceHash: String, events: Int,

@@ -28,7 +28,8 @@ public struct SimulationRunner: Sendable {
             context.scheduler.combineIntoHash(spec.name + JSONWriter.string(spec.configuration))
             context.runs.append((spec.name, plugin.makeRun(configuration: spec.configuration, context: context)))
         }
-        scheduleFaults(scenario, context)
+        let drawn = scenario.faultGenerator.map { FaultGenerator.draw($0, scenario: scenario, seed: seed) } ?? []
+        scheduleFaults(scenario.faults + drawn, scenario, context)
         context.scheduler.schedule(atNanoseconds: 0) {
             for (_, run) in context.runs { run.start() }
         }
@@ -37,8 +38,9 @@ public struct SimulationRunner: Sendable {
         let expectations = scenario.expectations ?? defaultExpectations(scenario)
         var results: [ExpectationResult?] = Array(repeating: nil, count: expectations.count)
         var failure: RunFailure?
+        var liveness: [ExpectationResult] = []
         do {
-            try runChecks(expectations, scenario, context, into: &results)
+            try runChecks(expectations, scenario, context, into: &results, liveness: &liveness)
             try context.scheduler.run(throughNanoseconds: scenario.durationNanoseconds)
             try readChecks(expectations, at: .end, scenario, context, into: &results)
             for (_, run) in context.runs { run.finish() }
@@ -57,17 +59,17 @@ public struct SimulationRunner: Sendable {
                 failure = RunFailure(message: messages.joined(separator: "\n"), atNanoseconds: context.scheduler.now)
             }
         }
-        let finished = results.compactMap { $0 }
+        let finished = results.compactMap { $0 } + liveness
         var statistics = JSONObject()
         for (name, run) in context.runs {
             if let value = run.statistics() { statistics[name] = value }
         }
         return RunResult(
             file: scenario.file, scenario: scenario.name, seed: seed,
-            passed: failure == nil && finished.count == expectations.count && finished.allSatisfy(\.passed),
+            passed: failure == nil && finished.count >= expectations.count && finished.allSatisfy(\.passed),
             traceHash: traceHash, events: context.scheduler.executedEvents,
             simulatedNanoseconds: context.scheduler.now, expectations: finished, statistics: statistics,
-            failure: failure, trace: context.trace.records)
+            failure: failure, trace: context.trace.records, drawnFaults: drawn)
     }
 
     /// Every invariant of every enabled plugin, expected to hold.
@@ -93,10 +95,10 @@ public struct SimulationRunner: Sendable {
         return ordered
     }
 
-    private func scheduleFaults(_ scenario: Scenario, _ context: SimulationContext) {
+    private func scheduleFaults(_ faults: [FaultSpec], _ scenario: Scenario, _ context: SimulationContext) {
         let allDevices = scenario.devices.map(\.id)
         var ordinal = 0
-        for fault in scenario.faults {
+        for fault in faults {
             for start in Self.occurrences(of: fault.at, repeating: fault.repeat, duration: scenario.durationNanoseconds)
             {
                 ordinal += 1
@@ -133,15 +135,18 @@ public struct SimulationRunner: Sendable {
 
     private func runChecks(
         _ expectations: [ExpectationSpec], _ scenario: Scenario, _ context: SimulationContext,
-        into results: inout [ExpectationResult?]
+        into results: inout [ExpectationResult?], liveness: inout [ExpectationResult]
     ) throws(SimulationError) {
         var times: [Int64] = []
         for expectation in expectations {
             if case .check(.at(let time), _, _) = expectation.kind, !times.contains(time) { times.append(time) }
         }
+        let deadline = scenario.liveness?.deadlineNanoseconds
+        if let deadline, !times.contains(deadline) { times.append(deadline) }
         for time in times.sorted() where time <= scenario.durationNanoseconds {
             try context.scheduler.run(throughNanoseconds: time)
             try readChecks(expectations, at: .at(time), scenario, context, into: &results)
+            if time == deadline, let phase = scenario.liveness { liveness = Self.checkLiveness(phase, context) }
         }
     }
 

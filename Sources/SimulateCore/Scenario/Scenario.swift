@@ -187,6 +187,10 @@ public struct Scenario: Sendable {
     public var devices: [DeviceSpec]
     public var network: LinkConditions
     public var faults: [FaultSpec]
+    /// Swarm mode: faults drawn from the seed (`faults.generate`), added after `faults`.
+    public var faultGenerator: FaultGeneratorSpec?
+    /// The liveness phase (`faults.liveness`, implied by `faults.generate`).
+    public var liveness: LivenessPhase?
     public var plugins: [PluginSpec]
     public var steps: [StepSpec]
     /// nil: every invariant of every enabled plugin, expected to hold.

@@ -22,7 +22,7 @@ struct ScenarioDecoder {
         let duration = top.duration("duration", required: true)
         let devices = decodeDevices(top)
         let network = top.value("network").flatMap { decodeNetwork($0, at: .root / "network") } ?? LinkConditions()
-        let faults = decodeArray(top, "faults", required: false) { decodeFault($0, at: $1) }
+        let (faults, generator, liveness) = decodeFaults(top)
         let plugins = decodePlugins(top)
         let steps = decodeArray(top, "steps", required: false) { decodeStep($0, at: $1) }
         let expectations =
@@ -31,12 +31,15 @@ struct ScenarioDecoder {
             : top.value("expect").map { _ in [] }
         let limits = top.value("limits").flatMap { decodeLimits($0, at: .root / "limits") } ?? RunLimits()
         top.rejectUnknownKeys(allowExtensions: true)
-        return Scenario(
+        var scenario = Scenario(
             // Without a valid duration no time counts as after the end: its own error is enough.
             name: name ?? "", description: description, seed: seed ?? 0,
             durationNanoseconds: duration ?? DurationValue.maximumNanoseconds,
             devices: devices, network: network, faults: faults, plugins: plugins, steps: steps,
             expectations: expectations, limits: limits, pinsSeed: pinsSeed)
+        scenario.faultGenerator = generator
+        scenario.liveness = liveness
+        return scenario
     }
 
     private func decodeSeed(_ top: ObjectReader) -> UInt64? {
@@ -49,7 +52,7 @@ struct ScenarioDecoder {
         return seed
     }
 
-    private func decodeArray<T>(
+    func decodeArray<T>(
         _ reader: ObjectReader, _ key: String, required: Bool, element: (JSON, JSONPath) -> T?
     ) -> [T] {
         guard let value = reader.value(key, required: required) else { return [] }
@@ -147,7 +150,7 @@ struct ScenarioDecoder {
         return Repeat(everyNanoseconds: every, count: count)
     }
 
-    private func decodeFault(_ value: JSON, at path: JSONPath) -> FaultSpec? {
+    func decodeFault(_ value: JSON, at path: JSONPath) -> FaultSpec? {
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
         let at = reader.timePoint("at", required: true)
         let length = reader.duration("for")

@@ -43,6 +43,7 @@ struct ScenarioValidator {
                 checkServerError(server, error, fault, scenario, diagnostics)
             }
         }
+        validateSwarm(scenario, enabled: enabled, diagnostics)
         // Steps of one plugin usually follow each other: the last one's lookups are kept.
         var last: (name: String, plugin: any SimulationPlugin, actions: [String])?
         for step in scenario.steps {

@@ -4,10 +4,12 @@ import SimulateJSON
 /// `converged`: after quiescence every device holds exactly the server's objects, values and links.
 struct ConvergenceCheck {
     let run: ModelRun
+    /// nil: the server's state at the end of the run.
+    var snapshot: ServerSnapshot? = nil
     static let differencesShown = 5
 
     func violations() -> [Violation] {
-        let server = run.finalSnapshot()
+        let server = snapshot ?? run.finalSnapshot()
         var violations: [Violation] = []
         for store in run.stores {
             var differences: [String] = []

@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import SimulateCore
+import SimulateJSON
+
+struct ShrinkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shrink",
+        abstract:
+            "Reduce a failing scenario to a smallest one that fails the same way, and write it as a scenario file.",
+        discussion: """
+            Delta debugging over the scenario's devices, faults and steps, then fewer repeats, shorter faults, \
+            earlier times and a shorter duration, with the failing seed and then nearby seeds. A candidate counts \
+            only if the same expectation fails with the same kind of violation. Generated faults \
+            (faults.generate) are written out as the explicit faults the seed drew.
+
+            Exit status: 0 a minimal scenario was written; 1 the scenario does not fail with that seed \
+            (nothing to shrink, nothing written); 2 the scenario or an argument is invalid, or the output \
+            cannot be written.
+            """)
+
+    @Argument(help: "The failing scenario file.")
+    var file: String
+
+    @Option(help: "The failing seed (default: the scenario's own).")
+    var seed: UInt64?
+
+    @Option(
+        help: ArgumentHelp(
+            "Where to write the minimal scenario (default: NAME.min.json beside FILE).", valueName: "path"))
+    var output: String?
+
+    @Option(name: .customLong("max-runs"), help: "Candidate runs at most.")
+    var maxRuns: Int = ShrinkOptions().maxRuns
+
+    @Option(
+        name: .customLong("max-seconds"),
+        help: "Wall-clock seconds at most; the smallest failure found so far is written.")
+    var maxSeconds: Double = ShrinkOptions().maxSeconds
+
+    @Option(name: .customLong("nearby-seeds"), help: "Nearby seeds to try once the seed itself is done (0: none).")
+    var nearbySeeds: Int = ShrinkOptions().nearbySeeds
+
+    func validate() throws {
+        if maxRuns < 1 { throw ValidationError("--max-runs must be at least 1") }
+        if !(maxSeconds > 0) { throw ValidationError("--max-seconds must be greater than 0") }
+        if nearbySeeds < 0 { throw ValidationError("--nearby-seeds must be 0 or more") }
+    }
+
+    func run() throws {
+        let terminal = Terminal.forStandardOutput()
+        guard let data = FileManager.default.contents(atPath: file) else {
+            Output.error("\(file): no such file or cannot be read")
+            throw ExitCode(ExitStatus.invalid)
+        }
+        let options = ShrinkOptions(maxRuns: maxRuns, maxSeconds: maxSeconds, nearbySeeds: nearbySeeds)
+        let progress = ShrinkProgressLine.make()
+        let result: ShrinkResult
+        do {
+            result = try ScenarioShrinker.shrink(
+                text: String(decoding: data, as: UTF8.self), file: file, seed: seed,
+                registry: CommandEnvironment.registry, options: options,
+                progress: progress.map { line in { line.show($0) } })
+        } catch {
+            progress?.finish()
+            throw ExitCode(report(error, terminal: terminal))
+        }
+        progress?.finish()
+        let path = output ?? Self.defaultOutput(for: file)
+        do {
+            try Data(ScenarioJSONStyle.string(result.minimal).utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            Output.error("error: cannot write \(path): \(error.localizedDescription)")
+            throw ExitCode(ExitStatus.invalid)
+        }
+        ShrinkReport(result: result, path: path, terminal: terminal).lines().forEach(Output.line)
+    }
+
+    /// `dir/name.json` → `dir/name.min.json`.
+    static func defaultOutput(for file: String) -> String {
+        let base = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+        return base + ".min.json"
+    }
+
+    private func report(_ error: ShrinkError, terminal: Terminal) -> Int32 {
+        switch error {
+        case .invalid(let scenarioError):
+            for line in HumanReport(terminal: terminal).lines(scenarioError) { Output.error(line) }
+            return ExitStatus.invalid
+        case .passes(let result):
+            Output.line(
+                "nothing to shrink: \(file) meets every expectation with seed \(result.seed) "
+                    + "(try a failing seed from a sweep: simulate run \(file) --seeds 0..999)")
+            return ExitStatus.expectationFailed
+        case .otherFailure(_, let signatures):
+            Output.error(
+                "error: \(file) fails, but not in the way asked: \(signatures.map(\.description).joined(separator: "; "))"
+            )
+            return ExitStatus.invalid
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import SimulateCore
+import SimulateJSON
+
+/// What `simulate shrink` prints: the failure kept, what was removed, sizes before and after, a test stub.
+struct ShrinkReport {
+    let result: ShrinkResult
+    let path: String
+    let terminal: Terminal
+
+    func lines() -> [String] {
+        var lines = [
+            terminal.bold("shrunk") + " \(result.file ?? "<scenario>") (seed \(result.originalSeed)) → \(path)"
+                + (result.seed != result.originalSeed ? " (seed \(result.seed))" : ""),
+            "  still fails: " + terminal.red(result.signature.description),
+            "  before: \(result.before)",
+            "  after:  \(result.after)",
+        ]
+        if !result.drawnFaults.isEmpty {
+            lines.append("  fault schedule drawn for seed \(result.originalSeed) (\(result.drawnFaults.count) faults):")
+            lines += result.drawnFaults.map { "    " + ScenarioJSONStyle.compact($0) }
+        }
+        lines.append("  removed:")
+        lines += (result.removed.isEmpty ? ["nothing could be removed"] : result.removed).map { "    " + $0 }
+        let budget = result.budgetExhausted ? terminal.yellow("  (budget reached: a smaller one may exist)") : ""
+        lines.append(
+            "  \(result.runs) candidate runs in \(String(format: "%.1f", result.seconds))s" + budget)
+        lines.append("  replay: " + terminal.bold("simulate run \(path)"))
+        lines.append("  a test that runs it (it fails until the bug is fixed):")
+        let name = result.minimal["name"]?.stringValue ?? "scenario"
+        lines += ShrinkSummary.testStub(path: path, name: name).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { "    " + $0 }
+        return lines
+    }
+}
+
+/// One progress line on standard error while shrinking, only on a terminal, at most ten times a second.
+final class ShrinkProgressLine {
+    private var lastDraw: TimeInterval = 0
+
+    static func make() -> ShrinkProgressLine? {
+        Terminal.isTerminal(STDERR_FILENO) ? ShrinkProgressLine() : nil
+    }
+
+    func show(_ progress: ShrinkProgress) {
+        let now = ProcessInfo.processInfo.systemUptime
+        guard now - lastDraw >= 0.1 else { return }
+        lastDraw = now
+        let size = progress.size
+        let line =
+            "\r\u{1B}[2Kshrinking: \(progress.phase)  run \(progress.runs)/\(progress.maxRuns)  "
+            + "\(Int(progress.elapsedSeconds))s  now \(size.devices) devices, \(size.steps) steps, \(size.faults) faults"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish() {
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    }
+}

@@ -1,0 +1,68 @@
+import SimulateJSON
+
+/// Swarm mode: `"faults": {"generate": {…}}` asks for faults drawn from the seed, so a sweep explores a
+/// different fault schedule with every seed (the approach of FoundationDB's simulator and TigerBeetle's VOPR).
+public struct FaultGeneratorSpec: Sendable, Equatable {
+    /// Fault kinds to draw from, each with its relative weight.
+    public var kinds: [(kind: FaultKind, weight: Double)]
+    /// How many faults one run draws: uniform in the range.
+    public var count: ClosedRange<Int>
+    /// How long each fault lasts: uniform in the range, cut at the window's end.
+    public var lengthNanoseconds: ClosedRange<Int64>
+    /// Devices a fault may hit (nil: every device).
+    public var devices: [String]?
+    /// Faults start at or after `from` and end by `to`.
+    public var windowFromNanoseconds: Int64
+    public var windowToNanoseconds: Int64
+    /// Probability that a fault hits every device of `devices` at once rather than one of them.
+    public var allDevices: Double
+    /// The latency a `latency` fault sets, drawn uniformly.
+    public var latencyNanoseconds: ClosedRange<Int64>
+    /// The loss a `loss` fault sets, drawn uniformly.
+    public var loss: ClosedRange<Double>
+    /// The plugin whose server a `serverRestart` restarts.
+    public var plugin: String?
+    public var path: JSONPath
+
+    public static let defaultLivenessWithinNanoseconds: Int64 = 30 * DurationFormat.nanosecondsPerSecond
+
+    public static func == (a: FaultGeneratorSpec, b: FaultGeneratorSpec) -> Bool {
+        a.kinds.map(\.kind) == b.kinds.map(\.kind) && a.kinds.map(\.weight) == b.kinds.map(\.weight)
+            && a.count == b.count && a.lengthNanoseconds == b.lengthNanoseconds && a.devices == b.devices
+            && a.windowFromNanoseconds == b.windowFromNanoseconds && a.windowToNanoseconds == b.windowToNanoseconds
+            && a.allDevices == b.allDevices && a.latencyNanoseconds == b.latencyNanoseconds && a.loss == b.loss
+            && a.plugin == b.plugin
+    }
+
+    /// The liveness phase a `generate` object implies when `faults` has no `liveness` of its own.
+    static func impliedLiveness(_ generate: JSON) -> JSON {
+        let to = generate["window"]?["to"] ?? .string("0s")
+        return ["after": to, "within": .string(DurationFormat.string(defaultLivenessWithinNanoseconds))]
+    }
+}
+
+/// The liveness phase: from `after` no fault is active, and by `after + within` every plugin's liveness
+/// check (``LivenessChecking``) must hold.
+public struct LivenessPhase: Sendable, Equatable {
+    public var afterNanoseconds: Int64
+    public var withinNanoseconds: Int64
+    public var path: JSONPath
+
+    public init(afterNanoseconds: Int64, withinNanoseconds: Int64, path: JSONPath = .root) {
+        self.afterNanoseconds = afterNanoseconds
+        self.withinNanoseconds = withinNanoseconds
+        self.path = path
+    }
+
+    public var deadlineNanoseconds: Int64 { afterNanoseconds + withinNanoseconds }
+}
+
+/// A plugin run that can say, once faults have stopped, whether it has recovered: swarm mode's liveness
+/// phase asks every enabled plugin run that conforms, at the phase's deadline, and reports each
+/// violation under the expectation `<plugin>.liveness`.
+///
+/// What to check is the plugin's promise after faults end: every device converged, every allocation
+/// ended, every stream reconnected and showing the server's state. Return nothing when it holds.
+public protocol LivenessChecking: AnyObject {
+    func livenessViolations() -> [Violation]
+}

@@ -1,0 +1,13 @@
+import SimulateCore
+
+/// Swarm mode's liveness for `intents`: once faults stop, every intent call has been answered.
+extension IntentsRun: LivenessChecking {
+    func livenessViolations() -> [Violation] {
+        pending.values.sorted { $0.calledNanoseconds < $1.calledNanoseconds }.map { call in
+            Violation(
+                atNanoseconds: context.now, device: call.device.id,
+                message: "\(call.device.id)'s \(call.intent) call at "
+                    + "\(DurationFormat.string(call.calledNanoseconds)) has no answer yet")
+        }
+    }
+}
