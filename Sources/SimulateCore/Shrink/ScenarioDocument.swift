@@ -131,9 +131,25 @@ struct ScenarioDocument: Equatable {
             "$schema", "format", "name", "description", "seed", "duration", "limits", "devices", "network",
             "plugins", "faults", "steps", "expect",
         ]
+        var result = Self.ordering(root, order)
+        let itemOrder = [
+            "at", "for", "device", "devices", "kind", "latency", "loss", "plugin", "do", "args", "repeat",
+        ]
+        let items = { (list: [JSON]) in list.map { $0.objectValue.map { JSON.object(Self.ordering($0, itemOrder)) } ?? $0 } }
+        var document = ScenarioDocument(root: result)
+        document.steps = items(steps)
+        document.faults = items(faults)
+        if case .object(let faults)? = document.root["faults"] {
+            document.root["faults"] = .object(Self.ordering(faults, ["list", "generate", "liveness"]))
+        }
+        result = document.root
+        return result
+    }
+
+    private static func ordering(_ object: JSONObject, _ order: [String]) -> JSONObject {
         var result = JSONObject()
-        for key in order { if let value = root[key] { result[key] = value } }
-        for (key, value) in root.members where result[key] == nil { result[key] = value }
+        for key in order { if let value = object[key] { result[key] = value } }
+        for (key, value) in object.members where result[key] == nil { result[key] = value }
         return result
     }
 }

@@ -32,12 +32,20 @@ extension ScenarioShrinker {
     func writeOutGeneratedFaults(_ drawn: [FaultSpec]) {
         guard case .object(var faults)? = current.root["faults"], faults["generate"] != nil else { return }
         let explicit = current.faults + drawn.map(\.json)
-        let liveness = faults["liveness"]
         let generated = faults["generate"]
         faults["generate"] = nil
-        if signature.expectation.hasSuffix(".liveness"), liveness == nil, let generated {
-            // The liveness phase the generator implied, stated on its own.
-            faults["liveness"] = FaultGeneratorSpec.impliedLiveness(generated)
+        if let generated {
+            let implied = FaultGeneratorSpec.impliedLiveness(generated)
+            switch faults["liveness"] {
+            case nil:
+                // The liveness phase the generator implied, stated on its own.
+                faults["liveness"] = implied
+            case .object(var stated)?:
+                if stated["after"] == nil { stated["after"] = implied["after"] }
+                faults["liveness"] = .object(stated)
+            default:
+                break
+            }
         }
         var candidate = current
         if faults["liveness"] == nil || faults["liveness"] == .bool(false) {

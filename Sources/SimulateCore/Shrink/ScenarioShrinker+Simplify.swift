@@ -35,7 +35,7 @@ extension ScenarioShrinker {
 
     private func earlierVariants(_ item: JSON) -> [JSON] {
         guard let at = ScenarioDocument.at(item), at > 0 else { return [] }
-        return [0, at / 2].map { ScenarioDocument.setting("at", ScenarioDocument.duration($0), in: item) }
+        return [0, Self.rounded(at / 2)].map { ScenarioDocument.setting("at", ScenarioDocument.duration($0), in: item) }
     }
 
     func stepVariants(_ step: JSON) -> [JSON] {
@@ -45,7 +45,7 @@ extension ScenarioShrinker {
     func faultVariants(_ fault: JSON) -> [JSON] {
         var variants = repeatVariants(fault)
         if let length = fault["for"].flatMap(ScenarioDocument.nanoseconds), length > 1_000_000 {
-            variants.append(ScenarioDocument.setting("for", ScenarioDocument.duration(length / 2), in: fault))
+            variants.append(ScenarioDocument.setting("for", ScenarioDocument.duration(Self.rounded(length / 2)), in: fault))
         }
         if let named = fault["devices"]?.arrayValue, named.count > 1 {
             let cleared = ScenarioDocument.setting("devices", nil, in: fault)

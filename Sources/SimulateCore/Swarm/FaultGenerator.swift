@@ -16,8 +16,13 @@ public enum FaultGenerator {
         var drawn: [(start: Int64, index: Int, fault: FaultSpec)] = []
         for index in 0..<count {
             let kind = pick(spec.kinds, total: totalWeight, &random)
-            let start = random.int64(in: spec.windowFromNanoseconds...(spec.windowToNanoseconds - 1))
-            let length = min(random.int64(in: spec.lengthNanoseconds), spec.windowToNanoseconds - start)
+            // Whole milliseconds: the schedule is printed and written out for people to read.
+            let start = min(
+                roundedToMilliseconds(random.int64(in: spec.windowFromNanoseconds...(spec.windowToNanoseconds - 1))),
+                spec.windowToNanoseconds - 1)
+            let length = min(
+                max(roundedToMilliseconds(random.int64(in: spec.lengthNanoseconds)), 1),
+                spec.windowToNanoseconds - start)
             let hit: [String] =
                 devices.count > 1 && random.chance(spec.allDevices)
                 ? devices : [devices[random.int(in: 0...(devices.count - 1))]]
