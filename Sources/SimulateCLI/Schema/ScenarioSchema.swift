@@ -29,7 +29,7 @@ public enum ScenarioSchema {
                 ("duration", ref("duration")),
                 ("devices", ["type": "array", "minItems": 1, "items": ref("device")]),
                 ("network", ref("network")),
-                ("faults", ["type": "array", "items": ref("fault")]),
+                ("faults", ["oneOf": [["type": "array", "items": ref("fault")], ref("faultsObject")]]),
                 ("plugins", plugins(registry)),
                 ("steps", ["type": "array", "items": step(registry)]),
                 ("expect", ["type": "array", "items": expectation(registry)]),
@@ -55,7 +55,7 @@ public enum ScenarioSchema {
 
     private static func definitions(_ registry: PluginRegistry) -> JSONObject {
         let durationPattern = "^-?[0-9]+(\\.[0-9]+)?(ns|us|ms|s|m|h)$"
-        return JSONObject([
+        var definitions = JSONObject([
             (
                 "duration",
                 [
@@ -119,6 +119,8 @@ public enum ScenarioSchema {
             ),
             ("fault", fault(registry.plugins.flatMap(\.serverErrors))),
         ])
+        for (name, schema) in swarmDefinitions() { definitions[name] = schema }
+        return definitions
     }
 
     /// A fault; its kind decides which of `latency`, `loss`, `plugin`, `server` and `error` it needs and allows.

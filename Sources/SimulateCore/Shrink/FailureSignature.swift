@@ -78,11 +78,13 @@ public struct FailureSignature: Sendable, Equatable, CustomStringConvertible {
         return words.joined(separator: " ")
     }
 
-    /// Every double-quoted string (with its backslash escapes) becomes `"…"`.
+    /// Every double-quoted string (with its backslash escapes) becomes `"…"`, and every bracketed list
+    /// `[…]` or object `{…}` one ellipsis: how many items a state shows is a particular, not a kind.
     private static func unquoted(_ message: String) -> String {
         var result = ""
         var inString = false
         var escaped = false
+        var depth = 0
         for character in message {
             if inString {
                 if escaped {
@@ -94,11 +96,22 @@ public struct FailureSignature: Sendable, Equatable, CustomStringConvertible {
                 }
                 continue
             }
-            if character == "\"" {
+            switch character {
+            case "\"":
                 inString = true
-                result += "\"…\""
-            } else {
-                result.append(character)
+                if depth == 0 { result += "\"…\"" }
+            case "[", "{":
+                if depth == 0 { result += character == "[" ? "[…" : "{…" }
+                depth += 1
+            case "]", "}":
+                if depth > 0 {
+                    depth -= 1
+                    if depth == 0 { result.append(character) }
+                } else {
+                    result.append(character)
+                }
+            default:
+                if depth == 0 { result.append(character) }
             }
         }
         return result
@@ -117,7 +130,7 @@ public struct FailureSignature: Sendable, Equatable, CustomStringConvertible {
         } else if inner.contains(where: \.isNumber) {
             inner = "#"
         }
-        if tail.contains(where: \.isNumber) { tail = "#" }
+        if tail.contains(where: \.isNumber) { tail = inner == "#" ? "" : "#" }
         return lead + inner + tail
     }
 }
