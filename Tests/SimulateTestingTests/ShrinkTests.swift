@@ -44,7 +44,8 @@ import Testing
     }
 
     @Test func aScenarioThatPassesHasNothingToShrink() throws {
-        let text = try String(contentsOfFile: ScenarioSuite.resolve("Scenarios/counter/swarm.json").path, encoding: .utf8)
+        let text = try String(
+            contentsOfFile: ScenarioSuite.resolve("Scenarios/counter/swarm.json").path, encoding: .utf8)
         #expect {
             try ScenarioShrinker.shrink(text: text, seed: 3, registry: Self.registry)
         } throws: { error in

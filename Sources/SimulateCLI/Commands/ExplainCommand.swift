@@ -4,12 +4,18 @@ import SimulateCore
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
-        abstract: "Document a plugin, or one of its actions, invariants or observables (e.g. sse.backoff).")
+        abstract:
+            "Document a plugin, or one of its actions, invariants or observables (e.g. sse.backoff), or a topic: swarm, shrink."
+    )
 
     @Argument(help: "A plugin name (sse) or <plugin>.<name> (sse.backoff).")
     var name: String
 
     func run() throws {
+        if let topic = ExplainTopics.text(name) {
+            Output.line(topic)
+            return
+        }
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         guard let plugin = CommandEnvironment.registry.plugin(named: parts[0]) else {
             Output.error(
@@ -25,6 +31,11 @@ struct ExplainCommand: ParsableCommand {
             ("action", plugin.actions), ("invariant", plugin.invariants), ("observable", plugin.observables),
         ]
         var found = false
+        if parts[1] == "liveness", let documented = plugin as? any LivenessDocumenting {
+            Output.line("\(plugin.name).liveness (swarm mode's liveness phase): \(documented.livenessSummary)")
+            Output.line("\nMore: simulate explain swarm")
+            return
+        }
         for (kind, entries) in sections {
             for entry in entries where entry.name == parts[1] {
                 if found { Output.line("") }
@@ -57,6 +68,9 @@ struct ExplainCommand: ParsableCommand {
         if !plugin.serverErrors.isEmpty {
             Output.line("\nserver errors (faults: {\"kind\": \"serverError\", \"server\": …, \"error\": …}):")
             for doc in plugin.serverErrors { Output.line("  \(doc.server) \(doc.error) — \(doc.summary)") }
+        }
+        if let documented = plugin as? any LivenessDocumenting {
+            Output.line("\nliveness (swarm mode):\n  \(plugin.name).liveness — \(documented.livenessSummary)")
         }
         Output.line("\nMore: simulate explain \(plugin.name).<name>")
     }

@@ -135,7 +135,9 @@ struct ScenarioDocument: Equatable {
         let itemOrder = [
             "at", "for", "device", "devices", "kind", "latency", "loss", "plugin", "do", "args", "repeat",
         ]
-        let items = { (list: [JSON]) in list.map { $0.objectValue.map { JSON.object(Self.ordering($0, itemOrder)) } ?? $0 } }
+        let items = { (list: [JSON]) in
+            list.map { $0.objectValue.map { JSON.object(Self.ordering($0, itemOrder)) } ?? $0 }
+        }
         var document = ScenarioDocument(root: result)
         document.steps = items(steps)
         document.faults = items(faults)

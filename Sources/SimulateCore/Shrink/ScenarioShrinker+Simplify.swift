@@ -45,7 +45,8 @@ extension ScenarioShrinker {
     func faultVariants(_ fault: JSON) -> [JSON] {
         var variants = repeatVariants(fault)
         if let length = fault["for"].flatMap(ScenarioDocument.nanoseconds), length > 1_000_000 {
-            variants.append(ScenarioDocument.setting("for", ScenarioDocument.duration(Self.rounded(length / 2)), in: fault))
+            variants.append(
+                ScenarioDocument.setting("for", ScenarioDocument.duration(Self.rounded(length / 2)), in: fault))
         }
         if let named = fault["devices"]?.arrayValue, named.count > 1 {
             let cleared = ScenarioDocument.setting("devices", nil, in: fault)

@@ -66,3 +66,9 @@ public struct LivenessPhase: Sendable, Equatable {
 public protocol LivenessChecking: AnyObject {
     func livenessViolations() -> [Violation]
 }
+
+/// The documentation side of ``LivenessChecking``: a plugin whose runs state a liveness check says
+/// in one sentence what holds once faults stop (`simulate explain <plugin>.liveness`).
+public protocol LivenessDocumenting {
+    var livenessSummary: String { get }
+}
