@@ -50,3 +50,7 @@ func docsScenario(_ file: ScenarioFile) {
         }
     }
 #endif
+
+@Test func docsCounterUnderFaults() {
+    ScenarioExpectations.check(file: "Scenarios/counter/swarm.json", seed: 42, shrinkOnFailure: .beside)
+}

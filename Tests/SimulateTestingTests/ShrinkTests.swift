@@ -91,3 +91,17 @@ import Testing
                 == #"<device>'s add "…" was lost at #"#)
     }
 }
+
+@Suite struct ShrinkOnFailureTests {
+    @Test func aFailingCheckWritesTheMinimalScenarioWhenAsked() throws {
+        let source = ScenarioSuite.resolve("Tests/Fixtures/Shrink/counter-allkeys-hazard-noisy.json")
+        let fixtures = try Fixtures(["noisy.json": try String(contentsOfFile: source.path, encoding: .utf8)])
+        let output = fixtures.path("noisy.min.json")
+        withKnownIssue {
+            ScenarioExpectations.check(file: ScenarioFile(path: fixtures.path("noisy.json")), shrinkOnFailure: .beside)
+        }
+        let minimal = try ScenarioLoader(registry: ShrinkTests.registry).load(file: output)
+        #expect(minimal.devices.count == 2)
+        #expect(minimal.steps.count <= 2)
+    }
+}
