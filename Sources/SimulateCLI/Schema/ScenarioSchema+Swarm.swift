@@ -4,7 +4,7 @@ import SimulateJSON
 /// Swarm mode in the schema: `faults` as an object with `list`, `generate` and `liveness`.
 extension ScenarioSchema {
     static func swarmDefinitions() -> [(String, JSON)] {
-        let kinds = JSON.array(FaultKind.allCases.map { .string($0.rawValue) })
+        let kinds = JSON.array(FaultKind.allCases.filter { $0 != .serverError }.map { .string($0.rawValue) })
         let range = { (item: JSON) -> JSON in
             ["oneOf": [item, closedObject(["min": item, "max": item], required: ["min", "max"])]]
         }

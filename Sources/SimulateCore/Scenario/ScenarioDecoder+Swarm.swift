@@ -104,6 +104,7 @@ extension ScenarioDecoder {
                         "expected a fault kind (\(names)), found \(JSONWriter.string(item))", at: path / index)
                     continue
                 }
+                guard generatable(kind, at: path / index) else { continue }
                 kinds.append((kind, 1))
             }
         case .object(let object):
@@ -117,6 +118,7 @@ extension ScenarioDecoder {
                         "expected a weight greater than 0, found \(JSONWriter.string(weight))", at: path / name)
                     continue
                 }
+                guard generatable(kind, at: path / name) else { continue }
                 kinds.append((kind, number))
             }
         default:
@@ -129,6 +131,14 @@ extension ScenarioDecoder {
             return nil
         }
         return kinds
+    }
+
+    /// `serverError` names a server and an error of its own: such faults are listed, not drawn.
+    private func generatable(_ kind: FaultKind, at path: JSONPath) -> Bool {
+        guard kind == .serverError else { return true }
+        diagnostics.error(
+            "serverError faults are not drawn: list them under \"list\" with their server and error", at: path)
+        return false
     }
 
     private func intRange(_ reader: ObjectReader, _ key: String, within limits: ClosedRange<Int>) -> ClosedRange<Int>? {

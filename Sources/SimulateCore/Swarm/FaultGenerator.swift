@@ -81,6 +81,8 @@ extension FaultSpec {
         }
         if let loss { object["loss"] = .double(loss) }
         if let plugin { object["plugin"] = .string(plugin) }
+        if let server { object["server"] = .string(server) }
+        if let error { object["error"] = .string(error) }
         if let repeating = `repeat` {
             object["repeat"] = [
                 "every": .string(DurationFormat.string(repeating.everyNanoseconds)), "count": JSON(repeating.count),
