@@ -53,7 +53,10 @@ import Testing
 
     @Test(arguments: [
         ("Scenarios/sse/swarm.json", #", "requestTimeout": "10s""#, "", "sse.liveness"),
-        ("Scenarios/counter/swarm.json", #""counter": {}"#, #""counter": {"savePolicy": "allKeys"}"#, "counter.unique"),
+        (
+            "Scenarios/counter/swarm.json", #""counter": {"requestTimeout": "10s"}"#,
+            #""counter": {"requestTimeout": "10s", "savePolicy": "allKeys"}"#, "counter.unique"
+        ),
     ])
     func aBrokenComponentIsFoundBySweepingAndShrunkToTwoFaultsAndThreeSteps(
         file: String, setting: String, hazard: String, expectation: String
