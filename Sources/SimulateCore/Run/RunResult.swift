@@ -82,7 +82,7 @@ public struct RunResult: Sendable {
     public init(
         file: String?, scenario: String, seed: UInt64, passed: Bool, traceHash: String, events: Int,
         simulatedNanoseconds: Int64, expectations: [ExpectationResult], statistics: JSONObject,
-        failure: RunFailure?, trace: [TraceRecord]
+        failure: RunFailure?, trace: [TraceRecord], drawnFaults: [FaultSpec] = []
     ) {
         self.file = file
         self.scenario = scenario
@@ -95,6 +95,7 @@ public struct RunResult: Sendable {
         self.statistics = statistics
         self.failure = failure
         self.trace = trace
+        self.drawnFaults = drawnFaults
     }
 
     public var simulatedSeconds: Double { DurationFormat.seconds(simulatedNanoseconds) }
