@@ -15,6 +15,8 @@ extension Scenario {
         object["devices"] = .array(devices.map(Self.json))
         if network != LinkConditions() { object["network"] = Self.json(network) }
         if !faults.isEmpty { object["faults"] = .array(faults.map(Self.json)) }
+        // Swarm mode's object form is written as the file gave it.
+        if faultGenerator != nil || liveness != nil, let stated = document?.root["faults"] { object["faults"] = stated }
         object["plugins"] = .object(JSONObject(plugins.map { ($0.name, $0.configuration) }))
         if !steps.isEmpty { object["steps"] = .array(steps.map(Self.json)) }
         if let expectations { object["expect"] = .array(expectations.map(Self.json)) }
