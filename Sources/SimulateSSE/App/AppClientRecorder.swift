@@ -33,6 +33,16 @@ final class AppClientRecorder {
     private var staleConnected = false
     private var failuresSinceReset = 0
     private var pollScheduled = false
+    /// How the last stream the app had open ended: the reason a connect the app shows only for an
+    /// instant ends with.
+    private var lastEnd: ClientEvent.Reason?
+    /// `isConnected` and `showsOfflineIndicator` as the last poll read them, and whether a change to
+    /// them began since (Observation's will-set; the macro skips assignments of an equal value).
+    private var lastReadConnected = false
+    private var connectedWillChange = false
+    private var indicatorWillChange = false
+    /// Bumped on relaunch: the killed component's late changes are not the new one's.
+    private var generation = 0
     private var serials: [Int: Int] = [:]
 
     init(record: SSEClient, world: SSEWorld, instance: AppComponentInstance<any PunchlistClientComponent>) {
@@ -62,6 +72,14 @@ final class AppClientRecorder {
         failuresSinceReset = 0
         delivered.removeAll()
         shownDigest = PunchWire.digest([])
+        lastEnd = nil
+        lastReadConnected = false
+        connectedWillChange = false
+        indicatorWillChange = false
+        generation += 1
+        trackedConnected = false
+        trackedIndicator = false
+        trackedItems = false
         record.launches += 1
         record.note(.launched)
         instance = relaunch()
@@ -162,6 +180,7 @@ final class AppClientRecorder {
         case .timedOut: code = .timedOut
         case nil: code = .connectionLost
         }
+        lastEnd = code
         poll()
         if record.phase == .connected {
             disconnected(code)
@@ -176,6 +195,8 @@ final class AppClientRecorder {
     /// The task that opened the failed stream starts to sleep: that is its backoff wait.
     func sleeps(task: Int, untilNanoseconds: Int64) {
         guard task == streamTask, let pending = failure, !pending.waitSeen else { return }
+        // What the app showed up to its sleep comes first (a connect it made and lost in this job).
+        poll()
         failure?.waitSeen = true
         let wait = untilNanoseconds - record.now
         record.note(.waitStarted, wait)
@@ -230,26 +251,27 @@ final class AppClientRecorder {
     }
 
     /// Reads the component and notes every change since the last read.
+    ///
+    /// A value that changed and changed back within one job of the app (a stream that delivers its
+    /// first bytes and ends at the same instant: connected, then not) is read as both changes at that
+    /// instant, in the order the app makes them: the connection's first change, the indicator's, then
+    /// the connection's second.
     func poll() {
-        if staleConnected && !component.isConnected { staleConnected = false }
-        if component.isConnected != (record.phase == .connected) && !staleConnected {
-            if component.isConnected {
-                record.phase = .connected
-                record.note(.connected)
-                world.trace.begin(track, "connection", "connected")
-            } else {
-                disconnected(.connectionLost)
-            }
+        let connected = component.isConnected
+        let connectedFlickered = connectedWillChange && connected == lastReadConnected && !staleConnected
+        connectedWillChange = false
+        lastReadConnected = connected
+        if staleConnected && !connected { staleConnected = false }
+        if connectedFlickered {
+            show(connected: !connected, reason: lastEnd ?? .connectionLost)
+        } else if !staleConnected {
+            show(connected: connected, reason: .connectionLost)
         }
-        if component.showsOfflineIndicator != record.indicatorShown {
-            record.indicatorShown = component.showsOfflineIndicator
-            record.note(record.indicatorShown ? .indicatorShown : .indicatorHidden)
-            if record.indicatorShown {
-                world.trace.begin(track, "indicator", "offline indicator")
-            } else {
-                world.trace.end(track, "indicator", "offline indicator")
-            }
-        }
+        let indicator = component.showsOfflineIndicator
+        if indicatorWillChange && indicator == record.indicatorShown { show(indicator: !indicator) }
+        indicatorWillChange = false
+        show(indicator: indicator)
+        if connectedFlickered { show(connected: connected, reason: lastEnd ?? .connectionLost) }
         let items = component.shownItems.map(Self.markingTemporary)
         let digest = PunchWire.digest(items)
         defer { shownDigest = digest }
@@ -269,6 +291,28 @@ final class AppClientRecorder {
             return
         }
         record.model = items
+    }
+
+    private func show(connected: Bool, reason: ClientEvent.Reason) {
+        guard connected != (record.phase == .connected) else { return }
+        if connected {
+            record.phase = .connected
+            record.note(.connected)
+            world.trace.begin(track, "connection", "connected")
+        } else {
+            disconnected(reason)
+        }
+    }
+
+    private func show(indicator: Bool) {
+        guard indicator != record.indicatorShown else { return }
+        record.indicatorShown = indicator
+        record.note(indicator ? .indicatorShown : .indicatorHidden)
+        if indicator {
+            world.trace.begin(track, "indicator", "offline indicator")
+        } else {
+            world.trace.end(track, "indicator", "offline indicator")
+        }
     }
 
     /// Optimistic items count as temporary whatever id the app gave them.
@@ -297,13 +341,22 @@ final class AppClientRecorder {
     private func track(_ component: any PunchlistClientComponent) {
         #if canImport(Observation)
             if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) {
-                let trigger = PollTrigger(self)
-                withObservationTracking {
-                    _ = component.isConnected
-                    _ = component.showsOfflineIndicator
-                    _ = component.shownItems
-                } onChange: {
-                    trigger.fire()
+                // One registration per property, so a change is known by property (a registration
+                // fires once: `retrack` registers again the ones that fired).
+                if !trackedConnected {
+                    trackedConnected = true
+                    let trigger = PollTrigger(self, generation, .connected)
+                    withObservationTracking { _ = component.isConnected } onChange: { trigger.fire() }
+                }
+                if !trackedIndicator {
+                    trackedIndicator = true
+                    let trigger = PollTrigger(self, generation, .indicator)
+                    withObservationTracking { _ = component.showsOfflineIndicator } onChange: { trigger.fire() }
+                }
+                if !trackedItems {
+                    trackedItems = true
+                    let trigger = PollTrigger(self, generation, .items)
+                    withObservationTracking { _ = component.shownItems } onChange: { trigger.fire() }
                 }
             }
         #endif
@@ -312,11 +365,37 @@ final class AppClientRecorder {
     /// Observation's change handler is `@Sendable`; it runs on the simulation's thread, in the job
     /// that changed the component.
     private final class PollTrigger: @unchecked Sendable {
+        enum Property { case connected, indicator, items }
         weak var recorder: AppClientRecorder?
-        init(_ recorder: AppClientRecorder) { self.recorder = recorder }
+        let generation: Int
+        let property: Property
+        init(_ recorder: AppClientRecorder, _ generation: Int, _ property: Property) {
+            self.recorder = recorder
+            self.generation = generation
+            self.property = property
+        }
         func fire() {
-            recorder?.schedulePoll()
-            recorder?.retrack()
+            guard let recorder, recorder.generation == generation else { return }
+            recorder.willChange(property)
+            recorder.schedulePoll()
+            recorder.retrack()
+        }
+    }
+
+    private var trackedConnected = false
+    private var trackedIndicator = false
+    private var trackedItems = false
+
+    private func willChange(_ property: PollTrigger.Property) {
+        switch property {
+        case .connected:
+            trackedConnected = false
+            connectedWillChange = true
+        case .indicator:
+            trackedIndicator = false
+            indicatorWillChange = true
+        case .items:
+            trackedItems = false
         }
     }
 
