@@ -9,22 +9,28 @@ extension ScenarioHarness {
     public func run(_ file: ScenarioFile, seed: UInt64? = nil, setting settings: [String: JSONObject])
         -> ScenarioOutcome
     {
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+        do {
+            return run(try scenario(file, setting: settings), seed: seed)
+        } catch let error as ScenarioError {
+            return ScenarioOutcome(file: file.displayPath, invalid: error)
+        } catch {
             return run(file, seed: seed)
         }
-        var scenario: Scenario
-        do {
-            scenario = try ScenarioLoader(registry: registry).load(bytes: [UInt8](data), file: file.displayPath)
-        } catch {
-            return ScenarioOutcome(file: file.displayPath, invalid: error)
+    }
+
+    /// A scenario file loaded with plugin settings replaced, e.g. to sweep it with ``sweep(_:seeds:)``.
+    public func scenario(_ file: ScenarioFile, setting settings: [String: JSONObject]) throws -> Scenario {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw CocoaError(.fileReadNoSuchFile)
         }
+        var scenario = try ScenarioLoader(registry: registry).load(bytes: [UInt8](data), file: file.displayPath)
         for index in scenario.plugins.indices {
             guard let replacements = settings[scenario.plugins[index].name] else { continue }
             var configuration = scenario.plugins[index].configuration.objectValue ?? JSONObject()
             for (key, value) in replacements.members { configuration[key] = value }
             scenario.plugins[index].configuration = .object(configuration)
         }
-        return run(scenario, seed: seed)
+        return scenario
     }
 }
 
