@@ -346,17 +346,29 @@ final class AppClientRecorder {
                 if !trackedConnected {
                     trackedConnected = true
                     let trigger = PollTrigger(self, generation, .connected)
-                    withObservationTracking { _ = component.isConnected } onChange: { trigger.fire() }
+                    withObservationTracking {
+                        _ = component.isConnected
+                    } onChange: {
+                        trigger.fire()
+                    }
                 }
                 if !trackedIndicator {
                     trackedIndicator = true
                     let trigger = PollTrigger(self, generation, .indicator)
-                    withObservationTracking { _ = component.showsOfflineIndicator } onChange: { trigger.fire() }
+                    withObservationTracking {
+                        _ = component.showsOfflineIndicator
+                    } onChange: {
+                        trigger.fire()
+                    }
                 }
                 if !trackedItems {
                     trackedItems = true
                     let trigger = PollTrigger(self, generation, .items)
-                    withObservationTracking { _ = component.shownItems } onChange: { trigger.fire() }
+                    withObservationTracking {
+                        _ = component.shownItems
+                    } onChange: {
+                        trigger.fire()
+                    }
                 }
             }
         #endif
