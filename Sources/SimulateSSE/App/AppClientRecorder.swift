@@ -12,8 +12,8 @@ final class AppClientRecorder {
     let record: SSEClient
     private let world: SSEWorld
     private var instance: AppComponentInstance<any PunchlistClientComponent>
-    private var component: any PunchlistClientComponent { instance.component }
-    private var scheduler: Scheduler { world.scheduler }
+    var component: any PunchlistClientComponent { instance.component }
+    var scheduler: Scheduler { world.scheduler }
     private var track: String { record.track }
 
     private var parser = EventStreamParser()
@@ -39,10 +39,10 @@ final class AppClientRecorder {
     /// `isConnected` and `showsOfflineIndicator` as the last poll read them, and whether a change to
     /// them began since (Observation's will-set; the macro skips assignments of an equal value).
     private var lastReadConnected = false
-    private var connectedWillChange = false
-    private var indicatorWillChange = false
+    var connectedWillChange = false
+    var indicatorWillChange = false
     /// Bumped on relaunch: the killed component's late changes are not the new one's.
-    private var generation = 0
+    var generation = 0
     private var serials: [Int: Int] = [:]
 
     init(record: SSEClient, world: SSEWorld, instance: AppComponentInstance<any PunchlistClientComponent>) {
@@ -241,7 +241,7 @@ final class AppClientRecorder {
 
     // MARK: What the app shows
 
-    private func schedulePoll() {
+    func schedulePoll() {
         guard !pollScheduled else { return }
         pollScheduled = true
         scheduler.schedule(afterNanoseconds: 0) { [self] in
@@ -336,89 +336,9 @@ final class AppClientRecorder {
         self.failure = nil
     }
 
-    // MARK: Observation
-
-    private func track(_ component: any PunchlistClientComponent) {
-        #if canImport(Observation)
-            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) {
-                // One registration per property, so a change is known by property (a registration
-                // fires once: `retrack` registers again the ones that fired).
-                if !trackedConnected {
-                    trackedConnected = true
-                    let trigger = PollTrigger(self, generation, .connected)
-                    withObservationTracking {
-                        _ = component.isConnected
-                    } onChange: {
-                        trigger.fire()
-                    }
-                }
-                if !trackedIndicator {
-                    trackedIndicator = true
-                    let trigger = PollTrigger(self, generation, .indicator)
-                    withObservationTracking {
-                        _ = component.showsOfflineIndicator
-                    } onChange: {
-                        trigger.fire()
-                    }
-                }
-                if !trackedItems {
-                    trackedItems = true
-                    let trigger = PollTrigger(self, generation, .items)
-                    withObservationTracking {
-                        _ = component.shownItems
-                    } onChange: {
-                        trigger.fire()
-                    }
-                }
-            }
-        #endif
-    }
-
-    /// Observation's change handler is `@Sendable`; it runs on the simulation's thread, in the job
-    /// that changed the component.
-    private final class PollTrigger: @unchecked Sendable {
-        enum Property { case connected, indicator, items }
-        weak var recorder: AppClientRecorder?
-        let generation: Int
-        let property: Property
-        init(_ recorder: AppClientRecorder, _ generation: Int, _ property: Property) {
-            self.recorder = recorder
-            self.generation = generation
-            self.property = property
-        }
-        func fire() {
-            guard let recorder, recorder.generation == generation else { return }
-            recorder.willChange(property)
-            recorder.schedulePoll()
-            recorder.retrack()
-        }
-    }
-
-    private var trackedConnected = false
-    private var trackedIndicator = false
-    private var trackedItems = false
-
-    private func willChange(_ property: PollTrigger.Property) {
-        switch property {
-        case .connected:
-            trackedConnected = false
-            connectedWillChange = true
-        case .indicator:
-            trackedIndicator = false
-            indicatorWillChange = true
-        case .items:
-            trackedItems = false
-        }
-    }
-
-    /// Tracking fires once per registration: register again after the poll reads the new values.
-    private var retrackScheduled = false
-    fileprivate func retrack() {
-        guard !retrackScheduled else { return }
-        retrackScheduled = true
-        scheduler.schedule(afterNanoseconds: 0) { [self] in
-            retrackScheduled = false
-            track(component)
-        }
-    }
+    // Observation's registrations: one per property, each firing once.
+    var trackedConnected = false
+    var trackedIndicator = false
+    var trackedItems = false
+    var retrackScheduled = false
 }
