@@ -3,7 +3,7 @@ import Foundation
 /// Parses validated bytes with `JSONSerialization` and converts its tree, walking the source alongside:
 /// object member order comes from the text (Foundation dictionaries have none), and numbers come from their
 /// literals (an `NSDecimalNumber` does not round to the nearest `Double`: 0.30000000000000004 comes back as
-/// 0.3000000000000001). Returns nil when the tree cannot be trusted, like `JSONCBackend`.
+/// 0.3000000000000001), and so do strings and member names, decoded exactly from the validated bytes. Returns nil when the tree cannot be trusted, like `JSONCBackend`.
 enum FoundationBackend {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, summary: StrictJSONValidator.Summary) -> JSON? {
         guard let base = bytes.baseAddress else { return nil }
@@ -32,9 +32,9 @@ enum FoundationBackend {
                 guard let array = value as? [Any] else { throw Untrusted() }
                 return try self.array(array)
             case UInt8(ascii: "\""):
-                guard let string = value as? String else { throw Untrusted() }
-                cursor.skipString()
-                return .string(string)
+                // Decoded from the validated bytes: the tree's string is only checked to be one.
+                guard value is String else { throw Untrusted() }
+                return .string(cursor.decodeString())
             case UInt8(ascii: "t"):
                 cursor.index += 4
                 return .bool(true)

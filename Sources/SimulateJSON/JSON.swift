@@ -37,13 +37,18 @@ public struct JSONObject: Sendable {
     public var isEmpty: Bool { keys.isEmpty }
     public var members: Zip2Sequence<[String], [JSON]> { zip(keys, values) }
 
+    /// The position of the member named `key`, compared by code units as RFC 8259 does.
+    public func index(forKey key: String) -> Int? {
+        keys.firstIndex { $0.hasSameCodeUnits(as: key) }
+    }
+
     public subscript(key: String) -> JSON? {
         get {
-            guard let index = keys.firstIndex(of: key) else { return nil }
+            guard let index = index(forKey: key) else { return nil }
             return values[index]
         }
         set {
-            if let index = keys.firstIndex(of: key) {
+            if let index = index(forKey: key) {
                 if let newValue {
                     values[index] = newValue
                 } else {
@@ -134,12 +139,13 @@ extension JSON {
 }
 
 extension JSON: Equatable {
-    /// JSON value equality: numbers compare by value, object member order does not matter.
+    /// JSON value equality: numbers compare by value, strings and member names by code units (not by
+    /// Swift's canonical equivalence), and object member order does not matter.
     public static func == (lhs: JSON, rhs: JSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
-        case (.string(let a), .string(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.hasSameCodeUnits(as: b)
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)):
             guard a.count == b.count else { return false }

@@ -1,9 +1,11 @@
 #if canImport(CJSONC)
     import CJSONC
 
-    /// Parses validated bytes with json-c and converts its tree. Returns nil when the json-c tree cannot be
-    /// trusted (fewer members than the text has, so a key repeats; a clamped integer; an infinite double), and
-    /// the caller then builds the tree with `JSONTreeBuilder`.
+    /// Parses validated bytes with json-c and converts its tree, walking the source alongside: strings and member
+    /// names are decoded from the validated bytes, because json-c 0.16 turns some valid surrogate-pair escapes into
+    /// U+FFFD (every high surrogate whose low six bits are 0x36 or 0x37, such as `"\uD836\uDC00"`, U+1D800).
+    /// Returns nil when the json-c tree cannot be trusted (a key repeats, a clamped integer, an infinite double),
+    /// and the caller then builds the tree with `JSONTreeBuilder`.
     enum JSONCBackend {
         static func parse(_ bytes: UnsafeBufferPointer<UInt8>, summary: StrictJSONValidator.Summary) -> JSON? {
             guard let base = bytes.baseAddress,
@@ -32,64 +34,105 @@
                 return nil
             }
             defer { json_object_put(parsed) }
-            var converter = Converter()
-            let root = converter.convert(parsed)
-            guard converter.isExact, converter.memberCount == summary.objectMemberCount else { return nil }
+            var converter = Converter(
+                cursor: ValidatedJSONCursor(base: base, count: summary.rootEnd, index: summary.rootStart))
+            guard let root = try? converter.convert(parsed), converter.memberCount == summary.objectMemberCount
+            else { return nil }
             return root
         }
 
-        private struct Converter {
-            var memberCount = 0
-            var isExact = true
+        private struct Untrusted: Error {}
 
-            mutating func convert(_ object: OpaquePointer?) -> JSON {
-                guard let object else { return .null }
-                switch json_object_get_type(object) {
-                case json_type_object:
-                    guard let table = json_object_get_object(object) else { return .object(JSONObject()) }
-                    let count = Int(lh_table_length(table))
-                    memberCount += count
-                    var keys: [String] = []
-                    var values: [JSON] = []
-                    keys.reserveCapacity(count)
-                    values.reserveCapacity(count)
-                    var entry = lh_table_head(table)
-                    while let current = entry {
-                        let key = lh_entry_k(current)!.assumingMemoryBound(to: CChar.self)
-                        keys.append(String(cString: key))
-                        values.append(convert(OpaquePointer(lh_entry_v(current))))
-                        entry = lh_entry_next(current)
-                    }
-                    return .object(JSONObject(keys: keys, values: values))
-                case json_type_array:
-                    let count = json_object_array_length(object)
-                    var elements: [JSON] = []
-                    elements.reserveCapacity(count)
-                    for index in 0..<count {
-                        elements.append(convert(json_object_array_get_idx(object, index)))
-                    }
-                    return .array(elements)
-                case json_type_string:
-                    let length = Int(json_object_get_string_len(object))
-                    let text = UnsafeRawPointer(json_object_get_string(object)!).assumingMemoryBound(to: UInt8.self)
-                    return .string(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
+        private struct Converter {
+            var cursor: ValidatedJSONCursor
+            var memberCount = 0
+
+            /// The json-c value must have the kind the text has at the cursor; otherwise the trees disagree.
+            mutating func convert(_ object: OpaquePointer?) throws(Untrusted) -> JSON {
+                let type = object.map { json_object_get_type($0) } ?? json_type_null
+                switch cursor.byte {
+                case UInt8(ascii: "{"):
+                    guard type == json_type_object, let object else { throw Untrusted() }
+                    return try self.object(object)
+                case UInt8(ascii: "["):
+                    guard type == json_type_array, let object else { throw Untrusted() }
+                    return try array(object)
+                case UInt8(ascii: "\""):
+                    guard type == json_type_string else { throw Untrusted() }
+                    return .string(cursor.decodeString())
+                case UInt8(ascii: "t"), UInt8(ascii: "f"):
+                    guard type == json_type_boolean else { throw Untrusted() }
+                    let value = cursor.byte == UInt8(ascii: "t")
+                    cursor.index += value ? 4 : 5
+                    return .bool(value)
+                case UInt8(ascii: "n"):
+                    guard type == json_type_null else { throw Untrusted() }
+                    cursor.index += 4
+                    return .null
+                default:
+                    _ = cursor.scanNumber()
+                    return try number(object, type: type)
+                }
+            }
+
+            private mutating func object(_ object: OpaquePointer) throws(Untrusted) -> JSON {
+                cursor.index += 1
+                cursor.skipWhitespace()
+                guard let table = json_object_get_object(object) else { throw Untrusted() }
+                let count = Int(lh_table_length(table))
+                memberCount += count
+                var keys: [String] = []
+                var values: [JSON] = []
+                keys.reserveCapacity(count)
+                values.reserveCapacity(count)
+                var entry = lh_table_head(table)
+                while let current = entry {
+                    guard cursor.byte == UInt8(ascii: "\"") else { throw Untrusted() }
+                    keys.append(cursor.decodeString())
+                    _ = cursor.skipSeparator()
+                    values.append(try convert(OpaquePointer(lh_entry_v(current))))
+                    entry = lh_entry_next(current)
+                    if entry != nil { guard cursor.skipSeparator() else { throw Untrusted() } }
+                }
+                cursor.skipWhitespace()
+                guard cursor.byte == UInt8(ascii: "}") else { throw Untrusted() }
+                cursor.index += 1
+                return .object(JSONObject(keys: keys, values: values))
+            }
+
+            private mutating func array(_ object: OpaquePointer) throws(Untrusted) -> JSON {
+                cursor.index += 1
+                cursor.skipWhitespace()
+                let count = json_object_array_length(object)
+                var elements: [JSON] = []
+                elements.reserveCapacity(count)
+                for index in 0..<count {
+                    if index > 0 { guard cursor.skipSeparator() else { throw Untrusted() } }
+                    elements.append(try convert(json_object_array_get_idx(object, index)))
+                }
+                cursor.skipWhitespace()
+                guard cursor.byte == UInt8(ascii: "]") else { throw Untrusted() }
+                cursor.index += 1
+                return .array(elements)
+            }
+
+            private func number(_ object: OpaquePointer?, type: json_type) throws(Untrusted) -> JSON {
+                switch type {
                 case json_type_int:
                     let signed = json_object_get_int64(object)
                     if signed == .max {
                         let unsigned = json_object_get_uint64(object)
-                        if unsigned == .max { isExact = false }
+                        if unsigned == .max { throw Untrusted() }
                         return unsigned > UInt64(Int64.max) ? .unsignedInteger(unsigned) : .integer(signed)
                     }
-                    if signed == .min { isExact = false }
+                    if signed == .min { throw Untrusted() }
                     return .integer(signed)
                 case json_type_double:
                     let value = json_object_get_double(object)
-                    if !value.isFinite { isExact = false }
+                    if !value.isFinite { throw Untrusted() }
                     return .double(value)
-                case json_type_boolean:
-                    return .bool(json_object_get_boolean(object) != 0)
                 default:
-                    return .null
+                    throw Untrusted()
                 }
             }
         }

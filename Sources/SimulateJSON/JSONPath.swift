@@ -1,8 +1,24 @@
 /// A location inside a JSON document, printed as an RFC 6901 JSON Pointer (`/devices/2/id`).
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+    /// Keys compare by code units, as member names do in RFC 8259.
     public enum Component: Hashable, Sendable {
         case key(String)
         case index(Int)
+
+        public static func == (lhs: Component, rhs: Component) -> Bool {
+            switch (lhs, rhs) {
+            case (.key(let a), .key(let b)): a.hasSameCodeUnits(as: b)
+            case (.index(let a), .index(let b)): a == b
+            default: false
+            }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .key(let key): hasher.combine(CodeUnitKey(key))
+            case .index(let index): hasher.combine(index)
+            }
+        }
     }
 
     public private(set) var components: [Component]
@@ -45,13 +61,14 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension String {
-    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-        guard contains(target) else { return self }
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
+    /// By scalars: a combining mark after "/" makes one `Character` with it, and the "/" must still be escaped.
+    fileprivate func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
+        guard unicodeScalars.contains(target) else { return self }
+        var result = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar == target { result.append(contentsOf: replacement.unicodeScalars) } else { result.append(scalar) }
         }
-        return result
+        return String(result)
     }
 }
 

@@ -1,6 +1,7 @@
 /// Builds the tree from validated bytes in Swift. It is the reference the fast backends must match, and the
 /// path taken whenever they cannot: repeated keys (first occurrence wins, every repeat is reported), integers
-/// json-c clamps, numbers that overflow `Double`, and keys containing U+0000.
+/// json-c clamps, numbers that overflow `Double`, and keys containing U+0000. Member names are compared
+/// by code units (RFC 8259), so `"\u00e9"` and `"e\u0301"` are two keys.
 struct JSONTreeBuilder {
     struct Duplicate {
         var path: JSONPath
@@ -60,7 +61,7 @@ struct JSONTreeBuilder {
         cursor.skipWhitespace()
         var keys: [String] = []
         var values: [JSON] = []
-        var seen: Set<String> = []
+        var seen: Set<CodeUnitKey> = []
         if cursor.byte != UInt8(ascii: "}") {
             repeat {
                 let keyOffset = cursor.index
@@ -68,7 +69,7 @@ struct JSONTreeBuilder {
                 _ = cursor.skipSeparator()
                 path.append(.key(key))
                 let member = try value()
-                if seen.insert(key).inserted {
+                if seen.insert(CodeUnitKey(key)).inserted {
                     keys.append(key)
                     values.append(member)
                 } else {

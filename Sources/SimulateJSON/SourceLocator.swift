@@ -54,7 +54,7 @@ enum SourceLocator {
         repeat {
             let candidate = cursor.decodeString()
             _ = cursor.skipSeparator()
-            if candidate == key { return true }
+            if candidate.hasSameCodeUnits(as: key) { return true }
             cursor.skipValue()
         } while cursor.skipSeparator()
         return false

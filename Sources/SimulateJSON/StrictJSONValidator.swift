@@ -65,6 +65,12 @@ struct StrictJSONValidator {
     }
 
     private mutating func scan() throws(JSONSyntaxIssue) -> Summary {
+        if let encoding = TextEncodingSniffer.otherEncoding(base: base, count: count) {
+            throw JSONSyntaxIssue(
+                message: "the file is \(encoding); JSON text must be UTF-8 (RFC 8259 section 8.1): "
+                    + "convert it, for example with `iconv -f \(encoding.iconvName) -t UTF-8`",
+                offset: 0)
+        }
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
             try recover(JSONSyntaxIssue(message: "a byte order mark (U+FEFF) is not allowed in JSON text", offset: 0))
             index = 3

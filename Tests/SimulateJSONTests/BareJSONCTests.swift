@@ -49,6 +49,9 @@
             #expect(bareJSONCRoot("[-9223372036854775809]") == "[ -9223372036854775808 ]")
             #expect(bareJSONCRoot(#"{"a":1,"a":2}"#) == #"{ "a": 2 }"#)
             #expect(bareJSONCRoot(#"{"a\u0000b":1}"#) == #"{ "a": 1 }"#)
+            // json-c 0.16 decodes high surrogates whose low six bits are 0x36 or 0x37 to U+FFFD.
+            #expect(bareJSONCRoot(#"["\uD836\uDC00"]"#) == "[ \"\u{FFFD}\" ]")
+            #expect(try JSONParser.parse(#"["\uD836\uDC00"]"#).root == ["\u{1D800}"])
             #expect(try JSONParser.parse("[18446744073709551616]").root == [.double(18446744073709551616)])
             #expect(try JSONParser.parse("[-9223372036854775809]").root == [.double(-9_223_372_036_854_775_808.0)])
             #expect(try JSONParser.parse(#"{"a":1,"a":2}"#).root == ["a": 1])

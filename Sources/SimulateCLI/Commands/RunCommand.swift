@@ -44,6 +44,13 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a self-contained HTML page with a timeline per run.", valueName: "path"))
     var html: String?
 
+    @Flag(
+        name: .customLong("check-determinism"),
+        help: ArgumentHelp(
+            "Run each scenario × seed twice, on different worker threads; a run whose trace hashes differ fails "
+                + "with the first differing trace event (exit status 3)."))
+    var checkDeterminism = false
+
     @Flag(help: "Human output: each plugin's run statistics under every run (shown anyway for one run or a failure).")
     var statistics = false
 
@@ -117,6 +124,7 @@ struct RunCommand: ParsableCommand {
             runner: SimulationRunner(registry: registry), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             keepsTrace: reports.needsTrace)
         runs.progress = progress
+        runs.checksDeterminism = checkDeterminism
         runs.run(items) { index, result in
             var result = result
             var closing: [SweepVerdict] = []

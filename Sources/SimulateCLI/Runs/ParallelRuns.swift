@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import SimulateCore
 
 /// One scenario file with one seed.
@@ -16,6 +17,8 @@ struct ParallelRuns: Sendable {
     var jobs: Int
     var keepsTrace: Bool
     var batchSize = 256
+    /// Runs every item twice, the second time on another thread, and fails it when the traces differ.
+    var checksDeterminism = false
     /// Advanced once per finished run, from the worker threads.
     var progress: ProgressBar?
 
@@ -30,42 +33,80 @@ struct ParallelRuns: Sendable {
     }
 
     private func runBatch(_ batch: [RunItem]) -> [RunResult] {
+        guard checksDeterminism else { return runPass(batch, keepsTrace: keepsTrace).map(\.result) }
+        let first = runPass(batch, keepsTrace: true, advancesProgress: false)
+        let second = runPass(batch, keepsTrace: true, avoiding: first.map(\.thread))
+        return zip(first, second).map { first, second in
+            var result = first.result
+            if let failure = DeterminismCheck.compare(first.result, second.result) {
+                result.passed = false
+                result.failure = failure
+            }
+            if !keepsTrace { result.trace = [] }
+            return result
+        }
+    }
+
+    /// Runs the batch; with `avoiding`, an item that lands on the thread that ran it before runs again on a
+    /// new thread.
+    private func runPass(
+        _ batch: [RunItem], keepsTrace: Bool, advancesProgress: Bool = true, avoiding threads: [pthread_t]? = nil
+    ) -> [(result: RunResult, thread: pthread_t)] {
         let slots = ResultSlots(count: batch.count)
-        if jobs <= 1 || batch.count == 1 {
-            for (index, item) in batch.enumerated() { slots.set(index, execute(item)) }
-        } else {
-            let workers = min(jobs, batch.count)
-            let counter = WorkCounter()
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while let index = counter.next(below: batch.count) {
-                    slots.set(index, execute(batch[index]))
+        let work: @Sendable (Int) -> Void = { index in
+            var thread = pthread_self()
+            var result = runner.run(batch[index].scenario, seed: batch[index].seed, keepsTrace: keepsTrace)
+            if let threads, pthread_equal(thread, threads[index]) != 0 {
+                (result, thread) = Self.onNewThread {
+                    (runner.run(batch[index].scenario, seed: batch[index].seed, keepsTrace: keepsTrace), pthread_self())
                 }
+            }
+            if advancesProgress { progress?.advance() }
+            slots.set(index, (result, thread))
+        }
+        if jobs <= 1 || batch.count == 1 {
+            for index in batch.indices { work(index) }
+        } else {
+            let counter = WorkCounter()
+            DispatchQueue.concurrentPerform(iterations: min(jobs, batch.count)) { _ in
+                while let index = counter.next(below: batch.count) { work(index) }
             }
         }
         return slots.values
     }
 
-    private func execute(_ item: RunItem) -> RunResult {
-        let result = runner.run(item.scenario, seed: item.seed, keepsTrace: keepsTrace)
-        progress?.advance()
-        return result
+    private static func onNewThread<T>(_ body: @escaping @Sendable () -> T) -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.value = body()
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        return box.value!
     }
+}
+
+/// A value handed back from another thread, read after that thread signals.
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
 }
 
 /// Result storage written by one thread per index.
 private final class ResultSlots: @unchecked Sendable {
-    private var storage: [RunResult?]
+    private var storage: [(result: RunResult, thread: pthread_t)?]
     private let lock = Lock()
 
     init(count: Int) {
         storage = Array(repeating: nil, count: count)
     }
 
-    func set(_ index: Int, _ result: RunResult) {
+    func set(_ index: Int, _ result: (result: RunResult, thread: pthread_t)) {
         lock.withLock { storage[index] = result }
     }
 
-    var values: [RunResult] { storage.map { $0! } }
+    var values: [(result: RunResult, thread: pthread_t)] { lock.withLock { storage.map { $0! } } }
 }
 
 /// Hands out indices to worker threads.

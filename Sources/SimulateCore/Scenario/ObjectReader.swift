@@ -26,7 +26,7 @@ public final class ObjectReader {
 
     /// The raw member, marked as known.
     public func value(_ key: String, required: Bool = false) -> JSON? {
-        guard let index = object.keys.firstIndex(of: key) else {
+        guard let index = object.index(forKey: key) else {
             askedBeyondMask.append(key)
             if required { diagnostics.error("missing required field \"\(key)\"", at: path) }
             return nil
@@ -51,10 +51,10 @@ public final class ObjectReader {
 
     public func int(_ key: String, required: Bool = false, range: ClosedRange<Int>? = nil) -> Int? {
         guard let value = value(key, required: required) else { return nil }
-        guard let number = value.intValue else { return mismatch(key, expected: "an integer", found: value) }
-        if let range, !range.contains(number) {
-            diagnostics.error(
-                "expected an integer from \(range.lowerBound) to \(range.upperBound), found \(number)", at: path / key)
+        let bounds = range ?? Int.min...Int.max
+        guard let number = value.intValue, bounds.contains(number) else {
+            guard value.isNumber else { return mismatch(key, expected: "an integer", found: value) }
+            diagnostics.error(IntegerRange.message(bounds, found: value), at: path / key)
             return nil
         }
         return number
@@ -71,10 +71,14 @@ public final class ObjectReader {
         return number
     }
 
-    /// A duration: `"<number><unit>"` or a number of seconds. Negative only when `allowNegative`.
-    public func duration(_ key: String, required: Bool = false, allowNegative: Bool = false) -> Int64? {
+    /// A duration: `"<number><unit>"` or a number of seconds. Negative only when `allowNegative`; zero is an
+    /// error when `positive` (where zero means nothing, such as a period or a timeout).
+    public func duration(
+        _ key: String, required: Bool = false, allowNegative: Bool = false, positive: Bool = false
+    ) -> Int64? {
         guard let value = value(key, required: required) else { return nil }
-        return DurationValue.parse(value, at: path / key, diagnostics: diagnostics, allowNegative: allowNegative)
+        return DurationValue.parse(
+            value, at: path / key, diagnostics: diagnostics, allowNegative: allowNegative, positive: positive)
     }
 
     /// A time point: a duration from the start of the run, or `"end"`.
@@ -100,7 +104,7 @@ public final class ObjectReader {
     /// One of a fixed set of strings.
     public func choice(_ key: String, _ choices: [String], required: Bool = false) -> String? {
         guard let text = string(key, required: required) else { return nil }
-        guard choices.contains(text) else {
+        guard choices.containsCodeUnits(of: text) else {
             diagnostics.error(
                 "expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \(BoundedQuote.quote(text))",
                 at: path / key)
@@ -113,9 +117,12 @@ public final class ObjectReader {
     public func rejectUnknownKeys(allowExtensions: Bool = false) {
         for (index, key) in object.keys.enumerated() {
             guard !isRead(index) else { continue }
-            if allowExtensions && (key == "$schema" || key.hasPrefix("x-")) { continue }
+            if allowExtensions && (key.hasSameCodeUnits(as: "$schema") || key.startsWithCodeUnits(of: "x-")) {
+                continue
+            }
             let asked = askedBeyondMask + object.keys.indices.filter { $0 < 64 && isRead($0) }.map { object.keys[$0] }
-            let known = Set(asked).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            let known = Set(asked.map(CodeUnitKey.init)).map(\.text).sorted().map { "\"\($0)\"" }.joined(
+                separator: ", ")
             diagnostics.error(
                 "unknown field \(BoundedQuote.quote(key))" + (known.isEmpty ? "" : " (known fields: \(known))"),
                 at: path / key)
@@ -123,12 +130,22 @@ public final class ObjectReader {
     }
 
     private func isRead(_ index: Int) -> Bool {
-        index < 64 ? readMask & (1 << UInt64(index)) != 0 : askedBeyondMask.contains(object.keys[index])
+        index < 64 ? readMask & (1 << UInt64(index)) != 0 : askedBeyondMask.containsCodeUnits(of: object.keys[index])
     }
 
     private func mismatch<T>(_ key: String, expected: String, found: JSON) -> T? {
         diagnostics.error("expected \(expected), found \(found.typeName)", at: path / key)
         return nil
+    }
+}
+
+/// The message for a number that is not an integer in the range a field takes.
+public enum IntegerRange {
+    /// "expected an integer from 1 to 10000000, found 1e+19" (or "…, found 2.5, which is not whole").
+    public static func message(_ range: ClosedRange<Int>, found value: JSON) -> String {
+        let isWhole = value.doubleValue.map { $0.rounded() == $0 } ?? false
+        return "expected an integer from \(range.lowerBound) to \(range.upperBound), found \(JSONWriter.string(value))"
+            + (isWhole ? "" : ", which is not a whole number")
     }
 }
 
@@ -152,8 +169,22 @@ public enum DurationValue {
 
     public static let outOfRange = "duration out of range: at most 100000h (about 11 years of virtual time)"
 
+    /// "expected a duration greater than zero, found "0.0000000001ns", which rounds to 0ns".
+    static func zeroMessage(_ value: JSON) -> String {
+        let found = JSONWriter.string(value)
+        let isZeroText =
+            switch value {
+            case .string(let text):
+                text.unicodeScalars.allSatisfy { "-0.".unicodeScalars.contains($0) || $0.properties.isAlphabetic }
+            default: value.doubleValue == 0
+            }
+        return "expected a duration greater than zero (zero means nothing here), found \(found)"
+            + (isZeroText ? "" : ", which rounds to 0ns (durations count whole nanoseconds)")
+    }
+
     public static func parse(
-        _ value: JSON, at path: @autoclosure () -> JSONPath, diagnostics: Diagnostics, allowNegative: Bool = false
+        _ value: JSON, at path: @autoclosure () -> JSONPath, diagnostics: Diagnostics, allowNegative: Bool = false,
+        positive: Bool = false
     ) -> Int64? {
         let nanoseconds: Int64
         switch value {
@@ -190,6 +221,10 @@ public enum DurationValue {
         }
         guard nanoseconds.magnitude <= maximumNanoseconds.magnitude else {
             diagnostics.error(outOfRange, at: path())
+            return nil
+        }
+        if positive && nanoseconds == 0 {
+            diagnostics.error(zeroMessage(value), at: path())
             return nil
         }
         return nanoseconds

@@ -19,7 +19,7 @@ struct ScenarioDecoder {
         let description = top.string("description")
         let seed = decodeSeed(top)
         let pinsSeed = top.bool("pinSeed") ?? false
-        let duration = top.duration("duration", required: true)
+        let duration = top.duration("duration", required: true, positive: true)
         let devices = decodeDevices(top)
         let network = top.value("network").flatMap { decodeNetwork($0, at: .root / "network") } ?? LinkConditions()
         let (faults, generator, liveness) = decodeFaults(top)
@@ -45,8 +45,10 @@ struct ScenarioDecoder {
     private func decodeSeed(_ top: ObjectReader) -> UInt64? {
         guard let value = top.value("seed") else { return nil }
         guard let seed = value.uint64Value else {
+            let whole = value.doubleValue.map { $0.rounded() == $0 } ?? true
             diagnostics.error(
-                "expected an integer from 0 to \(UInt64.max), found \(JSONWriter.string(value))", at: .root / "seed")
+                "expected an integer from 0 to \(UInt64.max), found \(JSONWriter.string(value))"
+                    + (whole ? "" : ", which is not a whole number"), at: .root / "seed")
             return nil
         }
         return seed
@@ -115,8 +117,10 @@ struct ScenarioDecoder {
         }
         if let loss = reader.double("loss", range: 0...1) { conditions.loss = loss }
         if let chunk = reader.value("chunkBytes") {
-            if let size = chunk.intValue, size >= 1 {
+            if let size = chunk.intValue, (1...Int(Int32.max)).contains(size) {
                 conditions.chunkBytes = size...size
+            } else if chunk.isNumber {
+                diagnostics.error(IntegerRange.message(1...Int(Int32.max), found: chunk), at: path / "chunkBytes")
             } else if let range = ObjectReader(
                 chunk, at: path / "chunkBytes", diagnostics: diagnostics, what: "an integer ≥ 1 or {\"min\", \"max\"}")
             {
@@ -139,13 +143,9 @@ struct ScenarioDecoder {
     private func decodeRepeat(_ reader: ObjectReader) -> Repeat? {
         guard let value = reader.value("repeat") else { return nil }
         guard let inner = ObjectReader(value, at: reader.path / "repeat", diagnostics: diagnostics) else { return nil }
-        let every = inner.duration("every", required: true)
+        let every = inner.duration("every", required: true, positive: true)
         let count = inner.int("count", required: true, range: 1...10_000_000)
         inner.rejectUnknownKeys()
-        if let every, every == 0 {
-            diagnostics.error("repeat period must be greater than zero", at: inner.path / "every")
-            return nil
-        }
         guard let every, let count else { return nil }
         return Repeat(everyNanoseconds: every, count: count)
     }
@@ -153,7 +153,7 @@ struct ScenarioDecoder {
     func decodeFault(_ value: JSON, at path: JSONPath) -> FaultSpec? {
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
         let at = reader.timePoint("at", required: true)
-        let length = reader.duration("for")
+        let length = reader.duration("for", positive: true)
         let devices = decodeDeviceList(reader)
         let kind = reader.choice("kind", FaultKind.allCases.map(\.rawValue), required: true).flatMap(FaultKind.init)
         var latency: LatencyRange?

@@ -1,0 +1,34 @@
+/// Compares two runs of the same scenario and seed: a simulation is deterministic when both traces, and so
+/// both trace hashes, are identical. Used by `simulate run --check-determinism`.
+public enum DeterminismCheck {
+    /// nil when the runs agree; otherwise a failure naming the first trace event that differs.
+    /// Both results must have kept their traces.
+    public static func compare(_ first: RunResult, _ second: RunResult) -> RunFailure? {
+        guard first.traceHash != second.traceHash else { return nil }
+        let firstDifference = zip(first.trace, second.trace).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        if firstDifference == nil && first.trace.count == second.trace.count {
+            return RunFailure(
+                message: "not deterministic: two runs of seed \(first.seed) gave trace hashes \(first.traceHash) and "
+                    + "\(second.traceHash), with the same \(first.trace.count) trace events: the difference is in "
+                    + "what the hash covers and the events do not show (event order, or a trace value)",
+                atNanoseconds: 0)
+        }
+        let index = firstDifference ?? min(first.trace.count, second.trace.count)
+        let left = index < first.trace.count ? describe(first.trace[index]) : "(no event: the trace ends)"
+        let right = index < second.trace.count ? describe(second.trace[index]) : "(no event: the trace ends)"
+        let time =
+            [first.trace, second.trace].compactMap { index < $0.count ? $0[index].timeNanoseconds : nil }.min() ?? 0
+        return RunFailure(
+            message: "not deterministic: two runs of seed \(first.seed) gave trace hashes \(first.traceHash) and "
+                + "\(second.traceHash); first differing trace event #\(index + 1): first run \(left), second run "
+                + right,
+            atNanoseconds: time)
+    }
+
+    static func describe(_ record: TraceRecord) -> String {
+        var text = "[\(DurationFormat.string(record.timeNanoseconds)) \(record.track) \(record.category) \(record.name)"
+        if record.phase != .instant { text += " (\(record.phase.rawValue))" }
+        if !record.detail.isEmpty { text += ": \(record.detail)" }
+        return text + "]"
+    }
+}

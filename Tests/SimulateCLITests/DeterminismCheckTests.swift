@@ -1,0 +1,102 @@
+import Foundation
+import SimulateCore
+import SimulateJSON
+import Synchronization
+import Testing
+
+@testable import SimulateCLI
+
+/// `simulate run --check-determinism`: every bundled scenario is deterministic, and a plugin that reads
+/// shared state across runs is caught with the first differing trace event.
+@Suite struct DeterminismCheckTests {
+    static var repository: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }
+
+    @Test func bundledScenariosAreDeterministic() throws {
+        let output = try BuiltSimulate.run(
+            ["run", "Scenarios", "--check-determinism", "--seeds", "0..1", "--jobs", "2"], in: Self.repository)
+        #expect(!output.standardOutput.contains("not deterministic"), "\(output.standardOutput)")
+        #expect(output.status == 0 || output.status == 1, "\(output.standardError)")
+    }
+
+    @Test func aRunThatDependsOnSharedStateFailsWithTheFirstDifferingEvent() throws {
+        let registry = PluginRegistry([LeakyPlugin()])
+        let scenario = try ScenarioLoader(registry: registry).load(
+            text: #"""
+                {"format": 1, "name": "leaky", "duration": "1s", "devices": [{"id": "a"}], "plugins": {"leaky": {}},
+                 "steps": [{"at": "0s", "device": "a", "do": "leaky.tick"}, {"at": "0.5s", "device": "a", "do": "leaky.tick"}]}
+                """#)
+        var runs = ParallelRuns(runner: SimulationRunner(registry: registry), jobs: 2, keepsTrace: false)
+        runs.checksDeterminism = true
+        var results: [RunResult] = []
+        runs.run([RunItem(scenario: scenario, seed: 1), RunItem(scenario: scenario, seed: 2)]) { _, result in
+            results.append(result)
+        }
+        #expect(results.count == 2)
+        for result in results {
+            #expect(!result.passed)
+            let message = try #require(result.failure?.message)
+            #expect(message.contains("first differing trace event #1: first run [0s a leaky tick"), "\(message)")
+            #expect(result.trace.isEmpty)
+        }
+    }
+
+    @Test func deterministicRunsPassTheCheck() throws {
+        let registry = PluginRegistry([LeakyPlugin(leaks: false)])
+        let scenario = try ScenarioLoader(registry: registry).load(
+            text: #"""
+                {"format": 1, "name": "calm", "duration": "1s", "devices": [{"id": "a"}], "plugins": {"leaky": {}},
+                 "steps": [{"at": "0s", "device": "a", "do": "leaky.tick"}]}
+                """#)
+        var runs = ParallelRuns(runner: SimulationRunner(registry: registry), jobs: 2, keepsTrace: false)
+        runs.checksDeterminism = true
+        var passed = 0
+        runs.run((0..<4).map { RunItem(scenario: scenario, seed: $0) }) { _, result in
+            if result.passed && result.failure == nil { passed += 1 }
+        }
+        #expect(passed == 4)
+    }
+}
+
+/// Counts ticks in a process-wide counter, so a second run of the same seed sees other numbers.
+private struct LeakyPlugin: SimulationPlugin {
+    static let ticks = Mutex<Int64>(0)
+    var leaks = true
+    var name: String { "leaky" }
+    var summary: String { "Ticks with a counter shared between runs." }
+    var actions: [EntryDoc] { [EntryDoc("tick", "Record a tick.")] }
+    var invariants: [EntryDoc] { [] }
+    var observables: [EntryDoc] { [] }
+
+    func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun {
+        LeakyRun(context: context, leaks: leaks)
+    }
+}
+
+private final class LeakyRun: PluginRun {
+    let context: SimulationContext
+    let leaks: Bool
+
+    init(context: SimulationContext, leaks: Bool) {
+        self.context = context
+        self.leaks = leaks
+    }
+
+    func start() {}
+
+    func perform(_ action: String, args: JSON, device: Device?) {
+        let count: Int64 =
+            leaks
+            ? LeakyPlugin.ticks.withLock { (value: inout Int64) -> Int64 in
+                value += 1
+                return value
+            } : 0
+        context.trace.instant(device?.id ?? "", "leaky", "tick", "count \(count)", value: count)
+    }
+
+    func observe(_ observable: String, device: Device?, args: JSON) -> JSON { .null }
+
+    func evaluate(_ invariant: String, args: JSON) -> [Violation] { [] }
+}
