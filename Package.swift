@@ -108,6 +108,13 @@ let package = Package(
             dependencies: ["SimulateCore", "SimulateJSON", "SimulatePlugins", "SimulateAsync", "CEventLoop"]
         ),
 
+        // MARK: Fuzzing (scripts/fuzz builds these with libFuzzer; a plain build makes corpus replay tools)
+        .executableTarget(name: "fuzz-json", dependencies: ["SimulateJSON"], path: "Fuzz/JSONFuzz"),
+        .executableTarget(
+            name: "fuzz-scenario", dependencies: ["SimulateCore", "SimulateJSON", "SimulatePlugins"],
+            path: "Fuzz/ScenarioFuzz"),
+        .executableTarget(name: "fuzz-event-stream", dependencies: ["SimulateSSE"], path: "Fuzz/EventStreamFuzz"),
+
         // MARK: Tests
         .testTarget(name: "SimulateJSONTests", dependencies: ["SimulateJSON"]),
         .testTarget(name: "SimulateCoreTests", dependencies: ["SimulateCore"]),

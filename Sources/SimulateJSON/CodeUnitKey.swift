@@ -31,7 +31,9 @@ public struct CodeUnitKey: Hashable, Sendable {
     public static func == (lhs: CodeUnitKey, rhs: CodeUnitKey) -> Bool { lhs.text.hasSameCodeUnits(as: rhs.text) }
 
     public func hash(into hasher: inout Hasher) {
-        let hashed = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable {
+            hasher.combine(bytes: UnsafeRawBufferPointer($0))
+        }
         if hashed == nil {
             for byte in text.utf8 { hasher.combine(byte) }
             hasher.combine(0xFF as UInt8)

@@ -4,6 +4,9 @@ public enum JSONBackend: Sendable {
     case jsonC
     /// Foundation's `JSONSerialization` (every platform, including iOS).
     case foundation
+    /// The Swift tree builder alone: the reference both parsers are checked against, and the path they fall
+    /// back to (repeated keys, clamped integers). Slower; for tests and fuzzing.
+    case reference
 
     public static var `default`: JSONBackend {
         #if canImport(CJSONC)

@@ -53,6 +53,8 @@ public enum JSONParser {
             #endif
         case .foundation:
             return FoundationBackend.parse(buffer, summary: summary)
+        case .reference:
+            return nil
         }
     }
 }

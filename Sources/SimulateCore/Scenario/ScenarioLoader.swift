@@ -13,6 +13,8 @@ public struct ScenarioLoader: Sendable {
     }
 
     public func load(file: String) throws(ScenarioError) -> Scenario {
+        // A regular file is read straight into the byte array: through `Data` it would be in memory twice.
+        if let bytes = Self.readRegularFile(file) { return try load(bytes: bytes, file: file) }
         guard let data = FileManager.default.contents(atPath: file) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
@@ -22,6 +24,20 @@ public struct ScenarioLoader: Sendable {
                 diagnostics: [ScenarioDiagnostic(kind: .scenario, file: file, path: .root, message: message)])
         }
         return try load(bytes: [UInt8](data), file: file)
+    }
+
+    private static func readRegularFile(_ path: String) -> [UInt8]? {
+        guard let handle = fopen(path, "rb") else { return nil }
+        defer { fclose(handle) }
+        var status = stat()
+        guard fstat(fileno(handle), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(status.st_size)
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = size == 0 ? 0 : fread(buffer.baseAddress, 1, size, handle)
+            complete = count == size
+        }
+        return complete ? bytes : nil
     }
 
     public func load(text: String, file: String? = nil) throws(ScenarioError) -> Scenario {

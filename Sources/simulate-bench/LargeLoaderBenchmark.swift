@@ -1,0 +1,102 @@
+import Foundation
+import SimulateCore
+import SimulatePlugins
+
+#if canImport(CJSONC)
+    import CJSONC
+#endif
+
+/// The 200 MB case: json-c's bare parse of the file (the baseline) and the full scenario load of the same file,
+/// each in its own child process so that peak RSS (getrusage) is the measured work's alone. The runs interleave
+/// (json-c, load, json-c, load, …) to cancel load noise from other processes; ranges over the repetitions are
+/// printed, with the ratios the bounds are stated in: peak RSS ≤ 3× the file, time ≤ 1.5× json-c.
+enum LargeLoaderBenchmark {
+    static let childVariable = "SIMULATE_BENCH_LOADER_CHILD"
+
+    struct Sample {
+        var seconds: Double
+        var peakBytes: Int
+    }
+
+    static func run(megabytes: Int, repetitions: Int) throws {
+        let file = NSTemporaryDirectory() + "simulate-bench-\(megabytes)mb.json"
+        if !FileManager.default.fileExists(atPath: file) {
+            try Data(LoaderBenchmarkDocument.make(megabytes: megabytes)).write(to: URL(fileURLWithPath: file))
+        }
+        let size = Double((try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0)
+        print(
+            "loader benchmark: \(String(format: "%.0f", size / 1e6)) MB scenario file, \(repetitions) interleaved runs")
+        var jsonC: [Sample] = []
+        var load: [Sample] = []
+        for _ in 0..<repetitions {
+            jsonC.append(try child("json-c", file: file))
+            load.append(try child("load", file: file))
+        }
+        func range(_ values: [Double], _ format: String) -> String {
+            "\(String(format: format, values.min() ?? 0))–\(String(format: format, values.max() ?? 0))"
+        }
+        print(
+            "  json-c bare parse:   \(range(jsonC.map(\.seconds), "%.2f")) s, peak \(range(jsonC.map { Double($0.peakBytes) / 1e6 }, "%.0f")) MB"
+        )
+        print(
+            "  full scenario load:  \(range(load.map(\.seconds), "%.2f")) s, peak \(range(load.map { Double($0.peakBytes) / 1e6 }, "%.0f")) MB"
+        )
+        let timeRatios = zip(load, jsonC).map { $0.seconds / $1.seconds }
+        print("  load / json-c time:  \(range(timeRatios, "%.2f"))x (target <= 1.5)")
+        print("  load peak RSS / file: \(range(load.map { Double($0.peakBytes) / size }, "%.2f"))x (target <= 3)")
+        print(
+            "  load peak RSS / json-c peak: \(range(zip(load, jsonC).map { Double($0.peakBytes) / Double($1.peakBytes) }, "%.2f"))x"
+        )
+    }
+
+    /// Runs this executable again to measure one thing in a fresh process.
+    private static func child(_ what: String, file: String) throws -> Sample {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.environment = ProcessInfo.processInfo.environment.merging([childVariable: what + ":" + file]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let fields = text.split(separator: " ").compactMap {
+            Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        guard process.terminationStatus == 0, fields.count == 2 else {
+            throw BenchmarkError(message: "the \(what) child failed: \(text)")
+        }
+        return Sample(seconds: fields[0], peakBytes: Int(fields[1]))
+    }
+
+    /// In the child: reads the file, does the work, prints "seconds peakBytes".
+    static func runChild(_ specification: String) throws {
+        let parts = specification.split(separator: ":", maxSplits: 1).map(String.init)
+        let (what, file) = (parts[0], parts[1])
+        let start = ContinuousClock.now
+        switch what {
+        case "json-c":
+            #if canImport(CJSONC)
+                let bytes = [UInt8](FileManager.default.contents(atPath: file) ?? Data())
+                LoaderBenchmarkDocument.bareJSONCParse(bytes)
+            #endif
+        default:
+            _ = try ScenarioLoader(registry: PluginRegistry(BuiltinPlugins.all)).load(file: file)
+        }
+        let elapsed = ContinuousClock.now - start
+        var usage = rusage()
+        getrusage(RUSAGE_SELF_VALUE, &usage)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        print(String(format: "%.4f", seconds), usage.ru_maxrss * 1024)
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+#if os(Linux)
+    private let RUSAGE_SELF_VALUE = __rusage_who_t(RUSAGE_SELF.rawValue)
+#else
+    private let RUSAGE_SELF_VALUE = RUSAGE_SELF
+#endif
