@@ -5,36 +5,67 @@ import SimulateCore
 import SimulateJSON
 
 /// Each device sends a heartbeat to a server every `interval`; the server counts them.
+///
+/// Everything a scenario may say to the plugin is declared once, as Swift types: `simulate explain
+/// heartbeat`, `simulate schema` and the located errors of a scenario file all come from them.
 struct HeartbeatPlugin: SimulationPlugin {
-    var name: String { "heartbeat" }
-    var summary: String { "Devices send a heartbeat to a server at a fixed interval." }
-    var configuration: [ParameterDoc] {
-        [ParameterDoc("interval", type: "duration", default: "\"1s\"", "Time between heartbeats.")]
-    }
-    var actions: [EntryDoc] { [EntryDoc("stop", "Stop this device's heartbeats.")] }
-    var invariants: [EntryDoc] {
-        [EntryDoc("delivered", "Every heartbeat sent while online reached the server.")]
-    }
-    var observables: [EntryDoc] {
-        [EntryDoc("received", "Heartbeats the server received.", perDevice: false, valueType: "integer")]
+    /// `"plugins": {"heartbeat": {"interval": "1s", "timeout": "5s"}}`
+    struct Configuration: PluginArguments {
+        var intervalNanoseconds: Int64 = 1_000_000_000
+        var timeoutNanoseconds: Int64 = 5_000_000_000
+        static let fields: [Field<Self>] = [
+            .duration("interval", \.intervalNanoseconds, "Time between heartbeats."),
+            .duration("timeout", \.timeoutNanoseconds, "How long a heartbeat waits for the server's answer."),
+        ]
+
+        /// A rule between two fields, which no single declaration can state.
+        func check(at path: JSONPath, diagnostics: Diagnostics) {
+            if intervalNanoseconds <= 0 { diagnostics.error("interval must be longer than 0s", at: path / "interval") }
+        }
     }
 
-    func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun {
-        let reader = ObjectReader(configuration, at: .root, diagnostics: Diagnostics())
-        return HeartbeatRun(context: context, intervalNanoseconds: reader?.duration("interval") ?? 1_000_000_000)
+    /// `{"do": "heartbeat.stop", "device": "watch"}`
+    enum Action: PluginEntries {
+        case stop
+        static let entries: [Entry<Self>] = [
+            .entry("stop", "Stop this device's heartbeats.", device: .required(), .stop)
+        ]
+    }
+
+    /// `{"invariant": "heartbeat.delivered"}`
+    enum Invariant: PluginEntries {
+        case delivered
+        static let entries: [Entry<Self>] = [
+            .entry("delivered", "Every heartbeat sent while online reached the server.", .delivered)
+        ]
+    }
+
+    /// `{"check": "heartbeat.received", "at": "5s", "equals": 10}`
+    enum Observable: PluginEntries {
+        case received
+        static let entries: [Entry<Self>] = [
+            .entry("received", "Heartbeats the server received.", valueType: "integer", .received)
+        ]
+    }
+
+    var name: String { "heartbeat" }
+    var summary: String { "Devices send a heartbeat to a server at a fixed interval." }
+
+    func makeRun(configuration: Configuration, context: SimulationContext) -> HeartbeatRun {
+        HeartbeatRun(context: context, configuration: configuration)
     }
 }
 
 final class HeartbeatRun: PluginRun {
     let context: SimulationContext
-    let intervalNanoseconds: Int64
+    let configuration: HeartbeatPlugin.Configuration
     var received = 0
     var stopped: Set<String> = []
     var lost: [Violation] = []
 
-    init(context: SimulationContext, intervalNanoseconds: Int64) {
+    init(context: SimulationContext, configuration: HeartbeatPlugin.Configuration) {
         self.context = context
-        self.intervalNanoseconds = intervalNanoseconds
+        self.configuration = configuration
     }
 
     func start() {
@@ -45,23 +76,36 @@ final class HeartbeatRun: PluginRun {
         guard !stopped.contains(device.id) else { return }
         let sentOnline = !context.network.isOffline(device)
         context.network.request(
-            from: device, to: "heartbeat", timeoutNanoseconds: 5_000_000_000,
+            from: device, to: "heartbeat", timeoutNanoseconds: configuration.timeoutNanoseconds,
             serve: { [unowned self] in received += 1 },
             completion: { [unowned self] result in
                 if case .failure(let error) = result, sentOnline {
                     lost.append(Violation(atNanoseconds: context.now, device: device.id, message: "heartbeat \(error)"))
                 }
             })
-        context.scheduler.schedule(afterNanoseconds: intervalNanoseconds) { [unowned self] in beat(device) }
+        context.scheduler.schedule(afterNanoseconds: configuration.intervalNanoseconds) { [unowned self] in beat(device)
+        }
     }
 
-    func perform(_ action: String, args: JSON, device: Device?) {
-        if let device { stopped.insert(device.id) }
+    func perform(_ action: HeartbeatPlugin.Action, device: Device?) {
+        switch action {
+        case .stop:
+            guard let device else { preconditionFailure("stop is declared to need a device") }
+            stopped.insert(device.id)
+        }
     }
 
-    func observe(_ observable: String, device: Device?, args: JSON) -> JSON { JSON(received) }
+    func observe(_ observable: HeartbeatPlugin.Observable, device: Device?) -> JSON {
+        switch observable {
+        case .received: JSON(received)
+        }
+    }
 
-    func evaluate(_ invariant: String, args: JSON) -> [Violation] { lost }
+    func evaluate(_ invariant: HeartbeatPlugin.Invariant) -> [Violation] {
+        switch invariant {
+        case .delivered: lost
+        }
+    }
 }
 
 SimulateMain.run(extraPlugins: [HeartbeatPlugin()])

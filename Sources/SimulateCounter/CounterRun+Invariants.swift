@@ -5,16 +5,14 @@ import SimulateJSON
 extension CounterRun {
     static let violationLimit = 50
 
-    func evaluate(_ invariant: String, args: JSON) -> [Violation] {
+    public func evaluate(_ invariant: CounterInvariant) -> [Violation] {
         switch invariant {
-        case "unique": uniqueViolations()
-        case "contiguous": contiguousViolations(upToServerValue: args["upTo"]?.stringValue != "allocated")
-        case "retryBound":
+        case .unique: uniqueViolations()
+        case .contiguous(let contiguous): contiguousViolations(upToServerValue: contiguous.upTo == .value)
+        case .retryBound(let bound):
             retryBoundViolations(
-                maxAttempts: args["maxAttempts"]?.intValue ?? configuration.maxAttempts,
-                allowPending: args["allowPending"]?.boolValue ?? false)
-        case "retryAfter": retryAfterViolations()
-        default: []
+                maxAttempts: bound.maxAttempts ?? configuration.maxAttempts, allowPending: bound.allowPending)
+        case .retryAfter: retryAfterViolations()
         }
     }
 

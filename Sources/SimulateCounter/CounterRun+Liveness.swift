@@ -3,7 +3,7 @@ import SimulateCore
 /// Swarm mode's liveness for `counter`: once faults stop, every allocation has ended (handed out
 /// or failed) on every device: none is stuck waiting or retrying.
 extension CounterRun: LivenessChecking {
-    func livenessViolations() -> [Violation] {
+    public func livenessViolations() -> [Violation] {
         allocators.compactMap { allocator in
             let pending = allocator.pendingCount
             guard pending > 0 else { return nil }

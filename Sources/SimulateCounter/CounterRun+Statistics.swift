@@ -2,7 +2,7 @@ import SimulateJSON
 
 /// The per-run statistics of the JSON report's `"statistics": {"counter": …}`.
 extension CounterRun {
-    func statistics() -> JSON? {
+    public func statistics() -> JSON? {
         var attempts: [Int] = []
         attempts.reserveCapacity(log.allocations.count)
         var allocated = 0

@@ -4,7 +4,7 @@ import SimulateJSON
 
 /// One run of the `counter` plugin: the shared record server, one allocator per device, and the log
 /// the invariants and statistics read.
-final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllocating {
+public final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllocating {
     let configuration: CounterConfiguration
     let context: SimulationContext
     let server: CloudKitRecordServer
@@ -51,13 +51,15 @@ final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllocating 
         }
     }
 
-    var cloudKitServer: CloudKitRecordServer { server }
+    public var cloudKitServer: CloudKitRecordServer { server }
 
-    func start() {
+    public func start() {
         if let appFactory { appAllocators = AppAllocators(factory: appFactory, context: context, log: log) }
     }
 
-    func allocateDisplayID(on device: Device, completion: @escaping (Result<Int, CounterAllocationError>) -> Void) {
+    public func allocateDisplayID(
+        on device: Device, completion: @escaping (Result<Int, CounterAllocationError>) -> Void
+    ) {
         request(on: device, completion: completion)
     }
 
@@ -71,46 +73,40 @@ final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllocating 
         allocators[device.index].enqueue(log.allocations.count - 1)
     }
 
-    func perform(_ action: String, args: JSON, device: Device?) {
-        guard let device else { return }
+    public func perform(_ action: CounterAction, device: Device?) {
+        guard let device else { preconditionFailure("counter actions are declared to need a device") }
         switch action {
-        case "next":
-            let count = args["count"]?.intValue ?? 1
-            for _ in 0..<max(1, min(count, 10_000)) { request(on: device, completion: nil) }
-        case "saveBatch":
-            saveBatch(
-                on: device, records: args["records"]?.intValue ?? 1, split: args["split"]?.boolValue ?? false)
-        default:
-            break
+        case .next(let next):
+            for _ in 0..<next.count { request(on: device, completion: nil) }
+        case .saveBatch(let batch):
+            saveBatch(on: device, records: batch.records, split: batch.split)
         }
     }
 
-    func observe(_ observable: String, device: Device?, args: JSON) -> JSON {
+    public func observe(_ observable: CounterObservable, device: Device?) -> JSON {
         switch observable {
-        case "value":
+        case .value:
             let value = server.record(configuration.recordID)?[CounterConfiguration.valueKey]?.intValue
             return value.map { .integer($0) } ?? .null
-        case "allocated":
+        case .allocated:
             guard let device else { return .null }
             return .array(
                 log.handedOut.compactMap { index in
                     let allocation = log.allocations[index]
                     return allocation.deviceIndex == device.index ? allocation.value.map { JSON($0) } : nil
                 })
-        case "failed":
+        case .failed:
             guard let device else { return .null }
             return JSON(log.allocations.count { $0.deviceIndex == device.index && $0.failed })
-        case "knownValue":
+        case .knownValue:
             guard let device else { return .null }
             return JSON(allocators[device.index].knownValue)
-        case "pending":
+        case .pending:
             guard let device else { return .null }
             return JSON(appAllocators?.pendingCount(on: device) ?? allocators[device.index].pendingCount)
-        case "batchSaved":
+        case .batchSaved:
             guard let device else { return .null }
             return JSON(batchSaved[device.index])
-        default:
-            return .null
         }
     }
 }

@@ -29,22 +29,23 @@ enum AsyncBackoffClient {
 /// Starts one ``AsyncBackoffClient`` per device on the run's simulation clock.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 struct AsyncBackoffPlugin: SimulationPlugin {
+    struct Configuration: PluginArguments {
+        var sleeps = 10
+        static let fields: [Field<Self>] = [
+            .integer("sleeps", \.sleeps, in: 0...Int.max, "Failed reconnects per client.")
+        ]
+    }
+
     var name: String { "asyncBackoff" }
     var summary: String { "One async reconnect-backoff client per device, on the simulation clock." }
-    var configuration: [ParameterDoc] {
-        [ParameterDoc("sleeps", type: "integer", default: "10", "Failed reconnects per client.")]
-    }
-    var actions: [EntryDoc] { [] }
-    var invariants: [EntryDoc] { [] }
-    var observables: [EntryDoc] { [] }
 
-    func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun {
-        AsyncBackoffRun(context: context, sleeps: Int(configuration["sleeps"]?.intValue ?? 10))
+    func makeRun(configuration: Configuration, context: SimulationContext) -> AsyncBackoffRun {
+        AsyncBackoffRun(context: context, sleeps: configuration.sleeps)
     }
 }
 
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-private final class AsyncBackoffRun: PluginRun {
+final class AsyncBackoffRun: PluginRun {
     /// Read and written on the simulation's thread only.
     final class Tally: @unchecked Sendable {
         var resolved = 0
@@ -69,9 +70,6 @@ private final class AsyncBackoffRun: PluginRun {
         }
     }
 
-    func perform(_ action: String, args: JSON, device: Device?) {}
-    func observe(_ observable: String, device: Device?, args: JSON) -> JSON { .null }
-    func evaluate(_ invariant: String, args: JSON) -> [Violation] { [] }
     func statistics() -> JSON? { ["resolved": .integer(Int64(tally.resolved))] }
 }
 

@@ -9,13 +9,20 @@ struct AppPlugin: SimulationPlugin {
 
     let start: Start
 
+    enum Invariant: PluginEntries {
+        case holds
+        static let entries: [Entry<Self>] = [.entry("holds", "The app code found nothing wrong.", .holds)]
+    }
+
+    enum Observable: PluginEntries {
+        case log
+        static let entries: [Entry<Self>] = [.entry("log", "What the app code wrote down.", .log)]
+    }
+
     var name: String { "app" }
     var summary: String { "Runs async test code under the simulation." }
-    var actions: [EntryDoc] { [] }
-    var invariants: [EntryDoc] { [EntryDoc("holds", "The app code found nothing wrong.")] }
-    var observables: [EntryDoc] { [EntryDoc("log", "What the app code wrote down.", perDevice: false)] }
 
-    func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun {
+    func makeRun(configuration: NoArguments, context: SimulationContext) -> AppRun {
         AppRun(context: context, start: start)
     }
 }
@@ -41,13 +48,11 @@ final class AppRun: PluginRun {
         startApp(SimulationRuntime.of(context), context, log)
     }
 
-    func perform(_ action: String, args: JSON, device: Device?) {}
-
-    func observe(_ observable: String, device: Device?, args: JSON) -> JSON {
+    func observe(_ observable: AppPlugin.Observable, device: Device?) -> JSON {
         .string(log.lines.joined(separator: "\n"))
     }
 
-    func evaluate(_ invariant: String, args: JSON) -> [Violation] {
+    func evaluate(_ invariant: AppPlugin.Invariant) -> [Violation] {
         log.problems.map { Violation(atNanoseconds: context.now, message: $0) }
     }
 

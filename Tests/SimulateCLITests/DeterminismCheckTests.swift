@@ -66,13 +66,15 @@ private struct LeakyPlugin: SimulationPlugin {
     var leaks = true
     var name: String { "leaky" }
     var summary: String { "Ticks with a counter shared between runs." }
-    var actions: [EntryDoc] { [EntryDoc("tick", "Record a tick.")] }
-    var invariants: [EntryDoc] { [] }
-    var observables: [EntryDoc] { [] }
 
-    func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun {
+    func makeRun(configuration: NoArguments, context: SimulationContext) -> LeakyRun {
         LeakyRun(context: context, leaks: leaks)
     }
+}
+
+private enum LeakyAction: PluginEntries {
+    case tick
+    static let entries: [Entry<Self>] = [.entry("tick", "Record a tick.", .tick)]
 }
 
 private final class LeakyRun: PluginRun {
@@ -86,7 +88,7 @@ private final class LeakyRun: PluginRun {
 
     func start() {}
 
-    func perform(_ action: String, args: JSON, device: Device?) {
+    func perform(_ action: LeakyAction, device: Device?) {
         let count: Int64 =
             leaks
             ? LeakyPlugin.ticks.withLock { (value: inout Int64) -> Int64 in
@@ -95,8 +97,4 @@ private final class LeakyRun: PluginRun {
             } : 0
         context.trace.instant(device?.id ?? "", "leaky", "tick", "count \(count)", value: count)
     }
-
-    func observe(_ observable: String, device: Device?, args: JSON) -> JSON { .null }
-
-    func evaluate(_ invariant: String, args: JSON) -> [Violation] { [] }
 }

@@ -3,24 +3,34 @@ import SimulateJSON
 
 /// A plugin for report tests: steps write trace records of any category, `alarm` breaks `quiet`.
 struct TraceProbePlugin: SimulationPlugin {
-    var name: String { "probe" }
-    var summary: String { "writes trace records for report tests" }
-    var actions: [EntryDoc] {
-        let parameters = [
-            ParameterDoc("category", type: "string", "trace category"),
-            ParameterDoc("name", type: "string", "record name"),
-        ]
-        return [
-            EntryDoc("begin", "begin a span", parameters: parameters),
-            EntryDoc("end", "end a span", parameters: parameters),
-            EntryDoc("mark", "an instant", parameters: parameters),
-            EntryDoc("alarm", "break the quiet invariant"),
+    struct Record: PluginArguments {
+        var category = "probe"
+        var name = ""
+        static let fields: [Field<Self>] = [
+            .string("category", \.category, required: true, "trace category"),
+            .string("name", \.name, required: true, "record name"),
         ]
     }
-    var invariants: [EntryDoc] { [EntryDoc("quiet", "no alarm")] }
-    var observables: [EntryDoc] { [] }
 
-    func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun {
+    enum Action: PluginEntries {
+        case begin(Record), end(Record), mark(Record), alarm
+        static let entries: [Entry<Self>] = [
+            .entry("begin", "begin a span", arguments: Record.self, Self.begin),
+            .entry("end", "end a span", arguments: Record.self, Self.end),
+            .entry("mark", "an instant", arguments: Record.self, Self.mark),
+            .entry("alarm", "break the quiet invariant", .alarm),
+        ]
+    }
+
+    enum Invariant: PluginEntries {
+        case quiet
+        static let entries: [Entry<Self>] = [.entry("quiet", "no alarm", .quiet)]
+    }
+
+    var name: String { "probe" }
+    var summary: String { "writes trace records for report tests" }
+
+    func makeRun(configuration: NoArguments, context: SimulationContext) -> TraceProbeRun {
         TraceProbeRun(context: context)
     }
 }
@@ -33,22 +43,19 @@ final class TraceProbeRun: PluginRun {
         self.context = context
     }
 
-    func perform(_ action: String, args: JSON, device: Device?) {
+    func perform(_ action: TraceProbePlugin.Action, device: Device?) {
         let track = device?.id ?? "server:probe"
-        let category = args["category"]?.stringValue ?? "probe"
-        let name = args["name"]?.stringValue ?? action
         switch action {
-        case "begin": context.trace.begin(track, category, name, "started")
-        case "end": context.trace.end(track, category, name, "ended")
-        case "mark": context.trace.instant(track, category, name, "detail <&>")
-        default:
+        case .begin(let record): context.trace.begin(track, record.category, record.name, "started")
+        case .end(let record): context.trace.end(track, record.category, record.name, "ended")
+        case .mark(let record): context.trace.instant(track, record.category, record.name, "detail <&>")
+        case .alarm:
             alarms.append(
                 Violation(atNanoseconds: context.now, device: device?.id, message: "alarm \"raised\"", events: ["e1"]))
         }
     }
 
-    func observe(_ observable: String, device: Device?, args: JSON) -> JSON { .null }
-    func evaluate(_ invariant: String, args: JSON) -> [Violation] { alarms }
+    func evaluate(_ invariant: TraceProbePlugin.Invariant) -> [Violation] { alarms }
 }
 
 /// Runs probe scenarios in process.

@@ -3,38 +3,55 @@ import SimulateJSON
 
 /// A test plugin that exercises the network: requests, streams, and what each device saw.
 struct ProbePlugin: SimulationPlugin {
-    var name: String { "probe" }
-    var summary: String { "Sends requests and opens streams to a server named probe, and records what happened." }
-    var configuration: [ParameterDoc] {
-        [ParameterDoc("timeout", type: "duration", default: "\"30s\"", "Request timeout.")]
+    struct Configuration: PluginArguments {
+        var timeoutNanoseconds: Int64 = 30_000_000_000
+        static let fields: [Field<Self>] = [.duration("timeout", \.timeoutNanoseconds, "Request timeout.")]
     }
-    var actions: [EntryDoc] {
-        [
-            EntryDoc("request", "Send one request; the server counts it and answers its count."),
-            EntryDoc("open", "Open a stream; the server sends \"hello\" at once."),
-            EntryDoc(
-                "broadcast", "The server sends text to every open stream.",
-                parameters: [ParameterDoc("text", type: "string", "What to send.")]),
-            EntryDoc("spin", "Schedule events that never stop (for budget tests)."),
-        ]
-    }
-    var invariants: [EntryDoc] {
-        [EntryDoc("holds", "Always holds."), EntryDoc("fails", "Always violated.")]
-    }
-    var observables: [EntryDoc] {
-        [
-            EntryDoc("outcomes", "Request outcomes on a device, in order.", valueType: "array"),
-            EntryDoc("received", "Stream text received on a device.", valueType: "string"),
-            EntryDoc("closed", "Why the device's stream closed, or null.", valueType: "string"),
-            EntryDoc("served", "Requests the server handled.", perDevice: false, valueType: "integer"),
+
+    enum Action: PluginEntries {
+        case request, open, broadcast(Broadcast), spin
+
+        struct Broadcast: PluginArguments {
+            var text = ""
+            static let fields: [Field<Self>] = [.string("text", \.text, required: true, "What to send.")]
+        }
+
+        static let entries: [Entry<Self>] = [
+            .entry("request", "Send one request; the server counts it and answers its count.", .request),
+            .entry("open", "Open a stream; the server sends \"hello\" at once.", .open),
+            .entry(
+                "broadcast", "The server sends text to every open stream.", arguments: Broadcast.self,
+                Self.broadcast),
+            .entry("spin", "Schedule events that never stop (for budget tests).", .spin),
         ]
     }
 
-    func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun {
-        let diagnostics = Diagnostics()
-        let timeout =
-            ObjectReader(configuration, at: .root, diagnostics: diagnostics)?.duration("timeout") ?? 30_000_000_000
-        return ProbeRun(context: context, timeoutNanoseconds: timeout)
+    enum Invariant: String, PluginEntries {
+        case holds, fails
+        static let entries: [Entry<Self>] = [
+            .entry("holds", "Always holds.", .holds), .entry("fails", "Always violated.", .fails),
+        ]
+    }
+
+    enum Observable: PluginEntries {
+        case outcomes, received, closed, served
+        static let entries: [Entry<Self>] = [
+            .entry(
+                "outcomes", "Request outcomes on a device, in order.", device: .required(), valueType: "array",
+                .outcomes),
+            .entry(
+                "received", "Stream text received on a device.", device: .required(), valueType: "string", .received),
+            .entry(
+                "closed", "Why the device's stream closed, or null.", device: .required(), valueType: "string", .closed),
+            .entry("served", "Requests the server handled.", valueType: "integer", .served),
+        ]
+    }
+
+    var name: String { "probe" }
+    var summary: String { "Sends requests and opens streams to a server named probe, and records what happened." }
+
+    func makeRun(configuration: Configuration, context: SimulationContext) -> ProbeRun {
+        ProbeRun(context: context, timeoutNanoseconds: configuration.timeoutNanoseconds)
     }
 }
 
@@ -57,9 +74,9 @@ final class ProbeRun: PluginRun {
         context.network.onServerRestart("probe") { [unowned self] in restarts += 1 }
     }
 
-    func perform(_ action: String, args: JSON, device: Device?) {
+    func perform(_ action: ProbePlugin.Action, device: Device?) {
         switch action {
-        case "request":
+        case .request:
             guard let device else { return }
             context.network.request(
                 from: device, to: "probe", timeoutNanoseconds: timeoutNanoseconds,
@@ -73,7 +90,7 @@ final class ProbeRun: PluginRun {
                     case .failure(let error): outcomes[device.id, default: []].append(error.description)
                     }
                 })
-        case "open":
+        case .open:
             guard let device else { return }
             let connection = context.network.openStream(from: device, to: "probe") { [unowned self] connection in
                 streams.append(connection)
@@ -83,30 +100,26 @@ final class ProbeRun: PluginRun {
                 received[device.id, default: ""] += String(decoding: bytes, as: UTF8.self)
             }
             connection.onClose = { [unowned self] reason in closed[device.id] = reason.rawValue }
-        case "broadcast":
-            let text = args["text"]?.stringValue ?? ""
-            for stream in streams { stream.send(Array(text.utf8)) }
-        case "spin":
+        case .broadcast(let broadcast):
+            for stream in streams { stream.send(Array(broadcast.text.utf8)) }
+        case .spin:
             func again() { context.scheduler.schedule(afterNanoseconds: 0) { again() } }
             again()
-        default:
-            break
         }
     }
 
-    func observe(_ observable: String, device: Device?, args: JSON) -> JSON {
+    func observe(_ observable: ProbePlugin.Observable, device: Device?) -> JSON {
         let id = device?.id ?? ""
         switch observable {
-        case "outcomes": return .array((outcomes[id] ?? []).map(JSON.string))
-        case "received": return .string(received[id] ?? "")
-        case "closed": return closed[id].map(JSON.string) ?? .null
-        case "served": return JSON(served)
-        default: return .null
+        case .outcomes: return .array((outcomes[id] ?? []).map(JSON.string))
+        case .received: return .string(received[id] ?? "")
+        case .closed: return closed[id].map(JSON.string) ?? .null
+        case .served: return JSON(served)
         }
     }
 
-    func evaluate(_ invariant: String, args: JSON) -> [Violation] {
-        invariant == "fails" ? [Violation(atNanoseconds: context.now, message: "always violated")] : []
+    func evaluate(_ invariant: ProbePlugin.Invariant) -> [Violation] {
+        invariant == .fails ? [Violation(atNanoseconds: context.now, message: "always violated")] : []
     }
 }
 

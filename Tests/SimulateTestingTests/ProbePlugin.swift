@@ -3,15 +3,29 @@ import SimulateJSON
 
 /// A tiny plugin for these tests: devices `ping` (counted) and `alarm` (breaks the `quiet` invariant).
 struct ProbePlugin: SimulationPlugin {
+    enum Action: String, PluginEntries {
+        case ping, alarm
+        static let entries: [Entry<Self>] = [
+            .entry("ping", "count one ping on the device", .ping), .entry("alarm", "break the quiet invariant", .alarm),
+        ]
+    }
+
+    enum Invariant: PluginEntries {
+        case quiet
+        static let entries: [Entry<Self>] = [.entry("quiet", "no alarm was raised", .quiet)]
+    }
+
+    enum Observable: PluginEntries {
+        case pings
+        static let entries: [Entry<Self>] = [
+            .entry("pings", "pings on the device", device: .required(), valueType: "integer", .pings)
+        ]
+    }
+
     var name: String { "probe" }
     var summary: String { "test probe" }
-    var actions: [EntryDoc] {
-        [EntryDoc("ping", "count one ping on the device"), EntryDoc("alarm", "break the quiet invariant")]
-    }
-    var invariants: [EntryDoc] { [EntryDoc("quiet", "no alarm was raised")] }
-    var observables: [EntryDoc] { [EntryDoc("pings", "pings on the device", valueType: "integer")] }
 
-    func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun {
+    func makeRun(configuration: NoArguments, context: SimulationContext) -> ProbeRun {
         ProbeRun(context: context)
     }
 }
@@ -25,18 +39,18 @@ final class ProbeRun: PluginRun {
         self.context = context
     }
 
-    func perform(_ action: String, args: JSON, device: Device?) {
+    func perform(_ action: ProbePlugin.Action, device: Device?) {
         let id = device?.id ?? "server:probe"
-        context.trace.instant(id, "probe", action)
+        context.trace.instant(id, "probe", action.rawValue)
         switch action {
-        case "ping": pings[id, default: 0] += 1
-        default: alarms.append(Violation(atNanoseconds: context.now, device: device?.id, message: "alarm raised"))
+        case .ping: pings[id, default: 0] += 1
+        case .alarm: alarms.append(Violation(atNanoseconds: context.now, device: device?.id, message: "alarm raised"))
         }
     }
 
-    func observe(_ observable: String, device: Device?, args: JSON) -> JSON {
+    func observe(_ observable: ProbePlugin.Observable, device: Device?) -> JSON {
         JSON(pings[device?.id ?? "", default: 0])
     }
 
-    func evaluate(_ invariant: String, args: JSON) -> [Violation] { alarms }
+    func evaluate(_ invariant: ProbePlugin.Invariant) -> [Violation] { alarms }
 }

@@ -82,6 +82,6 @@ extension SimulatedHTTPService {
 extension SimulationContext {
     /// Every enabled plugin run that offers a service, in the scenario's plugin order.
     public func services<Service>(_ type: Service.Type) -> [Service] {
-        runs.compactMap { $0.run as? Service }
+        runs.compactMap { $0.run.base as? Service }
     }
 }

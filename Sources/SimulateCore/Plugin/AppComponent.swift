@@ -43,21 +43,18 @@ public protocol AppSleepObserving: AnyObject {
 
 /// The names a plugin's component key accepts: the built-in ones, then the registered app components.
 public enum ComponentChoice {
-    /// Checks `key` of a plugin configuration against the built-in names and the registered ones.
-    /// Returns the chosen name; reports an unknown one at its JSON path (file, line and column).
-    public static func read(
-        _ reader: ObjectReader, _ key: String, builtIn: [String], registered: [String]
-    ) -> String? {
-        guard let name = reader.string(key) else { return nil }
-        guard builtIn.contains(name) || registered.contains(name) else {
-            let known = builtIn.map { "\"\($0)\"" } + registered.map { "\"\($0)\" (registered)" }
-            var message = "unknown \(key) \"\(name)\": expected one of " + known.joined(separator: ", ")
-            if registered.isEmpty {
-                message += "; app components are registered from Swift (see docs/your-own-code.md)"
-            }
-            reader.diagnostics.error(message, at: reader.path / key)
-            return nil
+    /// Checks the component `name` a configuration's `key` chose against the built-in names and the
+    /// registered ones; reports an unknown one at `path / key` (file, line and column follow).
+    public static func check(
+        _ name: String, key: String, builtIn: [String], registered: [String], at path: JSONPath,
+        diagnostics: Diagnostics
+    ) {
+        guard !builtIn.contains(name), !registered.contains(name) else { return }
+        let known = builtIn.map { "\"\($0)\"" } + registered.map { "\"\($0)\" (registered)" }
+        var message = "unknown \(key) \"\(name)\": expected one of " + known.joined(separator: ", ")
+        if registered.isEmpty {
+            message += "; app components are registered from Swift (see docs/your-own-code.md)"
         }
-        return name
+        diagnostics.error(message, at: path / key)
     }
 }

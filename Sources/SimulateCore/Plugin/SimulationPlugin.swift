@@ -2,68 +2,112 @@ import SimulateJSON
 
 /// A component under simulation, such as the `sse` client and server or the `counter` record.
 ///
-/// A plugin is a description: its name, documentation, and argument checks. For each run the
-/// runner asks it for a fresh ``PluginRun`` that holds the run's state.
+/// A plugin is a description: a name, and four Swift types that declare everything a scenario may
+/// say to it — its ``Configuration`` (a ``PluginArguments`` type), its ``Action``s, ``Invariant``s
+/// and ``Observable``s (``PluginEntries`` types, usually enums whose cases carry their arguments).
+/// From those declarations the toolkit derives the documentation (`simulate list`, `simulate
+/// explain`), the JSON Schema (`simulate schema`) and the checks of a scenario file with JSON path,
+/// line and column. The loader decodes every value once; for each run the runner asks the plugin for
+/// a fresh ``PluginRun`` and hands it the typed values: no plugin reads JSON at run time.
 ///
-/// What a plugin must do:
-/// - Check every argument before the run starts, reporting problems with `diagnostics.error(_:at:)`
-///   at the exact JSON path, so users see file, line and column.
-/// - Draw randomness only from `context.random(…)` and time only from `context.scheduler`.
-/// - Document every action, invariant, observable and configuration key.
+/// A conforming type must:
+/// - be a value that can be shared between threads (`Sendable`): runs of several seeds go on in
+///   parallel, each with its own ``PluginRun``, and all of them use the one plugin value;
+/// - answer the same ``name``, declarations and ``dependencies`` every time it is asked;
+/// - keep every piece of run state in the ``PluginRun`` that ``makeRun(configuration:context:)``
+///   returns, never in the plugin.
+///
+/// `SimulateTesting`'s `PluginConformance` checks these on any plugin (see docs/writing-a-plugin.md).
 public protocol SimulationPlugin: Sendable {
-    /// The name scenarios use in `plugins` and as the prefix of `do`, `invariant` and `check`.
+    /// The plugin's configuration: the object under `plugins.<name>` in a scenario.
+    associatedtype Configuration: PluginValue = NoArguments
+    /// What a step may `do`: `"<name>.<action>"`.
+    associatedtype Action: PluginEntries = NoEntries
+    /// What `expect` may hold over the whole run: `{"invariant": "<name>.<invariant>"}`.
+    associatedtype Invariant: PluginEntries = NoEntries
+    /// What `expect` may read at a time: `{"check": "<name>.<observable>"}`.
+    associatedtype Observable: PluginEntries = NoEntries
+    /// The run-time side of the plugin.
+    associatedtype Run: PluginRun
+    where Run.Action == Action, Run.Invariant == Invariant, Run.Observable == Observable
+
+    /// The name scenarios use in `plugins` and as the prefix of `do`, `invariant` and `check`: an id
+    /// (`[A-Za-z][A-Za-z0-9_-]*`), unique in a registry (a later plugin of the same name replaces it).
     var name: String { get }
+    /// One line for `simulate list`.
     var summary: String { get }
-    var configuration: [ParameterDoc] { get }
-    var actions: [EntryDoc] { get }
-    var invariants: [EntryDoc] { get }
-    var observables: [EntryDoc] { get }
     /// Plugins whose runs this one needs (for their services), named by value, e.g.
     /// `[ModelPlugin(), CounterPlugin()]`: naming the type is what makes the package state the module
     /// dependency, so this list and `Package.swift` cannot disagree. They must be enabled in the same
-    /// scenario; their runs are made before this plugin's.
+    /// scenario (the loader says so otherwise); their runs are made before this plugin's. Default: none.
     var dependencies: [any SimulationPlugin] { get }
-    /// Commands this plugin adds to the `simulate` command line (none by default).
+    /// Commands this plugin adds to the `simulate` command line, e.g. `sse-parse`. Default: none.
     var commands: [PluginCommand] { get }
     /// The errors a `serverError` fault can make the servers this plugin runs answer (none by default).
     var serverErrors: [ServerErrorDoc] { get }
 
-    func validateConfiguration(_ configuration: JSON, at path: JSONPath, scenario: Scenario, diagnostics: Diagnostics)
-    func validateAction(_ action: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics)
-    func validateInvariant(_ invariant: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics)
-    func validateObservable(_ observable: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics)
+    /// Rules between the configuration and the rest of the scenario that no declaration can state
+    /// (an entity that must exist, a plugin that must be configured alike). Called once per scenario
+    /// after the configuration decoded; report each problem with `context.error(_:at:)` at its JSON
+    /// path. Default: nothing to check.
+    func check(
+        configuration: Configuration, at path: JSONPath, context: PluginCheckContext<Configuration>)
+    /// Rules of one step that its declaration cannot state; `device` is the step's device (nil for
+    /// none, already checked against the entry's ``DeviceUse``), `path` the step's JSON path (its
+    /// arguments are at `path / "args"`). Called only when the configuration decoded. Default: none.
+    func check(
+        action: Action, device: DeviceSpec?, at path: JSONPath, context: PluginCheckContext<Configuration>)
+    /// Rules of one `invariant` expectation; `path` is the expectation's. Default: none.
+    func check(invariant: Invariant, at path: JSONPath, context: PluginCheckContext<Configuration>)
+    /// Rules of one `check` expectation; `device` is the one it reads on. Default: none.
+    func check(
+        observable: Observable, device: DeviceSpec?, at path: JSONPath,
+        context: PluginCheckContext<Configuration>)
 
-    /// The run-time side of the plugin, for one run.
-    func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun
+    /// The run-time side of the plugin for one run, with the configuration the loader decoded. Called
+    /// once per run, before time 0, in dependency order; draw randomness only from `context.random(…)`
+    /// and time only from `context.scheduler`, so a seed replays the run exactly.
+    func makeRun(configuration: Configuration, context: SimulationContext) -> Run
+}
+
+/// What a plugin's cross-field checks can see: the scenario, the plugin's decoded configuration, and
+/// where to report.
+public struct PluginCheckContext<Configuration> {
+    public let scenario: Scenario
+    public let configuration: Configuration
+    public let diagnostics: Diagnostics
+
+    /// Reports a problem at a JSON path of the scenario; the loader adds file, line and column.
+    public func error(_ message: String, at path: JSONPath) {
+        diagnostics.error(message, at: path)
+    }
 }
 
 extension SimulationPlugin {
-    public var configuration: [ParameterDoc] { [] }
     public var dependencies: [any SimulationPlugin] { [] }
     public var commands: [PluginCommand] { [] }
     public var serverErrors: [ServerErrorDoc] { [] }
 
-    /// Checks that `configuration` is an object whose keys are the documented ones, of the documented types.
-    public func validateConfiguration(
-        _ configuration: JSON, at path: JSONPath, scenario: Scenario, diagnostics: Diagnostics
-    ) {
-        ParameterValidation.validate(configuration, against: self.configuration, at: path, diagnostics: diagnostics)
-    }
+    public func check(
+        configuration: Configuration, at path: JSONPath, context: PluginCheckContext<Configuration>
+    ) {}
+    public func check(
+        action: Action, device: DeviceSpec?, at path: JSONPath, context: PluginCheckContext<Configuration>
+    ) {}
+    public func check(invariant: Invariant, at path: JSONPath, context: PluginCheckContext<Configuration>) {}
+    public func check(
+        observable: Observable, device: DeviceSpec?, at path: JSONPath,
+        context: PluginCheckContext<Configuration>
+    ) {}
 
-    public func validateAction(_ action: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics) {
-        guard let entry = actions.first(where: { $0.name == action }) else { return }
-        ParameterValidation.validate(args, against: entry.parameters, at: path, diagnostics: diagnostics)
-    }
-
-    public func validateInvariant(_ invariant: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics) {
-        guard let entry = invariants.first(where: { $0.name == invariant }) else { return }
-        ParameterValidation.validate(args, against: entry.parameters, at: path, diagnostics: diagnostics)
-    }
-
-    public func validateObservable(_ observable: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics) {
-        guard let entry = observables.first(where: { $0.name == observable }) else { return }
-        ParameterValidation.validate(args, against: entry.parameters, at: path, diagnostics: diagnostics)
-    }
+    /// The documented configuration keys, from ``Configuration``.
+    public var configuration: [ParameterDoc] { Configuration.parameters }
+    /// The documented actions, from ``Action``.
+    public var actions: [EntryDoc] { Action.entries.map(\.doc) }
+    /// The documented invariants, from ``Invariant``.
+    public var invariants: [EntryDoc] { Invariant.entries.map(\.doc) }
+    /// The documented observables, from ``Observable``.
+    public var observables: [EntryDoc] { Observable.entries.map(\.doc) }
 }
 
 /// An error a `serverError` fault can schedule: `{"kind": "serverError", "server": …, "error": …}`.
@@ -79,28 +123,6 @@ public struct ServerErrorDoc: Sendable, Equatable {
         self.error = error
         self.summary = summary
     }
-}
-
-/// A plugin's state and behaviour during one run.
-public protocol PluginRun: AnyObject {
-    /// Called at time 0, after every plugin's run exists, so services of other plugins can be looked up here.
-    func start()
-    /// Performs a scenario step. `device` is nil for steps without one.
-    func perform(_ action: String, args: JSON, device: Device?)
-    /// The current value of an observable, for a point check.
-    func observe(_ observable: String, device: Device?, args: JSON) -> JSON
-    /// Called once at the end of the run, before invariants are evaluated.
-    func finish()
-    /// Every violation of an invariant over the whole run.
-    func evaluate(_ invariant: String, args: JSON) -> [Violation]
-    /// Run statistics for reports (nil: none).
-    func statistics() -> JSON?
-}
-
-extension PluginRun {
-    public func start() {}
-    public func finish() {}
-    public func statistics() -> JSON? { nil }
 }
 
 /// One way an invariant failed: when, where, and the events that show it.

@@ -9,7 +9,7 @@ public final class SimulationContext {
     public let network: Network
     public let trace: Trace
     public let devices: [Device]
-    var runs: [(name: String, run: any PluginRun)] = []
+    var runs: [(name: String, run: any ErasedPluginRun)] = []
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
     private var endChecks: [() -> String?] = []
     private var closers: [() -> Void] = []
@@ -84,13 +84,17 @@ public final class SimulationContext {
 
     /// The run of another enabled plugin.
     public func pluginRun(named name: String) -> (any PluginRun)? {
+        erasedRun(named: name)?.base as? any PluginRun
+    }
+
+    func erasedRun(named name: String) -> (any ErasedPluginRun)? {
         runs.first { $0.name == name }?.run
     }
 
     /// The first enabled plugin run that offers a service, e.g. `context.service(DisplayIDAllocating.self)`.
     public func service<Service>(_ type: Service.Type) -> Service? {
         for (_, run) in runs {
-            if let service = run as? Service { return service }
+            if let service = run.base as? Service { return service }
         }
         return nil
     }

@@ -2,7 +2,7 @@
 extension SimulationRunner {
     static func checkLiveness(_ phase: LivenessPhase, _ context: SimulationContext) -> [ExpectationResult] {
         context.runs.compactMap { name, run in
-            guard let checking = run as? any LivenessChecking else { return nil }
+            guard let checking = run.base as? any LivenessChecking else { return nil }
             let violations = checking.livenessViolations().map { violation in
                 var violation = violation
                 violation.message =

@@ -11,42 +11,64 @@ public struct SimulationRunner: Sendable {
 
     /// Checks a scenario built in code the way the loader checks a file.
     public func validate(_ scenario: Scenario) throws(ScenarioError) {
-        let diagnostics = ScenarioValidator(registry: registry).validate(scenario)
-        guard diagnostics.isEmpty else {
-            throw ScenarioError(file: scenario.file, diagnostics: ScenarioLoader.locate(diagnostics, in: scenario))
-        }
+        _ = try prepare(scenario)
     }
 
-    /// Runs a valid scenario once. `seed` overrides the scenario's own.
-    public func run(_ scenario: Scenario, seed: UInt64? = nil, keepsTrace: Bool = true) -> RunResult {
-        let seed = seed ?? scenario.seed
+    /// The scenario with its plugin values decoded (the loader's, when the scenario has not changed
+    /// since), or every problem with them.
+    public func prepare(_ scenario: Scenario) throws(ScenarioError) -> Scenario {
+        if let prepared = scenario.prepared, prepared.matches(scenario) { return scenario }
+        let diagnostics = Diagnostics()
+        guard let prepared = ScenarioValidator(registry: registry).prepare(scenario, into: diagnostics) else {
+            throw ScenarioError(file: scenario.file, diagnostics: ScenarioLoader.locate(diagnostics, in: scenario))
+        }
+        var scenario = scenario
+        scenario.prepared = prepared
+        return scenario
+    }
+
+    /// Runs a valid scenario once. `seed` overrides the scenario's own. A scenario that is not valid
+    /// is not run: the result is a failure that lists its problems.
+    public func run(_ original: Scenario, seed: UInt64? = nil, keepsTrace: Bool = true) -> RunResult {
+        let seed = seed ?? original.seed
+        let scenario: Scenario
+        do {
+            scenario = try prepare(original)
+        } catch {
+            return RunResult(
+                file: original.file, scenario: original.name, seed: seed, passed: false, traceHash: "", events: 0,
+                simulatedNanoseconds: 0, expectations: [], statistics: JSONObject(),
+                failure: RunFailure(message: "invalid scenario: \(error.description)", atNanoseconds: 0), trace: [])
+        }
+        guard let prepared = scenario.prepared else { preconditionFailure("prepare(_:) sets prepared") }
         let context = SimulationContext(scenario: scenario, seed: seed, keepsTrace: keepsTrace)
         defer { context.close() }
         for spec in orderedPlugins(scenario) {
-            guard let plugin = registry.plugin(named: spec.name) else { continue }
+            guard let plugin = prepared.plugins[spec.name] else { continue }
             // Configurations shape what events mean (a merge policy, a save policy): the hash covers them.
             context.scheduler.combineIntoHash(spec.name + JSONWriter.string(spec.configuration))
-            context.runs.append((spec.name, plugin.makeRun(configuration: spec.configuration, context: context)))
+            context.runs.append((spec.name, plugin.makeRun(context: context)))
         }
         let drawn = scenario.faultGenerator.map { FaultGenerator.draw($0, scenario: scenario, seed: seed) } ?? []
         scheduleFaults(scenario.faults + drawn, scenario, context)
         context.scheduler.schedule(atNanoseconds: 0) {
             for (_, run) in context.runs { run.start() }
         }
-        scheduleSteps(scenario, context)
+        scheduleSteps(scenario, prepared, context)
 
-        let expectations = scenario.expectations ?? defaultExpectations(scenario)
+        let expectations = prepared.expectations
         var results: [ExpectationResult?] = Array(repeating: nil, count: expectations.count)
         var failure: RunFailure?
         var liveness: [ExpectationResult] = []
         do {
-            try runChecks(expectations, scenario, context, into: &results, liveness: &liveness)
+            try runChecks(expectations, prepared, scenario, context, into: &results, liveness: &liveness)
             try context.scheduler.run(throughNanoseconds: scenario.durationNanoseconds)
-            try readChecks(expectations, at: .end, scenario, context, into: &results)
+            try readChecks(expectations, prepared, at: .end, scenario, context, into: &results)
             for (_, run) in context.runs { run.finish() }
             for (index, expectation) in expectations.enumerated() {
                 guard case .invariant(let violated) = expectation.kind else { continue }
-                results[index] = evaluate(expectation, expectedViolated: violated, context)
+                results[index] = evaluate(
+                    expectation, prepared.values[index], expectedViolated: violated, context)
             }
         } catch {
             failure = RunFailure(message: error.description, atNanoseconds: context.scheduler.now)
@@ -74,11 +96,7 @@ public struct SimulationRunner: Sendable {
 
     /// Every invariant of every enabled plugin, expected to hold.
     public func defaultExpectations(_ scenario: Scenario) -> [ExpectationSpec] {
-        scenario.plugins.flatMap { spec in
-            (registry.plugin(named: spec.name)?.invariants ?? []).map {
-                ExpectationSpec.invariant("\(spec.name).\($0.name)")
-            }
-        }
+        ScenarioValidator(registry: registry).defaultExpectations(scenario)
     }
 
     /// Plugins a scenario enables, each after the plugins it depends on.
@@ -86,7 +104,7 @@ public struct SimulationRunner: Sendable {
         var ordered: [PluginSpec] = []
         func visit(_ spec: PluginSpec, depth: Int) {
             guard depth < 64, !ordered.contains(where: { $0.name == spec.name }) else { return }
-            for dependency in registry.plugin(named: spec.name)?.dependencies.map(\.name) ?? [] {
+            for dependency in scenario.prepared?.plugins[spec.name]?.plugin.dependencies.map(\.name) ?? [] {
                 if let other = scenario.plugin(named: dependency) { visit(other, depth: depth + 1) }
             }
             if !ordered.contains(where: { $0.name == spec.name }) { ordered.append(spec) }
@@ -115,13 +133,13 @@ public struct SimulationRunner: Sendable {
         }
     }
 
-    private func scheduleSteps(_ scenario: Scenario, _ context: SimulationContext) {
-        for step in scenario.steps {
-            guard let run = context.pluginRun(named: step.plugin) else { continue }
+    private func scheduleSteps(_ scenario: Scenario, _ prepared: PreparedValues, _ context: SimulationContext) {
+        for (step, action) in zip(scenario.steps, prepared.actions) {
+            guard let run = context.erasedRun(named: step.plugin), let action else { continue }
             let times = Self.occurrences(of: step.at, repeating: step.repeat, duration: scenario.durationNanoseconds)
             guard !times.isEmpty else { continue }
             let occurrences = StepOccurrences(
-                run: run, action: step.action, args: step.args,
+                run: run, action: action,
                 device: step.device.flatMap { context.device(named: $0) }, times: times,
                 firstOrder: context.scheduler.reserveOrder(count: times.count), scheduler: context.scheduler)
             occurrences.scheduleNext()
@@ -134,8 +152,8 @@ public struct SimulationRunner: Sendable {
     }
 
     private func runChecks(
-        _ expectations: [ExpectationSpec], _ scenario: Scenario, _ context: SimulationContext,
-        into results: inout [ExpectationResult?], liveness: inout [ExpectationResult]
+        _ expectations: [ExpectationSpec], _ prepared: PreparedValues, _ scenario: Scenario,
+        _ context: SimulationContext, into results: inout [ExpectationResult?], liveness: inout [ExpectationResult]
     ) throws(SimulationError) {
         var times: [Int64] = []
         for expectation in expectations {
@@ -145,13 +163,14 @@ public struct SimulationRunner: Sendable {
         if let deadline, !times.contains(deadline) { times.append(deadline) }
         for time in times.sorted() where time <= scenario.durationNanoseconds {
             try context.scheduler.run(throughNanoseconds: time)
-            try readChecks(expectations, at: .at(time), scenario, context, into: &results)
+            try readChecks(expectations, prepared, at: .at(time), scenario, context, into: &results)
             if time == deadline, let phase = scenario.liveness { liveness = Self.checkLiveness(phase, context) }
         }
     }
 
     private func readChecks(
-        _ expectations: [ExpectationSpec], at point: TimePoint, _ scenario: Scenario, _ context: SimulationContext,
+        _ expectations: [ExpectationSpec], _ prepared: PreparedValues, at point: TimePoint, _ scenario: Scenario,
+        _ context: SimulationContext,
         into results: inout [ExpectationResult?]
     ) throws(SimulationError) {
         for (index, expectation) in expectations.enumerated() {
@@ -164,9 +183,9 @@ public struct SimulationRunner: Sendable {
             guard matches, results[index] == nil else { continue }
             let device = deviceID.flatMap { context.device(named: $0) }
             let observed =
-                context.pluginRun(named: expectation.plugin)?.observe(
-                    expectation.name, device: device, args: expectation.args)
-                ?? .null
+                prepared.values[index].flatMap {
+                    context.erasedRun(named: expectation.plugin)?.observe($0, device: device)
+                } ?? .null
             let passed = observed == expected
             var violations: [Violation] = []
             if !passed {
@@ -182,11 +201,12 @@ public struct SimulationRunner: Sendable {
         }
     }
 
-    private func evaluate(_ expectation: ExpectationSpec, expectedViolated: Bool, _ context: SimulationContext)
-        -> ExpectationResult
-    {
+    private func evaluate(
+        _ expectation: ExpectationSpec, _ invariant: (any Sendable)?, expectedViolated: Bool,
+        _ context: SimulationContext
+    ) -> ExpectationResult {
         let violations =
-            context.pluginRun(named: expectation.plugin)?.evaluate(expectation.name, args: expectation.args) ?? []
+            invariant.flatMap { context.erasedRun(named: expectation.plugin)?.evaluate($0) } ?? []
         return ExpectationResult(
             name: expectation.qualifiedName, kind: .invariant, expectedViolated: expectedViolated,
             passed: expectedViolated ? !violations.isEmpty : violations.isEmpty, violations: violations,
@@ -198,21 +218,19 @@ public struct SimulationRunner: Sendable {
 /// run order it would have had if every occurrence had been scheduled at the start.
 private final class StepOccurrences: ScheduledTarget {
     private unowned(unsafe) let scheduler: Scheduler
-    private let run: any PluginRun
-    private let action: String
-    private let args: JSON
+    private let run: any ErasedPluginRun
+    private let action: any Sendable
     private let device: Device?
     private let times: Occurrences
     private let firstOrder: UInt64
     private var next = 0
 
     init(
-        run: any PluginRun, action: String, args: JSON, device: Device?, times: Occurrences, firstOrder: UInt64,
+        run: any ErasedPluginRun, action: any Sendable, device: Device?, times: Occurrences, firstOrder: UInt64,
         scheduler: Scheduler
     ) {
         self.run = run
         self.action = action
-        self.args = args
         self.device = device
         self.times = times
         self.firstOrder = firstOrder
@@ -227,7 +245,7 @@ private final class StepOccurrences: ScheduledTarget {
 
     func fire(_ tag: Int) {
         scheduleNext()
-        run.perform(action, args: args, device: device)
+        run.perform(action, device: device)
     }
 }
 

@@ -200,6 +200,8 @@ public struct Scenario: Sendable {
     public var document: JSONDocument?
     /// What loading found suspicious but valid (a bare number of seconds longer than the run…): shown, never fatal.
     public var warnings: [ScenarioDiagnostic] = []
+    /// The plugin values the loader decoded (nil for a scenario built in code: the runner decodes it).
+    public internal(set) var prepared: PreparedValues?
 
     public init(
         name: String, description: String? = nil, seed: UInt64 = 0, durationNanoseconds: Int64,

@@ -70,8 +70,8 @@ public struct ScenarioLoader: Sendable {
         }
         scenario.file = file
         scenario.document = document
-        _ = ScenarioValidator(registry: registry).validate(scenario, into: diagnostics)
-        guard diagnostics.isEmpty else {
+        let prepared = ScenarioValidator(registry: registry).prepare(scenario, into: diagnostics)
+        guard diagnostics.isEmpty, let prepared else {
             let bare = Dictionary(diagnostics.bareSeconds.map { ($0.path, $0.number) }) { first, _ in first }
             let located = Self.locate(diagnostics, document: document, file: file).map { item in
                 guard let number = bare[item.path] else { return item }
@@ -81,6 +81,7 @@ public struct ScenarioLoader: Sendable {
             }
             throw ScenarioError(file: file, diagnostics: located)
         }
+        scenario.prepared = prepared
         let warnings = ScenarioWarnings.find(in: scenario, bareSeconds: diagnostics.bareSeconds)
         scenario.warnings = Self.locate(warnings, document: document, file: file)
         return scenario

@@ -1,7 +1,8 @@
 import SimulateJSON
 
 /// Checks what the decoder cannot: that plugins, actions, invariants, observables and device ids
-/// exist, that times fall inside the run, and each plugin's own argument checks.
+/// exist, that times fall inside the run; and decodes every plugin value with the plugin's own
+/// declarations, once, into ``PreparedValues``.
 struct ScenarioValidator {
     /// Names already reported as unknown, so a plugin missing from the registry is reported once.
     final class ReportedNames {
@@ -11,6 +12,15 @@ struct ScenarioValidator {
     let registry: PluginRegistry
 
     func validate(_ scenario: Scenario, into diagnostics: Diagnostics = Diagnostics()) -> Diagnostics {
+        _ = prepare(scenario, into: diagnostics)
+        return diagnostics
+    }
+
+    /// The decoded values; nil when `diagnostics` holds any problem.
+    func prepare(_ scenario: Scenario, into diagnostics: Diagnostics) -> PreparedValues? {
+        var prepared: [String: PreparedPlugin] = [:]
+        var decodedActions: [(any Sendable)?] = []
+        decodedActions.reserveCapacity(scenario.steps.count)
         let deviceIDs = Set(scenario.devices.map(\.id))
         let enabled = Set(scenario.plugins.map(\.name))
         let reported = ReportedNames()
@@ -20,8 +30,7 @@ struct ScenarioValidator {
                 diagnostics.error(unknownPlugin(spec.name), at: spec.path)
                 continue
             }
-            plugin.validateConfiguration(
-                spec.configuration, at: spec.path, scenario: scenario, diagnostics: diagnostics)
+            prepared[spec.name] = plugin.prepare(spec, in: scenario, diagnostics: diagnostics)
             for dependency in plugin.dependencies.map(\.name) where !enabled.contains(dependency) {
                 diagnostics.error(
                     "plugin \"\(spec.name)\" needs plugin \"\(dependency)\": add \"\(dependency)\": {} to plugins",
@@ -47,6 +56,7 @@ struct ScenarioValidator {
         // Steps of one plugin usually follow each other: the last one's lookups are kept.
         var last: (name: String, plugin: any SimulationPlugin, actions: [String])?
         for step in scenario.steps {
+            decodedActions.append(nil)
             checkTime(step.at, scenario, at: step.path / "at", diagnostics)
             checkDevice(step.device, scenario, at: step.path / "device", diagnostics)
             if last?.name != step.plugin {
@@ -66,52 +76,61 @@ struct ScenarioValidator {
                     at: step.path / "do")
                 continue
             }
-            plugin.validateAction(step.action, args: step.args, at: step.path / "args", diagnostics: diagnostics)
+            decodedActions[decodedActions.count - 1] = plugin.prepareAction(
+                step, prepared[step.plugin], in: scenario, diagnostics: diagnostics)
         }
-        for expectation in scenario.expectations ?? [] {
-            validate(expectation, scenario, enabled, reported, diagnostics)
+        let expectations = scenario.expectations ?? defaultExpectations(scenario)
+        let values = expectations.map { validate($0, scenario, enabled, reported, prepared, diagnostics) }
+        guard diagnostics.isEmpty else { return nil }
+        return PreparedValues(
+            plugins: prepared, actions: decodedActions, expectations: expectations, values: values,
+            source: .init(plugins: scenario.plugins, steps: scenario.steps, expectations: scenario.expectations))
+    }
+
+    /// Every invariant of every enabled plugin, expected to hold.
+    func defaultExpectations(_ scenario: Scenario) -> [ExpectationSpec] {
+        scenario.plugins.flatMap { spec in
+            (registry.plugin(named: spec.name)?.invariants ?? []).map {
+                ExpectationSpec.invariant("\(spec.name).\($0.name)")
+            }
         }
-        return diagnostics
     }
 
     private func validate(
         _ expectation: ExpectationSpec, _ scenario: Scenario, _ enabled: Set<String>, _ reported: ReportedNames,
-        _ diagnostics: Diagnostics
-    ) {
+        _ prepared: [String: PreparedPlugin], _ diagnostics: Diagnostics
+    ) -> (any Sendable)? {
         let path = expectation.path
         switch expectation.kind {
         case .invariant:
             guard
                 let plugin = enabledPlugin(expectation.plugin, enabled, reported, at: path / "invariant", diagnostics)
-            else { return }
+            else { return nil }
             let names = plugin.invariants.map(\.name)
             guard names.contains(expectation.name) else {
                 diagnostics.error(
                     "unknown invariant \"\(expectation.qualifiedName)\" (\(NameSuggestion.hint(expectation.name, in: names, prefix: plugin.name + "."))"
                         + "\(plugin.name) offers: \(names.joined(separator: ", ")))",
                     at: path / "invariant")
-                return
+                return nil
             }
-            plugin.validateInvariant(
-                expectation.name, args: expectation.args, at: path / "args", diagnostics: diagnostics)
+            return plugin.prepareInvariant(
+                expectation, prepared[expectation.plugin], in: scenario, diagnostics: diagnostics)
         case .check(let at, let device, _):
             checkTime(at, scenario, at: path / "at", diagnostics)
             checkDevice(device, scenario, at: path / "device", diagnostics)
             guard let plugin = enabledPlugin(expectation.plugin, enabled, reported, at: path / "check", diagnostics)
-            else { return }
-            guard let entry = plugin.observables.first(where: { $0.name == expectation.name }) else {
-                let names = plugin.observables.map(\.name)
+            else { return nil }
+            let names = plugin.observables.map(\.name)
+            guard names.contains(expectation.name) else {
                 diagnostics.error(
                     "unknown observable \"\(expectation.qualifiedName)\" (\(NameSuggestion.hint(expectation.name, in: names, prefix: plugin.name + "."))"
                         + "\(plugin.name) offers: \(names.joined(separator: ", ")))",
                     at: path / "check")
-                return
+                return nil
             }
-            if entry.perDevice && device == nil {
-                diagnostics.error("\"\(expectation.qualifiedName)\" is read per device: add \"device\"", at: path)
-            }
-            plugin.validateObservable(
-                expectation.name, args: expectation.args, at: path / "args", diagnostics: diagnostics)
+            return plugin.prepareObservable(
+                expectation, device: device, prepared[expectation.plugin], in: scenario, diagnostics: diagnostics)
         }
     }
 

@@ -2,11 +2,11 @@ import SimulateCloudKit
 import SimulateCore
 
 extension CounterRun: CloudKitDeviceClientProviding {
-    func cloudKitClient(for device: Device) -> CloudKitDatabaseClient {
+    public func cloudKitClient(for device: Device) -> CloudKitDatabaseClient {
         allocators[device.index].client
     }
 
-    func cloudKitRequestSent(_ kind: CloudKitRequestKind, on device: Device) {
+    public func cloudKitRequestSent(_ kind: CloudKitRequestKind, on device: Device) {
         appAllocators?.requestSent(kind, on: device)
     }
 }

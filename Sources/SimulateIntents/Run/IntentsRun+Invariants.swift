@@ -3,12 +3,12 @@ import SimulateJSON
 import SimulateModel
 
 extension IntentsRun {
-    func evaluate(_ invariant: String, args: JSON) -> [Violation] {
+    public func evaluate(_ invariant: IntentsInvariant) -> [Violation] {
         let end = context.now
-        switch invariant {
+        switch invariant.name {
         case "jsonOut":
             var violations = shapeViolations.all(endNanoseconds: end)
-            if args["allowPending"]?.boolValue != true { violations += unanswered() }
+            if !invariant.allowPending { violations += unanswered() }
             return violations
         case "fuzzCodes":
             return fuzzViolations.all(endNanoseconds: end)

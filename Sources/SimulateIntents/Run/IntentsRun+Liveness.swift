@@ -2,7 +2,7 @@ import SimulateCore
 
 /// Swarm mode's liveness for `intents`: once faults stop, every intent call has been answered.
 extension IntentsRun: LivenessChecking {
-    func livenessViolations() -> [Violation] {
+    public func livenessViolations() -> [Violation] {
         pending.values.sorted { $0.calledNanoseconds < $1.calledNanoseconds }.map { call in
             Violation(
                 atNanoseconds: context.now, device: call.device.id,

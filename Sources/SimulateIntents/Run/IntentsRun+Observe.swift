@@ -3,10 +3,10 @@ import SimulateJSON
 import SimulateModel
 
 extension IntentsRun {
-    func observe(_ observable: String, device: Device?, args: JSON) -> JSON {
-        guard let device else { return statisticsObject(observable) }
+    public func observe(_ observable: IntentsObservable, device: Device?) -> JSON {
+        guard let device else { return statisticsObject(observable.name) }
         let log = logs[device.index]
-        switch observable {
+        switch observable.name {
         case "lastResponse":
             guard let text = log.lastText else { return .null }
             return (try? JSONParser.parse(text).root) ?? .string(text)
@@ -29,7 +29,7 @@ extension IntentsRun {
         }
     }
 
-    func statistics() -> JSON? {
+    public func statistics() -> JSON? {
         var errors: [String: Int] = [:]
         for log in logs {
             for (code, count) in log.codes { errors[code, default: 0] += count }

@@ -4,7 +4,7 @@ import SimulateJSON
 import SimulateModel
 
 /// One run of the `intents` plugin: routes calls, records every answer, and checks each against its shape.
-final class IntentsRun: PluginRun {
+public final class IntentsRun: PluginRun {
     let configuration: IntentsConfiguration
     let context: SimulationContext
     var router = IntentRouter(store: nil, counter: nil)
@@ -24,21 +24,19 @@ final class IntentsRun: PluginRun {
         fuzzRandom = context.devices.map { context.random(for: $0, component: "intents") }
     }
 
-    func start() {
+    public func start() {
         router = IntentRouter(
             store: context.service((any ModelStoreService).self),
             counter: context.service((any DisplayIDAllocating).self))
     }
 
-    func perform(_ action: String, args: JSON, device: Device?) {
-        guard let device else { return }
-        switch action {
-        case "call":
-            call(args["intent"]?.stringValue ?? "", input: args["input"]?.stringValue ?? "", on: device)
-        case "fuzz":
-            fuzz(args, on: device)
-        default:
-            break
+    public func perform(_ action: IntentsAction, device: Device?) {
+        guard let device else { preconditionFailure("intents actions are declared to need a device") }
+        switch action.kind {
+        case .call(let intent, let input):
+            call(intent, input: input, on: device)
+        case .fuzz(let count, let intent, let kinds):
+            fuzz(count: count, intent: intent, kinds: kinds, on: device)
         }
     }
 
@@ -73,12 +71,10 @@ final class IntentsRun: PluginRun {
         }
     }
 
-    private func fuzz(_ args: JSON, on device: Device) {
-        let kinds = args["kinds"]?.arrayValue?.compactMap { $0.stringValue.flatMap(FuzzKind.init) } ?? FuzzKind.allCases
+    private func fuzz(count: Int, intent: IntentName?, kinds: [FuzzKind], on device: Device) {
         var generator = MalformedInputs(random: fuzzRandom[device.index], maxInputBytes: configuration.maxInputBytes)
         let calls = generator.calls(
-            count: min(args["count"]?.intValue ?? 100, 100_000),
-            intent: args["intent"]?.stringValue.flatMap(IntentName.init), kinds: kinds)
+            count: count, intent: intent, kinds: kinds)
         fuzzRandom[device.index] = generator.random
         for generated in calls {
             fuzzed += 1

@@ -2,7 +2,7 @@ import SimulateCore
 import SimulateJSON
 
 /// The `model` plugin's configuration (`"plugins": {"model": {…}}`), every key with its default.
-public struct ModelConfiguration: Sendable {
+public struct ModelConfiguration: PluginValue {
     public enum ConflictPolicy: String, Sendable, CaseIterable {
         /// The later save replaces the whole record (the device re-sends every field over the server's).
         case recordLastWriterWins
@@ -66,6 +66,12 @@ public struct ModelConfiguration: Sendable {
     public init() {}
 
     /// Reads and checks a configuration object; nil when it has errors (reported at their paths).
+    public static var parameters: [ParameterDoc] { ModelConfigurationDocs.parameters }
+
+    public static func decode(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> ModelConfiguration? {
+        read(value, at: path, diagnostics: diagnostics)
+    }
+
     public static func read(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> ModelConfiguration? {
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
         let before = diagnostics.items.count

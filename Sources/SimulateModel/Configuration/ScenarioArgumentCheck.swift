@@ -8,40 +8,32 @@ struct ScenarioArgumentCheck {
     let layout: StoreLayout
     let diagnostics: Diagnostics
 
-    func check(_ scenario: Scenario) {
-        for step in scenario.steps where step.plugin == "model" {
-            if (step.device == nil) != (step.action == "expireChangeTokens") {
-                diagnostics.error(
-                    step.device == nil
-                        ? "\(step.qualifiedName) runs on a device: add \"device\""
-                        : "model.expireChangeTokens is a server-side fault: remove \"device\"", at: step.path)
-            }
-            guard step.action != "sync" && step.action != "foreground" && step.action != "expireChangeTokens" else {
-                continue
-            }
-            let path = step.path / "args"
-            guard let entity = entity(step.args["entity"], at: path / "entity") else { continue }
-            if let values = step.args["values"]?.objectValue { checkValues(values, entity, at: path / "values") }
-            if let predicate = step.args["where"] { checkPredicate(predicate, entity, at: path / "where") }
-            for (index, name) in (step.args["by"]?.arrayValue ?? []).enumerated()
-            where name.stringValue.flatMap(entity.spec.attribute(named:)) == nil {
-                diagnostics.error(
-                    "\(entity.name) has no attribute \(BoundedQuote.quote(name.stringValue ?? "")) (attributes: "
-                        + entity.attributes.map(\.name).joined(separator: ", ") + ")", at: path / "by" / index)
-            }
+    init(_ context: PluginCheckContext<ModelConfiguration>) {
+        layout = StoreLayout(context.configuration.schema.current)
+        diagnostics = context.diagnostics
+    }
+
+    /// `path`: the step's `args`.
+    func check(_ action: ModelAction, at path: JSONPath) {
+        guard action.kind != .sync && action.kind != .foreground && action.kind != .expireChangeTokens else { return }
+        guard let entity = entity(.string(action.entity), at: path / "entity") else { return }
+        checkValues(action.values, entity, at: path / "values")
+        if let predicate = action.predicate { checkPredicate(predicate, entity, at: path / "where") }
+        for (index, name) in (action.by ?? []).enumerated() where entity.spec.attribute(named: name) == nil {
+            diagnostics.error(
+                "\(entity.name) has no attribute \(BoundedQuote.quote(name)) (attributes: "
+                    + entity.attributes.map(\.name).joined(separator: ", ") + ")", at: path / "by" / index)
         }
-        for expectation in scenario.expectations ?? [] where expectation.plugin == "model" {
-            let path = expectation.path / "args"
-            switch expectation.name {
-            case "objects", "serverObjects", "count":
-                if let name = expectation.args["entity"] { _ = entity(name, at: path / "entity") }
-            case "uniqueness":
-                for (index, key) in (expectation.args["keys"]?.arrayValue ?? []).enumerated() {
-                    _ = ModelConfiguration.readUniqueKey(key, layout, at: path / "keys" / index, diagnostics)
-                }
-            default: break
-            }
+    }
+
+    func check(_ invariant: ModelInvariant, at path: JSONPath) {
+        for (index, key) in invariant.keys.enumerated() {
+            _ = ModelConfiguration.readUniqueKey(key, layout, at: path / "keys" / index, diagnostics)
         }
+    }
+
+    func check(_ observable: ModelObservable, at path: JSONPath) {
+        if let name = observable.entity { _ = entity(.string(name), at: path / "entity") }
     }
 
     private func entity(_ value: JSON?, at path: JSONPath) -> StoreLayout.Entity? {

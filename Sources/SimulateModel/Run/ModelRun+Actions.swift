@@ -2,38 +2,41 @@ import SimulateCore
 import SimulateJSON
 
 extension ModelRun {
-    func perform(_ action: String, args: JSON, device: Device?) {
-        if action == "expireChangeTokens", let server = shared?.server {
-            server.expireChangeTokens(in: MirrorShared.zoneID)
-            shared?.pager.zoneChanged()
+    public func perform(_ action: ModelAction, device: Device?) {
+        if action.kind == .expireChangeTokens {
+            if let server = shared?.server {
+                server.expireChangeTokens(in: MirrorShared.zoneID)
+                shared?.pager.zoneChanged()
+            }
             return
         }
-        guard let device else { return }
-        let entity = args["entity"]?.stringValue ?? ""
-        let predicate = args["where"]
-        let values = args["values"]?.objectValue ?? JSONObject()
-        switch action {
-        case "insert":
+        guard let device else {
+            preconditionFailure("model actions but expireChangeTokens are declared to need a device")
+        }
+        let entity = action.entity
+        let predicate = action.predicate
+        let values = action.values
+        switch action.kind {
+        case .insert:
             let result = Result { () throws(ModelStoreError) -> ModelObject in
-                try insertObject(entity: entity, id: args["id"]?.stringValue, values: values, on: device)
+                try insertObject(entity: entity, id: action.id, values: values, on: device)
             }
             record(result, device) { _ in }
-        case "update":
+        case .update:
             record(update(entity: entity, where: predicate, values: values, on: device), device) { _ in }
-        case "delete":
+        case .delete:
             record(delete(entity: entity, where: predicate, on: device), device) { _ in }
-        case "fetch":
+        case .fetch:
             let result = fetch(entity: entity, where: predicate, on: device)
             lastFetch[device.index] = (try? result.get()).map { .array($0) } ?? .null
             record(result, device) { _ in }
-        case "sync":
+        case .sync:
             syncs[device.index].requestPass(.manual)
-        case "foreground":
+        case .foreground:
             syncs[device.index].requestPass(.foreground)
-        case "deduplicate":
-            let attributes = args["by"]?.arrayValue.map { $0.compactMap(\.stringValue) }
-            record(deduplicate(entity: entity, by: attributes, on: device), device) { _ in }
-        default:
+        case .deduplicate:
+            record(deduplicate(entity: entity, by: action.by, on: device), device) { _ in }
+        case .expireChangeTokens:
             break
         }
     }
@@ -49,9 +52,9 @@ extension ModelRun {
         }
     }
 
-    func observe(_ observable: String, device: Device?, args: JSON) -> JSON {
-        let entity = args["entity"]?.stringValue.flatMap { layout.entity(named: $0) }
-        switch observable {
+    public func observe(_ observable: ModelObservable, device: Device?) -> JSON {
+        let entity = observable.entity.flatMap { layout.entity(named: $0) }
+        switch observable.name {
         case "objects":
             guard let device, let entity else { return .null }
             let store = stores[device.index]

@@ -5,14 +5,14 @@ extension ModelRun {
     /// Reports listed per invariant at most; one more line says how many were left out.
     static let violationLimit = 50
 
-    func evaluate(_ invariant: String, args: JSON) -> [Violation] {
+    public func evaluate(_ invariant: ModelInvariant) -> [Violation] {
         let violations: [Violation]
-        switch invariant {
+        switch invariant.name {
         case "schema": violations = schemaViolations()
         case "converged": violations = ConvergenceCheck(run: self).violations()
         case "relationships": violations = ReferenceCheck(run: self).violations()
         case "noLostUpdates": violations = lostUpdateViolations()
-        case "uniqueness": violations = UniquenessCheck(run: self, keys: uniqueKeys(args)).violations()
+        case "uniqueness": violations = UniquenessCheck(run: self, keys: uniqueKeys(invariant.keys)).violations()
         default: violations = []
         }
         guard violations.count > Self.violationLimit else { return violations }
@@ -64,18 +64,16 @@ extension ModelRun {
     }
 
     /// The scenario's logical keys, `@Attribute(.unique)` attributes, and keys given as invariant args.
-    private func uniqueKeys(_ args: JSON) -> [ModelConfiguration.UniqueKey] {
+    private func uniqueKeys(_ extra: [JSON]) -> [ModelConfiguration.UniqueKey] {
         var keys = configuration.uniqueKeys
         for entity in layout.entities {
             for attribute in entity.attributes where attribute.isUnique {
                 keys.append(ModelConfiguration.UniqueKey(entity: entity.name, attributes: [attribute.name]))
             }
         }
-        if let extra = args["keys"]?.arrayValue {
-            for item in extra {
-                if let key = ModelConfiguration.readUniqueKey(item, layout, at: .root, Diagnostics()) {
-                    keys.append(key)
-                }
+        for item in extra {
+            if let key = ModelConfiguration.readUniqueKey(item, layout, at: .root, Diagnostics()) {
+                keys.append(key)
             }
         }
         return keys

@@ -3,7 +3,7 @@ import SimulateCore
 /// Swarm mode's liveness for `model`: once faults stop, every device has converged: it holds exactly
 /// the server's objects, values and links, with nothing left to export (the `converged` check, now).
 extension ModelRun: LivenessChecking {
-    func livenessViolations() -> [Violation] {
+    public func livenessViolations() -> [Violation] {
         ConvergenceCheck(run: self, snapshot: ServerSnapshot(self)).violations()
     }
 }

@@ -2,9 +2,9 @@ import SimulateCore
 import SimulateJSON
 
 extension ModelRun: ModelStoreService {
-    var entityNames: [String] { layout.entities.map(\.name) }
+    public var entityNames: [String] { layout.entities.map(\.name) }
 
-    func insert(entity name: String, id: String?, values: JSONObject, on device: Device) -> Result<
+    public func insert(entity name: String, id: String?, values: JSONObject, on device: Device) -> Result<
         JSON, ModelStoreError
     > {
         Result { () throws(ModelStoreError) -> JSON in
@@ -36,7 +36,7 @@ extension ModelRun: ModelStoreService {
         }
     }
 
-    func update(entity name: String, where predicate: JSON?, values: JSONObject, on device: Device)
+    public func update(entity name: String, where predicate: JSON?, values: JSONObject, on device: Device)
         -> Result<[JSON], ModelStoreError>
     {
         Result { () throws(ModelStoreError) -> [JSON] in
@@ -53,7 +53,7 @@ extension ModelRun: ModelStoreService {
         }
     }
 
-    func delete(entity name: String, where predicate: JSON?, on device: Device) -> Result<Int, ModelStoreError> {
+    public func delete(entity name: String, where predicate: JSON?, on device: Device) -> Result<Int, ModelStoreError> {
         Result { () throws(ModelStoreError) -> Int in
             let store = try self.store(device)
             let entity = try self.entity(name)
@@ -66,7 +66,8 @@ extension ModelRun: ModelStoreService {
         }
     }
 
-    func fetch(entity name: String, where predicate: JSON?, on device: Device) -> Result<[JSON], ModelStoreError> {
+    public func fetch(entity name: String, where predicate: JSON?, on device: Device) -> Result<[JSON], ModelStoreError>
+    {
         Result { () throws(ModelStoreError) -> [JSON] in
             let store = try self.store(device)
             let entity = try self.entity(name)

@@ -4,7 +4,7 @@ import SimulateJSON
 
 /// The `model` plugin during one run: a store and a mirroring delegate per device, sharing one
 /// CloudKit server (the counter plugin's when it is enabled).
-final class ModelRun: PluginRun {
+public final class ModelRun: PluginRun {
     let context: SimulationContext
     let configuration: ModelConfiguration
     let layout: StoreLayout
@@ -24,9 +24,9 @@ final class ModelRun: PluginRun {
     /// The server's state once the run is over, read once for every invariant.
     private var snapshot: ServerSnapshot?
 
-    init(configuration json: JSON, context: SimulationContext) {
+    init(configuration: ModelConfiguration, context: SimulationContext) {
         self.context = context
-        configuration = ModelConfiguration.read(json, at: .root, diagnostics: Diagnostics()) ?? ModelConfiguration()
+        self.configuration = configuration
         let layout = StoreLayout(configuration.schema.current)
         self.layout = layout
         let names = NameTable()
@@ -39,7 +39,7 @@ final class ModelRun: PluginRun {
         uuidRandom = context.devices.map { context.random(for: $0, component: "model.uuid") }
     }
 
-    func start() {
+    public func start() {
         let server = CloudKitRecordServer.shared(in: context) ?? CloudKitRecordServer(context: context)
         server.saveZone(CloudZone(zoneID: MirrorShared.zoneID, atomic: true))
         let shared = MirrorShared(
@@ -91,7 +91,7 @@ final class ModelRun: PluginRun {
         return fresh
     }
 
-    func statistics() -> JSON? {
+    public func statistics() -> JSON? {
         var object = JSONObject()
         object["passes"] = .integer(Int64(syncs.reduce(0) { $0 + $1.passes }))
         object["failedPasses"] = .integer(Int64(syncs.reduce(0) { $0 + $1.failedPasses }))

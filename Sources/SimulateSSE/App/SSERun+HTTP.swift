@@ -3,18 +3,18 @@ import SimulateJSON
 
 /// The backend's HTTP face, for apps that reach it through the HTTP facade (`http://sse/…`).
 extension SSERun: SimulatedHTTPService {
-    var host: String { PunchlistAPI.host }
-    var serverName: String { SSEServer.name }
+    public var host: String { PunchlistAPI.host }
+    public var serverName: String { SSEServer.name }
 
-    func streams(_ request: SimulatedHTTPRequest) -> Bool {
+    public func streams(_ request: SimulatedHTTPRequest) -> Bool {
         request.method == "GET" && request.path == PunchlistAPI.eventsPath
     }
 
-    func accept(_ request: SimulatedHTTPRequest, connection: StreamConnection) {
+    public func accept(_ request: SimulatedHTTPRequest, connection: StreamConnection) {
         world.server.accept(connection)
     }
 
-    func serve(_ request: SimulatedHTTPRequest, from device: Device) -> SimulatedHTTPResponse {
+    public func serve(_ request: SimulatedHTTPRequest, from device: Device) -> SimulatedHTTPResponse {
         let isDelete = request.path.hasPrefix(PunchlistAPI.itemsPath + "/")
         guard request.path == PunchlistAPI.mutationPath || isDelete else { return SimulatedHTTPResponse(status: 404) }
         guard request.method == (isDelete ? "DELETE" : "POST") else { return SimulatedHTTPResponse(status: 405) }
@@ -27,7 +27,7 @@ extension SSERun: SimulatedHTTPService {
         }
     }
 
-    func observe(_ event: HTTPClientEvent, on device: Device) {
+    public func observe(_ event: HTTPClientEvent, on device: Device) {
         guard device.index < recorders.count else { return }
         recorders[device.index].observe(event)
     }
@@ -57,7 +57,7 @@ extension SSERun: SimulatedHTTPService {
 }
 
 extension SSERun: AppSleepObserving {
-    func appTaskSleeps(on device: Device, task: Int, untilNanoseconds: Int64) {
+    public func appTaskSleeps(on device: Device, task: Int, untilNanoseconds: Int64) {
         guard device.index < recorders.count else { return }
         recorders[device.index].sleeps(task: task, untilNanoseconds: untilNanoseconds)
     }

@@ -18,7 +18,7 @@ public enum StateUpdate: String, CaseIterable, Sendable {
 }
 
 /// The `sse` plugin's configuration, with the seed's defaults.
-struct SSEConfiguration: Equatable {
+public struct SSEConfiguration: PluginValue, Equatable {
     var policy = BackoffPolicy()
     var backoffReset = BackoffReset.firstEvent
     var stateUpdate = StateUpdate.replace
@@ -34,7 +34,7 @@ struct SSEConfiguration: Equatable {
     var client = SSEConfiguration.referenceClient
     static let referenceClient = "reference"
 
-    static func == (a: SSEConfiguration, b: SSEConfiguration) -> Bool {
+    public static func == (a: SSEConfiguration, b: SSEConfiguration) -> Bool {
         a.policy == b.policy && a.backoffReset == b.backoffReset && a.stateUpdate == b.stateUpdate
             && a.offlineIndicatorDelayNanoseconds == b.offlineIndicatorDelayNanoseconds
             && a.requestTimeoutNanoseconds == b.requestTimeoutNanoseconds
@@ -43,10 +43,16 @@ struct SSEConfiguration: Equatable {
             && a.initialItems.map(\.done) == b.initialItems.map(\.done) && a.client == b.client
     }
 
+    public static var parameters: [ParameterDoc] { SSEDocs.configuration }
+
     /// Reads and checks a configuration object, reporting every problem at its JSON path.
-    static func read(
-        _ value: JSON, at path: JSONPath, diagnostics: Diagnostics, registeredClients: [String] = []
-    ) -> SSEConfiguration {
+    public static func decode(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> SSEConfiguration? {
+        let before = diagnostics.items.count
+        let configuration = read(value, at: path, diagnostics: diagnostics)
+        return diagnostics.items.count == before ? configuration : nil
+    }
+
+    static func read(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> SSEConfiguration {
         var configuration = SSEConfiguration()
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return configuration }
         configuration.policy = readPolicy(reader, at: path)
@@ -73,11 +79,7 @@ struct SSEConfiguration: Equatable {
         if let items = reader.value("items") {
             configuration.initialItems = readItems(items, at: path / "items", diagnostics: diagnostics)
         }
-        if let client = ComponentChoice.read(
-            reader, "client", builtIn: [Self.referenceClient], registered: registeredClients)
-        {
-            configuration.client = client
-        }
+        if let client = reader.string("client") { configuration.client = client }
         reader.rejectUnknownKeys()
         return configuration
     }

@@ -12,48 +12,19 @@ public struct SSEPlugin: SimulationPlugin {
 
     public var name: String { "sse" }
     public var summary: String { "Punchlist SSE client and server over a simulated text/event-stream" }
-    public var configuration: [ParameterDoc] { SSEDocs.configuration }
-    public var actions: [EntryDoc] { SSEDocs.actions }
-    public var invariants: [EntryDoc] { SSEDocs.invariants }
-    public var observables: [EntryDoc] { SSEDocs.observables }
     public var commands: [PluginCommand] { [SSEParseCommand.command] }
 
-    public func validateConfiguration(
-        _ configuration: JSON, at path: JSONPath, scenario: Scenario, diagnostics: Diagnostics
+    /// The client a scenario names must be the reference one or registered here.
+    public func check(
+        configuration: SSEConfiguration, at path: JSONPath, context: PluginCheckContext<SSEConfiguration>
     ) {
-        _ = SSEConfiguration.read(
-            configuration, at: path, diagnostics: diagnostics, registeredClients: appClients.keys.sorted())
-        for step in scenario.steps where step.plugin == name {
-            if step.action == "serverMode", step.device != nil {
-                diagnostics.error("sse.serverMode acts on the server: remove \"device\"", at: step.path / "device")
-            } else if ClientAction.names.contains(step.action) || step.action == "relaunch", step.device == nil {
-                diagnostics.error("sse.\(step.action) is a user action on a device: add \"device\"", at: step.path)
-            }
-        }
+        ComponentChoice.check(
+            configuration.client, key: "client", builtIn: [SSEConfiguration.referenceClient],
+            registered: appClients.keys.sorted(), at: path, diagnostics: context.diagnostics)
     }
 
-    public func validateAction(_ action: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics) {
-        if action == "serverMode" {
-            _ = Self.serverMode(args, at: path, diagnostics: diagnostics)
-        } else if action == "relaunch" {
-            ObjectReader(args, at: path, diagnostics: diagnostics)?.rejectUnknownKeys()
-        } else if ClientAction.names.contains(action) {
-            _ = ClientAction.read(action, args: args, at: path, diagnostics: diagnostics)
-        }
-    }
-
-    public func validateInvariant(_ invariant: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics) {
-        _ = InvariantArguments.read(invariant, args, at: path, diagnostics: diagnostics)
-    }
-
-    public func validateObservable(_ observable: String, args: JSON, at path: JSONPath, diagnostics: Diagnostics) {
-        _ = InvariantArguments.read(observable, args, at: path, diagnostics: diagnostics)
-    }
-
-    public func makeRun(configuration: JSON, context: SimulationContext) -> any PluginRun {
-        let settings = SSEConfiguration.read(
-            configuration, at: .root, diagnostics: Diagnostics(), registeredClients: appClients.keys.sorted())
-        return SSERun(configuration: settings, context: context, appClient: appClients[settings.client])
+    public func makeRun(configuration: SSEConfiguration, context: SimulationContext) -> SSERun {
+        SSERun(configuration: configuration, context: context, appClient: appClients[configuration.client])
     }
 
     static func serverMode(_ args: JSON, at path: JSONPath, diagnostics: Diagnostics) -> SSEServer.Mode? {

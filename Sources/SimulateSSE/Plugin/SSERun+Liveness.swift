@@ -3,7 +3,7 @@ import SimulateCore
 /// Swarm mode's liveness for `sse`: once faults stop, every client has reconnected and shows the
 /// server's current list (its stream is fresh).
 extension SSERun: LivenessChecking {
-    func livenessViolations() -> [Violation] {
+    public func livenessViolations() -> [Violation] {
         let now = world.scheduler.now
         let expected = PunchWire.digest(world.server.items)
         return clients.compactMap { client in

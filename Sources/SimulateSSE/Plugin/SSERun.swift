@@ -2,7 +2,7 @@ import SimulateCore
 import SimulateJSON
 
 /// One run of the `sse` plugin: the server, one client per device, and the invariants over their logs.
-final class SSERun: PluginRun {
+public final class SSERun: PluginRun {
     let world: SSEWorld
     let clients: [SSEClient]
     /// The app's own client, when the scenario selects one: it runs in place of the reference client,
@@ -25,7 +25,7 @@ final class SSERun: PluginRun {
         context.network.onServerRestart(SSEServer.name) { [unowned world] in world.server.restarted() }
     }
 
-    func start() {
+    public func start() {
         world.server.start()
         if let appClient {
             recorders = clients.map {
@@ -37,34 +37,31 @@ final class SSERun: PluginRun {
         for client in clients { client.start() }
     }
 
-    func perform(_ action: String, args: JSON, device: Device?) {
-        let diagnostics = Diagnostics()
-        if action == "serverMode" {
-            guard let mode = SSEPlugin.serverMode(args, at: .root, diagnostics: diagnostics) else { return }
+    public func perform(_ action: SSEAction, device: Device?) {
+        switch action.kind {
+        case .serverMode(let mode):
             world.server.mode = mode
             world.trace.instant(SSEServer.track, "mutation", "mode " + mode.rawValue)
-            return
-        }
-        if action == "relaunch" {
-            if let device, !recorders.isEmpty {
-                recorders[device.index].relaunch()
-            } else if let device {
-                clients[device.index].relaunch()
+        case .client(let action):
+            guard let device else { preconditionFailure("sse user actions are declared to need a device") }
+            if recorders.isEmpty {
+                clients[device.index].fire(action)
+            } else {
+                recorders[device.index].fire(action)
             }
-            return
+        case .relaunch:
+            guard let device else { preconditionFailure("sse.relaunch is declared to need a device") }
+            if recorders.isEmpty {
+                clients[device.index].relaunch()
+            } else {
+                recorders[device.index].relaunch()
+            }
         }
-        guard let device, let action = ClientAction.read(action, args: args, at: .root, diagnostics: diagnostics)
-        else { return }
-        if !recorders.isEmpty {
-            recorders[device.index].fire(action)
-            return
-        }
-        clients[device.index].fire(action)
     }
 
-    func observe(_ observable: String, device: Device?, args: JSON) -> JSON {
+    public func observe(_ observable: SSEObservable, device: Device?) -> JSON {
         let client = device.map { clients[$0.index] }
-        switch observable {
+        switch observable.name {
         case "offlineIndicator": return client.map { .bool($0.indicatorShown) } ?? .null
         case "connected": return client.map { .bool($0.phase == .connected) } ?? .null
         case "items": return client?.itemsJSON ?? .null
@@ -79,21 +76,21 @@ final class SSERun: PluginRun {
             return .object(
                 JSONObject(world.server.log.requests.sorted { $0.key < $1.key }.map { ($0.key, JSON($0.value)) }))
         case "peakReconnectRate":
-            let window = InvariantArguments.read(observable, args, at: .root, diagnostics: Diagnostics())
             return JSON(
-                ServerInvariants.peakReconnects(reconnectTimes, windowNanoseconds: window.windowNanoseconds))
+                ServerInvariants.peakReconnects(
+                    reconnectTimes, windowNanoseconds: observable.arguments.windowNanoseconds))
         default: return .null
         }
     }
 
-    func finish() {
+    public func finish() {
         for recorder in recorders { recorder.finish() }
     }
 
-    func evaluate(_ invariant: String, args: JSON) -> [Violation] {
-        let arguments = InvariantArguments.read(invariant, args, at: .root, diagnostics: Diagnostics())
+    public func evaluate(_ invariant: SSEInvariant) -> [Violation] {
+        let arguments = invariant.arguments
         let end = world.scheduler.now
-        switch invariant {
+        switch invariant.name {
         case "offlineIndicator":
             return clients.flatMap {
                 IndicatorInvariant.evaluate(
@@ -134,7 +131,7 @@ final class SSERun: PluginRun {
         clients.flatMap(\.reconnectTimes).sorted()
     }
 
-    func statistics() -> JSON? {
+    public func statistics() -> JSON? {
         let attempts = clients.reduce(0) { $0 + $1.attempts }
         let sleeps = clients.reduce(0) { $0 + $1.sleeps }
         return [

@@ -1,10 +1,34 @@
 import SimulateCloudKit
 import SimulateCore
 
-/// What `simulate list` and `simulate explain counter.<name>` show.
-enum CounterDocs {
-    static let actions: [EntryDoc] = [
-        EntryDoc(
+/// The counter's actions, declared once: `simulate list`, `simulate explain counter.<name>`, the
+/// JSON Schema and the checks of a step's `args` all come from here.
+public enum CounterAction: PluginEntries {
+    /// `count` allocations on the step's device.
+    case next(Next)
+    /// One modify operation saving `records` new records.
+    case saveBatch(SaveBatch)
+
+    public struct Next: PluginArguments {
+        public var count = 1
+        public init() {}
+        public static let fields: [Field<Self>] = [
+            .integer("count", \.count, in: 1...10_000, "how many allocations to queue (1…10000)")
+        ]
+    }
+
+    public struct SaveBatch: PluginArguments {
+        public var records = 1
+        public var split = false
+        public init() {}
+        public static let fields: [Field<Self>] = [
+            .integer("records", \.records, in: 1...100_000, required: true, "how many records to save (1…100000)"),
+            .boolean("split", \.split, "split the batch on limitExceeded"),
+        ]
+    }
+
+    public static let entries: [Entry<Self>] = [
+        .entry(
             "next", "allocate the next displayId on the device",
             details: """
                 Queues `count` allocations on the device (default 1). A device runs its allocations one at a \
@@ -19,12 +43,8 @@ enum CounterDocs {
                 attemptsExhausted. Offline: with `offline: "fail"` the allocation fails at once \
                 (networkUnavailable); with "wait" it waits for the OS to report the network back.
                 """,
-            parameters: [
-                ParameterDoc(
-                    "count", type: "integer", default: "1", "how many allocations to queue (1…10000)",
-                    schema: ["type": "integer", "minimum": 1, "maximum": 10_000])
-            ]),
-        EntryDoc(
+            device: .required(), arguments: Next.self, Self.next),
+        .entry(
             "saveBatch", "save many records in one modify operation (limitExceeded over 400)",
             details: """
                 Saves `records` new Item records in the counter's zone in one CKModifyRecordsOperation \
@@ -33,16 +53,45 @@ enum CounterDocs {
                 until maxAttempts and gives up: the wedged upload queue of field report 9. Read the result \
                 with the `batchSaved` observable.
                 """,
-            parameters: [
-                ParameterDoc(
-                    "records", type: "integer", "how many records to save (1…100000)",
-                    schema: ["type": "integer", "minimum": 1, "maximum": 100_000]),
-                ParameterDoc("split", type: "boolean", default: "false", "split the batch on limitExceeded"),
-            ]),
+            device: .required(), arguments: SaveBatch.self, Self.saveBatch),
     ]
+}
 
-    static let invariants: [EntryDoc] = [
-        EntryDoc(
+/// The counter's invariants, declared once.
+public enum CounterInvariant: PluginEntries {
+    case unique
+    case contiguous(Contiguous)
+    case retryBound(RetryBound)
+    case retryAfter
+
+    public struct Contiguous: PluginArguments {
+        public enum UpTo: String, CaseIterable, Sendable {
+            case value, allocated
+        }
+        public var upTo = UpTo.value
+        public init() {}
+        public static let fields: [Field<Self>] = [
+            .choice(
+                "upTo", \.upTo,
+                "\"value\": up to the server's counter; \"allocated\": up to the largest id handed out")
+        ]
+    }
+
+    public struct RetryBound: PluginArguments {
+        /// nil: the configured `maxAttempts`.
+        public var maxAttempts: Int?
+        public var allowPending = false
+        public init() {}
+        public static let fields: [Field<Self>] = [
+            .integer(
+                "maxAttempts", \.maxAttempts, in: 1...1000, default: "the configured maxAttempts",
+                "the bound on attempts per allocation"),
+            .boolean("allowPending", \.allowPending, "accept allocations still waiting at the end of the run"),
+        ]
+    }
+
+    public static let entries: [Entry<Self>] = [
+        .entry(
             "unique", "no displayId is handed out twice",
             details: """
                 Over every allocation of every device (including those requested by other plugins through \
@@ -50,8 +99,8 @@ enum CounterDocs {
                 violation at the time of the second hand-out, naming both allocations. Holds for the \
                 reference allocator with ifServerRecordUnchanged; changedKeys, allKeys and localMaxPlusOne \
                 break it under contention.
-                """),
-        EntryDoc(
+                """, .unique),
+        .entry(
             "contiguous", "the displayIds handed out are initialValue+1 … N without gaps",
             details: """
                 Every value from initialValue+1 to N was handed out, where N is the server's counter value at \
@@ -59,14 +108,8 @@ enum CounterDocs {
                 Also reports ids outside that range. Lost responses break it: the server applied an increment \
                 whose response never arrived, the client retries, and the lost value is a gap — the hazard \
                 of ambiguous outcomes.
-                """,
-            parameters: [
-                ParameterDoc(
-                    "upTo", type: "string", default: "\"value\"",
-                    "\"value\": up to the server's counter; \"allocated\": up to the largest id handed out",
-                    schema: ["enum": ["value", "allocated"]])
-            ]),
-        EntryDoc(
+                """, arguments: Contiguous.self, Self.contiguous),
+        .entry(
             "retryBound", "no allocation uses more than its attempts; every allocation ends",
             details: """
                 No allocation used more than `maxAttempts` attempts (default: the configured maxAttempts), \
@@ -74,41 +117,42 @@ enum CounterDocs {
                 reported error (offline, attemptsExhausted, rejected, queueFull). An allocation still \
                 pending at the end is a violation unless `allowPending` is true (a device that waits for \
                 a network that never comes back).
-                """,
-            parameters: [
-                ParameterDoc(
-                    "maxAttempts", type: "integer", default: "the configured maxAttempts",
-                    "the bound on attempts per allocation", schema: ["type": "integer", "minimum": 1, "maximum": 1000]),
-                ParameterDoc(
-                    "allowPending", type: "boolean", default: "false",
-                    "accept allocations still waiting at the end of the run"),
-            ]),
-        EntryDoc(
+                """, arguments: RetryBound.self, Self.retryBound),
+        .entry(
             "retryAfter", "no request before the server's retry-after has passed",
             details: """
                 After the server answered requestRateLimited, zoneBusy or serviceUnavailable with a \
                 retry-after, the device sent no request (fetch or save) before that time. One violation per \
                 early request (field report 10). Holds with `retryAfter: "honour"`; "ignore" breaks it.
-                """),
+                """, .retryAfter),
     ]
+}
 
-    static let observables: [EntryDoc] = [
-        EntryDoc(
+/// The counter's observables, declared once.
+public enum CounterObservable: PluginEntries {
+    case allocated, value, failed, pending, knownValue, batchSaved
+
+    public static let entries: [Entry<Self>] = [
+        .entry(
             "allocated", "the displayIds this device got, in order", details: "An array of integers.",
-            valueType: "array"),
-        EntryDoc(
+            device: .required(), valueType: "array", .allocated),
+        .entry(
             "value", "the server's counter value", details: "The Counter record's `value` field on the server.",
-            perDevice: false, valueType: "integer"),
-        EntryDoc(
-            "failed", "how many allocations on this device gave up with an error", valueType: "integer"),
-        EntryDoc(
-            "pending", "allocations on this device not yet ended (queued or in flight)", valueType: "integer"),
-        EntryDoc(
+            valueType: "integer", .value),
+        .entry(
+            "failed", "how many allocations on this device gave up with an error", device: .required(),
+            valueType: "integer", .failed),
+        .entry(
+            "pending", "allocations on this device not yet ended (queued or in flight)", device: .required(),
+            valueType: "integer", .pending),
+        .entry(
             "knownValue",
             "the largest counter value this device has seen: its own ids, and records fetched after a push",
             details: "With subscription on, a push after another device's save makes the device fetch the counter; "
-                + "in Simulator no push arrives and it stays behind.", valueType: "integer"),
-        EntryDoc(
-            "batchSaved", "records this device saved with saveBatch", valueType: "integer"),
+                + "in Simulator no push arrives and it stays behind.", device: .required(), valueType: "integer",
+            .knownValue),
+        .entry(
+            "batchSaved", "records this device saved with saveBatch", device: .required(), valueType: "integer",
+            .batchSaved),
     ]
 }
