@@ -4,8 +4,9 @@ import SimulatePlugins
 /// Reconnect-backoff sleeps per second of app-style async clients on the simulation clock, against the
 /// `sse` plugin's callback-driven clients walking the same delays, for 1, 10 and 100 clients. The
 /// comparison with swift-clocks' `TestClock` on the same async code is in Benchmarks/TestClockBenchmark.
-func runAsyncBenchmark(quick: Bool) throws {
-    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }
+func runAsyncBenchmark(quick: Bool) throws -> [BenchmarkFigure] {
+    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return [] }
+    var figures: [BenchmarkFigure] = []
     print("async: reconnect backoff (1 s doubling to 30 s) as plain async code on SimulationClock")
     for (clients, sleeps) in [
         (1, quick ? 20_000 : 1_000_000), (10, quick ? 2_000 : 100_000), (100, quick ? 200 : 10_000),
@@ -23,7 +24,16 @@ func runAsyncBenchmark(quick: Bool) throws {
             "  \(clients) client\(clients == 1 ? " " : "s"), \(sleeps) sleeps each: async \(BenchmarkClock.millions(asyncRate)) M sleeps/s, "
                 + "sse plugin callbacks \(BenchmarkClock.millions(callbackRate)) M sleeps/s, "
                 + "ratio async / callbacks \(BenchmarkClock.ratio(asyncRate / callbackRate))×")
+        let label = "\(clients) client\(clients == 1 ? "" : "s")"
+        figures += [
+            BenchmarkFigure(
+                benchmark: "async", name: "\(label) async", value: asyncRate / 1e6, unit: "M sleeps/s", better: .higher),
+            BenchmarkFigure(
+                benchmark: "async", name: "\(label) sse plugin callbacks", value: callbackRate / 1e6,
+                unit: "M sleeps/s", better: .higher),
+        ]
     }
+    return figures
 }
 
 /// The same delays walked by the `sse` plugin's own clients, offline for the whole run.

@@ -5,7 +5,7 @@ import SimulatePlugins
 
 /// Sweeps the 10-device × 100-allocation counter contention scenario over `seeds` seeds on every core,
 /// and over a slice of them on one thread as the baseline.
-func runCounterSweepBenchmark(seeds: Int) throws {
+func runCounterSweepBenchmark(seeds: Int) throws -> [BenchmarkFigure] {
     let registry = PluginRegistry(BuiltinPlugins.all)
     let scenario = try ScenarioLoader(registry: registry).load(
         text: CounterSweepScenario.text, file: "contention-10-devices (generated)")
@@ -47,6 +47,11 @@ func runCounterSweepBenchmark(seeds: Int) throws {
     print("  sweep / single thread: \(BenchmarkClock.ratio(sweepRate / baselineRate))x on \(workers) cores")
     print("  passed \(passed) of \(seeds) seeds (baseline failures: \(baselineFailures))")
     print("  10,000-seed sweep estimate: \(String(format: "%.1f", 10_000 / sweepRate)) s (target < 20 s)")
+    return [
+        BenchmarkFigure(
+            benchmark: "counter", name: "single thread", value: baselineRate, unit: "seeds/s", better: .higher),
+        BenchmarkFigure(benchmark: "counter", name: "sweep", value: sweepSeconds, unit: "s", better: .lower),
+    ]
 }
 
 /// Runs the sweep's first `seeds` seeds on this thread, then prints how many passed and one hash of all

@@ -7,12 +7,13 @@ import SimulateJSON
 
 /// Times loading an N-MB scenario: json-c's bare parse (the baseline), Foundation's `JSONSerialization`,
 /// `JSONParser.parse` on both backends, and `fullLoad` (the caller's complete scenario load). Best of 3 each.
-func runLoaderBenchmark(megabytes: Int, fullLoad: ([UInt8]) throws -> Void) throws {
+func runLoaderBenchmark(megabytes: Int, fullLoad: ([UInt8]) throws -> Void) throws -> [BenchmarkFigure] {
     let bytes = LoaderBenchmarkDocument.make(megabytes: megabytes)
     let size = Double(bytes.count) / 1_000_000
     print("loader benchmark: \(String(format: "%.1f", size)) MB scenario, best of 3")
+    var figures: [BenchmarkFigure] = []
 
-    func measure(_ name: String, _ body: () throws -> Void) rethrows -> Double {
+    func measure(_ name: String, reference: Bool = false, _ body: () throws -> Void) rethrows -> Double {
         var best = Double.infinity
         for _ in 0..<3 {
             let elapsed = try ContinuousClock().measure(body)
@@ -20,13 +21,16 @@ func runLoaderBenchmark(megabytes: Int, fullLoad: ([UInt8]) throws -> Void) thro
         }
         let padded = name.padding(toLength: 30, withPad: " ", startingAt: 0)
         print("  \(padded) \(String(format: "%8.1f", size / best)) MB/s  \(String(format: "%7.3f", best)) s")
+        figures.append(
+            BenchmarkFigure(
+                benchmark: "loader", name: name, value: best, unit: "s", better: .lower, reference: reference))
         return best
     }
 
     #if canImport(CJSONC)
-        let jsonC = measure("json-c bare parse") { LoaderBenchmarkDocument.bareJSONCParse(bytes) }
+        let jsonC = measure("json-c bare parse", reference: true) { LoaderBenchmarkDocument.bareJSONCParse(bytes) }
     #endif
-    let foundation = try measure("Foundation JSONSerialization") {
+    let foundation = try measure("Foundation JSONSerialization", reference: true) {
         _ = try JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)
     }
     _ = try measure("JSONParser.parse (json-c)") { _ = try JSONParser.parse(bytes, backend: .jsonC) }
@@ -45,6 +49,11 @@ func runLoaderBenchmark(megabytes: Int, fullLoad: ([UInt8]) throws -> Void) thro
     print(
         "  JSONParser.parse of a \(String(format: "%.0f", largeSize)) MB scenario: "
             + "\(String(format: "%.1f", largeSize / seconds)) MB/s, \(String(format: "%.2f", seconds)) s (one run)")
+    figures.append(
+        BenchmarkFigure(
+            benchmark: "loader", name: "JSONParser.parse of a \(String(format: "%.0f", largeSize)) MB scenario",
+            value: seconds, unit: "s", better: .lower))
+    return figures
 }
 
 enum LoaderBenchmarkDocument {

@@ -6,7 +6,7 @@ import SimulatePlugins
 /// 10 devices × N inserts of the seeds' Task, mirrored through the CloudKit zone until every device
 /// holds every object (`model.converged`). Each size runs in a fresh process (this binary again, with
 /// `SIMULATE_MODEL_BENCH_OBJECTS` set) so its peak memory (VmHWM) is its own.
-func runModelConvergenceBenchmark(objectsPerDevice: [Int]) throws {
+func runModelConvergenceBenchmark(objectsPerDevice: [Int]) throws -> [BenchmarkFigure] {
     if let child = ProcessInfo.processInfo.environment[ModelConvergenceBenchmark.childVariable], let count = Int(child)
     {
         let result = try ModelConvergenceBenchmark.run(objectsPerDevice: count)
@@ -36,6 +36,16 @@ func runModelConvergenceBenchmark(objectsPerDevice: [Int]) throws {
     if let target = results.first(where: { $0.objectsPerDevice == 10_000 }) {
         let fast = target.wallSeconds < 2 && target.peakKilobytes < 500 * 1024 && target.converged
         print("  10 × 10,000: target < 2 s and < 500 MB: \(fast ? "met" : "NOT met")")
+    }
+    return results.flatMap { result in
+        let total = result.objectsPerDevice * ModelConvergenceBenchmark.devices
+        return [
+            BenchmarkFigure(
+                benchmark: "model", name: "\(total) objects wall", value: result.wallSeconds, unit: "s", better: .lower),
+            BenchmarkFigure(
+                benchmark: "model", name: "\(total) objects peak", value: Double(result.peakKilobytes) / 1024,
+                unit: "MB", better: .lower),
+        ]
     }
 }
 

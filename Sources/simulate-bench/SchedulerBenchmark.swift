@@ -2,7 +2,7 @@ import CEventLoop
 import SimulateCore
 
 /// Events per second of the simulation scheduler against a minimal C binary-heap loop, on the same workload.
-func runSchedulerBenchmark(actors: Int32, events: Int64) throws {
+func runSchedulerBenchmark(actors: Int32, events: Int64) throws -> [BenchmarkFigure] {
     var cSeconds = Double.infinity
     var swiftSeconds = Double.infinity
     var checksum: UInt64 = 0
@@ -19,6 +19,16 @@ func runSchedulerBenchmark(actors: Int32, events: Int64) throws {
     print(
         "  ratio Scheduler / C  \(BenchmarkClock.ratio(swiftRate / cRate))×   (target ≥ 0.5×)   [checksum \(checksum % 997)]"
     )
+    return [
+        BenchmarkFigure(
+            benchmark: "scheduler", name: "C binary-heap loop", value: cRate / 1e6, unit: "M events/s", better: .higher,
+            reference: true),
+        BenchmarkFigure(
+            benchmark: "scheduler", name: "simulate Scheduler", value: swiftRate / 1e6, unit: "M events/s",
+            better: .higher),
+        BenchmarkFigure(
+            benchmark: "scheduler", name: "ratio Scheduler / C", value: swiftRate / cRate, unit: "×", better: .higher),
+    ]
 }
 
 /// The same workload as `cevent_loop_run`, through `Scheduler`: one object per workload whose

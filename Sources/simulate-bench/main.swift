@@ -2,9 +2,17 @@ import Foundation
 import SimulateCore
 import SimulatePlugins
 
-/// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|async|all] [--quick]`, or
-/// `simulate-bench counter-runs SEEDS` for one thread of counter runs to profile (`valgrind --tool=callgrind`).
-let selection = CommandLine.arguments.dropFirst().first ?? "all"
+/// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|async|all] [--quick] [--format json]`,
+/// or `simulate-bench counter-runs SEEDS` for one thread of counter runs to profile (`valgrind --tool=callgrind`).
+/// `--format json` prints the figures as one JSON document on standard output and the usual report on
+/// standard error (`scripts/bench-compare` reads it).
+let arguments = Array(CommandLine.arguments.dropFirst())
+let formatIndex = arguments.firstIndex(of: "--format")
+let json = formatIndex.map { arguments.indices.contains($0 + 1) && arguments[$0 + 1] == "json" } ?? false
+let positional = arguments.enumerated().filter { index, argument in
+    !argument.hasPrefix("--") && (formatIndex.map { index != $0 + 1 } ?? true)
+}.map(\.element)
+let selection = positional.first ?? "all"
 let all = selection == "all"
 do {
     if let child = ProcessInfo.processInfo.environment[LargeLoaderBenchmark.childVariable] {
@@ -12,29 +20,37 @@ do {
         exit(0)
     }
     if ProcessInfo.processInfo.environment[ModelConvergenceBenchmark.childVariable] != nil {
-        try runModelConvergenceBenchmark(objectsPerDevice: [])
+        _ = try runModelConvergenceBenchmark(objectsPerDevice: [])
     }
+    let jsonDestination = json ? BenchmarkOutput.jsonDestination() : nil
+    var figures: [BenchmarkFigure] = []
     if all || selection == "scheduler" {
-        try runSchedulerBenchmark(actors: 1_000, events: 20_000_000)
+        figures += try runSchedulerBenchmark(actors: 1_000, events: 20_000_000)
     }
     if all || selection == "loader" {
         let loader = ScenarioLoader(registry: PluginRegistry(BuiltinPlugins.all))
-        try runLoaderBenchmark(megabytes: 30) { bytes in _ = try loader.load(bytes: bytes, file: "generated.json") }
+        figures += try runLoaderBenchmark(megabytes: 30) { bytes in
+            _ = try loader.load(bytes: bytes, file: "generated.json")
+        }
     }
     if selection == "loader-200" {
         try LargeLoaderBenchmark.run(megabytes: 200, repetitions: 3)
     }
     if all || selection == "counter" {
-        try runCounterSweepBenchmark(seeds: 10_000)
+        figures += try runCounterSweepBenchmark(seeds: 10_000)
     }
     if selection == "counter-runs" {
-        try runCounterRuns(seeds: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 50)
+        try runCounterRuns(seeds: positional.dropFirst().first.flatMap { Int($0) } ?? 50)
     }
     if all || selection == "async" {
-        try runAsyncBenchmark(quick: CommandLine.arguments.contains("--quick"))
+        figures += try runAsyncBenchmark(quick: arguments.contains("--quick"))
     }
     if all || selection == "model" {
-        try runModelConvergenceBenchmark(objectsPerDevice: [1_000, 10_000, 100_000])
+        figures += try runModelConvergenceBenchmark(objectsPerDevice: [1_000, 10_000, 100_000])
+    }
+    if let jsonDestination {
+        fflush(nil)
+        jsonDestination.write(Data(BenchmarkFigure.document(figures).utf8))
     }
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
