@@ -11,16 +11,16 @@ import SimulateJSON
 struct HeartbeatPlugin: SimulationPlugin {
     /// `"plugins": {"heartbeat": {"interval": "1s", "timeout": "5s"}}`
     struct Configuration: PluginArguments {
-        var intervalNanoseconds: Int64 = 1_000_000_000
-        var timeoutNanoseconds: Int64 = 5_000_000_000
+        var interval = VirtualDuration.seconds(1)
+        var timeout = VirtualDuration.seconds(5)
         static let fields: [Field<Self>] = [
-            .duration("interval", \.intervalNanoseconds, "Time between heartbeats."),
-            .duration("timeout", \.timeoutNanoseconds, "How long a heartbeat waits for the server's answer."),
+            .duration("interval", \.interval, "Time between heartbeats."),
+            .duration("timeout", \.timeout, "How long a heartbeat waits for the server's answer."),
         ]
 
         /// A rule between two fields, which no single declaration can state.
         func check(at path: JSONPath, diagnostics: Diagnostics) {
-            if intervalNanoseconds <= 0 { diagnostics.error("interval must be longer than 0s", at: path / "interval") }
+            if interval <= .zero { diagnostics.error("interval must be longer than 0s", at: path / "interval") }
         }
     }
 
@@ -76,15 +76,14 @@ final class HeartbeatRun: PluginRun {
         guard !stopped.contains(device.id) else { return }
         let sentOnline = !context.network.isOffline(device)
         context.network.request(
-            from: device, to: "heartbeat", timeoutNanoseconds: configuration.timeoutNanoseconds,
+            from: device, to: "heartbeat", timeout: configuration.timeout,
             serve: { [unowned self] in received += 1 },
             completion: { [unowned self] result in
                 if case .failure(let error) = result, sentOnline {
-                    lost.append(Violation(atNanoseconds: context.now, device: device.id, message: "heartbeat \(error)"))
+                    lost.append(Violation(at: context.now, device: device.id, message: "heartbeat \(error)"))
                 }
             })
-        context.scheduler.schedule(afterNanoseconds: configuration.intervalNanoseconds) { [unowned self] in beat(device)
-        }
+        context.scheduler.schedule(after: configuration.interval) { [unowned self] in beat(device) }
     }
 
     func perform(_ action: HeartbeatPlugin.Action, device: Device?) {

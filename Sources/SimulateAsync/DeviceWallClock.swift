@@ -15,8 +15,8 @@ public struct DeviceWallClock: Sendable {
 
     /// What the device's clock shows now.
     public var now: Date {
-        let local = device.localTime(atNanoseconds: runtime.scheduler.now)
-        return epoch.addingTimeInterval(Double(local) / 1e9)
+        let local = device.localTime(at: runtime.scheduler.now)
+        return epoch.addingTimeInterval(local.sinceStart.seconds)
     }
 
     /// ``now`` as a function, for code that takes `() -> Date`.

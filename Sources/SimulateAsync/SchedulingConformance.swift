@@ -8,7 +8,7 @@
 extension SimulationExecutor: SchedulingExecutor {
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
         if let clock = clock as? SimulationClock, let delay = delay as? Duration {
-            enqueue(job, atNanoseconds: clock.now.advanced(by: delay).nanoseconds)
+            enqueue(job, at: clock.now.advanced(by: delay).instant)
         } else {
             holdSystemClockSleep(job, clock: String(describing: C.self), delay: "for \(delay)")
         }
@@ -16,7 +16,7 @@ extension SimulationExecutor: SchedulingExecutor {
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
         if let instant = instant as? SimulationClock.Instant {
-            enqueue(job, atNanoseconds: instant.nanoseconds)
+            enqueue(job, at: instant.instant)
         } else {
             holdSystemClockSleep(job, clock: String(describing: C.self), delay: "until \(instant)")
         }

@@ -70,10 +70,10 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
         scheduleDrain()
     }
 
-    /// Runs `job` once virtual time reaches `nanoseconds`.
-    func enqueue(_ job: consuming ExecutorJob, atNanoseconds nanoseconds: Int64) {
+    /// Runs `job` once virtual time reaches `time`.
+    func enqueue(_ job: consuming ExecutorJob, at time: VirtualInstant) {
         let timer = JobTimer(job: UnownedJob(job), executor: self)
-        scheduler.schedule(atNanoseconds: nanoseconds, timer)
+        scheduler.schedule(at: time, timer)
     }
 
     /// A task's wake-up from a sleep on a system clock: reported, and held (never run).
@@ -109,7 +109,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     private func scheduleDrain() {
         guard !drainScheduled, !closed, !ready.isEmpty else { return }
         drainScheduled = true
-        scheduler.schedule(atNanoseconds: scheduler.now, self)
+        scheduler.schedule(at: scheduler.now, self)
     }
 
     private func runOne() {

@@ -63,8 +63,8 @@ public final class SimulationRuntime: @unchecked Sendable {
     /// Virtual time as a `Clock`.
     public var clock: SimulationClock { SimulationClock(runtime: self) }
 
-    /// The current virtual time in nanoseconds.
-    public var nowNanoseconds: Int64 { scheduler.now }
+    /// The current virtual time.
+    public var now: VirtualInstant { scheduler.now }
 
     /// Starts app code on `device` inside the simulation: the task prefers the run's executor, so its
     /// nonisolated async functions, the default actors it calls and its child tasks (`async let`, task
@@ -75,7 +75,7 @@ public final class SimulationRuntime: @unchecked Sendable {
         on device: Device, _ name: String? = nil, _ operation: sending @escaping () async throws -> Void
     ) -> SimulatedTask {
         let record = TaskRecord(
-            runtime: self, device: device, name: name ?? "task \(records.count + 1)", startNanoseconds: scheduler.now)
+            runtime: self, device: device, name: name ?? "task \(records.count + 1)", start: scheduler.now)
         records.append(record)
         record.task = Task(name: record.name, executorPreference: executor) {
             do {
@@ -130,10 +130,10 @@ public final class SimulationRuntime: @unchecked Sendable {
         }
     }
 
-    func sleep(untilNanoseconds deadline: Int64) async throws {
+    func sleep(until deadline: VirtualInstant) async throws {
         let scheduler = self.scheduler
-        try await suspend(.sleep(untilNanoseconds: deadline)) { (wait: SimulationContinuation<Void>) in
-            wait.timer = scheduler.schedule(atNanoseconds: deadline, wait)
+        try await suspend(.sleep(until: deadline)) { (wait: SimulationContinuation<Void>) in
+            wait.timer = scheduler.schedule(at: deadline, wait)
         }
     }
 

@@ -13,23 +13,23 @@ final class TaskRecord: @unchecked Sendable {
     private(set) var lastStep = WaitStep.text("started")
     /// What happened to the last step: `nil` while it is going on, else e.g. "resumed".
     private(set) var lastStepOutcome: StaticString?
-    private(set) var lastStepNanoseconds: Int64
+    private(set) var lastStepTime: VirtualInstant
     private(set) var finished = false
     /// Simulation waits (sleeps, facade calls) started and not yet resumed.
     var simulationWaits = 0
     var task: Task<Void, any Error>?
 
-    init(runtime: SimulationRuntime, device: Device, name: String, startNanoseconds: Int64) {
+    init(runtime: SimulationRuntime, device: Device, name: String, start: VirtualInstant) {
         self.runtime = runtime
         self.device = device
         self.name = name
-        lastStepNanoseconds = startNanoseconds
+        lastStepTime = start
     }
 
     func step(_ step: WaitStep, outcome: StaticString? = nil) {
         lastStep = step
         lastStepOutcome = outcome
-        lastStepNanoseconds = runtime.scheduler.now
+        lastStepTime = runtime.scheduler.now
     }
 
     func finish(_ error: (any Error)?) {
@@ -41,7 +41,7 @@ final class TaskRecord: @unchecked Sendable {
     var label: String { "device \"\(device.id)\", task \"\(name)\"" }
 
     var lastStepText: String {
-        let time = DurationFormat.string(lastStepNanoseconds)
+        let time = DurationFormat.string(lastStepTime)
         guard let outcome = lastStepOutcome else { return "\"\(lastStep)\" since \(time)" }
         return "\"\(lastStep)\", \(outcome) at \(time)"
     }
@@ -50,7 +50,7 @@ final class TaskRecord: @unchecked Sendable {
 /// What a task waits on, formatted only when a message needs it.
 enum WaitStep: CustomStringConvertible {
     case text(String)
-    case sleep(untilNanoseconds: Int64)
+    case sleep(until: VirtualInstant)
 
     var description: String {
         switch self {

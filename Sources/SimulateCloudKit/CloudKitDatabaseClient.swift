@@ -11,7 +11,7 @@ import SimulateCore
 public final class CloudKitDatabaseClient {
     public let device: Device
     public let server: CloudKitRecordServer
-    @exclusivity(unchecked) public var timeoutNanoseconds: Int64
+    @exclusivity(unchecked) public var timeout: VirtualDuration
     let network: Network
     let scheduler: Scheduler
 
@@ -23,12 +23,12 @@ public final class CloudKitDatabaseClient {
     )
 
     /// The server asked for no request before this time (the latest retry-after it answered).
-    public var retryAfterDeadlineNanoseconds: Int64 { counts.retryAfterDeadlineNanoseconds }
+    public var retryAfterDeadline: VirtualInstant { counts.retryAfterDeadline }
     public var requests: Int { counts.requests }
     /// Requests sent before the retry-after the server gave had passed (field report 10).
     public var earlyRequests: Int { counts.earlyRequests }
     /// Virtual times of the first early requests (at most 64), for violation reports.
-    public var earlyRequestTimes: [Int64] { counts.earlyRequestTimes }
+    public var earlyRequestTimes: [VirtualInstant] { counts.earlyRequestTimes }
     /// Requests the server handled whose response never arrived.
     public var lostResponses: Int { counts.lostResponses }
     /// Modify operations the server applied whose response never arrived.
@@ -36,11 +36,11 @@ public final class CloudKitDatabaseClient {
 
     public init(
         context: SimulationContext, server: CloudKitRecordServer, device: Device,
-        timeoutNanoseconds: Int64 = 30_000_000_000
+        timeout: VirtualDuration = .seconds(30)
     ) {
         self.device = device
         self.server = server
-        self.timeoutNanoseconds = timeoutNanoseconds
+        self.timeout = timeout
         network = context.network
         scheduler = context.scheduler
     }
@@ -101,7 +101,7 @@ public final class CloudKitDatabaseClient {
         noteSent()
         let outcome = ServedOutcome()
         network.request(
-            from: device, to: CloudKitRecordServer.networkName, timeoutNanoseconds: timeoutNanoseconds,
+            from: device, to: CloudKitRecordServer.networkName, timeout: timeout,
             serve: { () -> Result<Response, CloudKitError> in
                 let (result, applied) = serve()
                 outcome.served = true
@@ -123,7 +123,7 @@ public final class CloudKitDatabaseClient {
     func noteSent() {
         let now = scheduler.now
         counts.requests += 1
-        if now < counts.retryAfterDeadlineNanoseconds {
+        if now < counts.retryAfterDeadline {
             counts.earlyRequests += 1
             if counts.earlyRequestTimes.count < 64 { counts.earlyRequestTimes.append(now) }
         }
@@ -142,16 +142,16 @@ public final class CloudKitDatabaseClient {
         var seconds = error.retryAfterSeconds ?? 0
         for (_, itemError) in error.partialErrorItems { seconds = max(seconds, itemError.retryAfterSeconds ?? 0) }
         guard seconds > 0 else { return }
-        let deadline = scheduler.now + Int64((seconds * 1e9).rounded())
-        counts.retryAfterDeadlineNanoseconds = max(counts.retryAfterDeadlineNanoseconds, deadline)
+        let deadline = scheduler.now + .nanoseconds(Int64((seconds * 1e9).rounded()))
+        counts.retryAfterDeadline = max(counts.retryAfterDeadline, deadline)
     }
 }
 
 private struct ClientCounts {
-    var retryAfterDeadlineNanoseconds: Int64 = 0
+    var retryAfterDeadline = VirtualInstant.start
     var requests = 0
     var earlyRequests = 0
-    var earlyRequestTimes: [Int64] = []
+    var earlyRequestTimes: [VirtualInstant] = []
     var lostResponses = 0
     var ambiguousWrites = 0
 }

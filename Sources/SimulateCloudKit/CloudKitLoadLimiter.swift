@@ -4,13 +4,13 @@ import SimulateCore
 struct CloudKitLoadLimiter {
     private struct Bucket {
         var tokens: Double
-        var refilledAtNanoseconds: Int64
-        var blockedUntilNanoseconds: Int64
+        var refilledAt: VirtualInstant
+        var blockedUntil: VirtualInstant
     }
 
     private var random: SeededRandom
     private var buckets: [String: Bucket] = [:]
-    private var recentWrites: [CloudZoneID: [Int64]] = [:]
+    private var recentWrites: [CloudZoneID: [VirtualInstant]] = [:]
 
     init(random: SeededRandom) {
         self.random = random
@@ -18,7 +18,7 @@ struct CloudKitLoadLimiter {
 
     /// The error that answers a request now, or nil to serve it.
     mutating func admit(
-        _ model: CloudKitLoadModel, _ requester: String?, _ zoneID: CloudZoneID?, isWrite: Bool, now: Int64
+        _ model: CloudKitLoadModel, _ requester: String?, _ zoneID: CloudZoneID?, isWrite: Bool, now: VirtualInstant
     ) -> CloudKitError? {
         guard !model.isUnlimited else { return nil }
         if let outage = model.serviceUnavailable, random.chance(outage.probability) {
@@ -31,7 +31,7 @@ struct CloudKitLoadLimiter {
         }
         if isWrite, let busy = model.zoneBusy, let zoneID {
             var writes = recentWrites[zoneID] ?? []
-            writes.removeAll { $0 <= now - busy.windowNanoseconds }
+            writes.removeAll { $0 <= now - busy.window }
             defer { recentWrites[zoneID] = writes }
             if writes.count >= busy.writes {
                 return CloudKitError(
@@ -42,24 +42,25 @@ struct CloudKitLoadLimiter {
         return nil
     }
 
-    private mutating func takeToken(_ limit: CloudKitLoadModel.RateLimit, key: String, now: Int64) -> CloudKitError? {
-        let retryAfterNanoseconds = Int64((limit.retryAfterSeconds * 1e9).rounded())
-        var bucket =
-            buckets[key] ?? Bucket(tokens: Double(limit.burst), refilledAtNanoseconds: now, blockedUntilNanoseconds: 0)
+    private mutating func takeToken(_ limit: CloudKitLoadModel.RateLimit, key: String, now: VirtualInstant)
+        -> CloudKitError?
+    {
+        let retryAfter = VirtualDuration.nanoseconds(Int64((limit.retryAfterSeconds * 1e9).rounded()))
+        var bucket = buckets[key] ?? Bucket(tokens: Double(limit.burst), refilledAt: now, blockedUntil: .start)
         defer { buckets[key] = bucket }
-        if now < bucket.blockedUntilNanoseconds {
-            if limit.penalizeEarlyRequests { bucket.blockedUntilNanoseconds = now + retryAfterNanoseconds }
-            let remaining = Double(bucket.blockedUntilNanoseconds - now) / 1e9
+        if now < bucket.blockedUntil {
+            if limit.penalizeEarlyRequests { bucket.blockedUntil = now + retryAfter }
+            let remaining = (bucket.blockedUntil - now).seconds
             return CloudKitError(.requestRateLimited, "request rate limited", retryAfterSeconds: remaining)
         }
-        let elapsedSeconds = Double(now - bucket.refilledAtNanoseconds) / 1e9
+        let elapsedSeconds = (now - bucket.refilledAt).seconds
         bucket.tokens = min(Double(limit.burst), bucket.tokens + elapsedSeconds * limit.requestsPerSecond)
-        bucket.refilledAtNanoseconds = now
+        bucket.refilledAt = now
         if bucket.tokens >= 1 {
             bucket.tokens -= 1
             return nil
         }
-        bucket.blockedUntilNanoseconds = now + retryAfterNanoseconds
+        bucket.blockedUntil = now + retryAfter
         return CloudKitError(.requestRateLimited, "request rate limited", retryAfterSeconds: limit.retryAfterSeconds)
     }
 }

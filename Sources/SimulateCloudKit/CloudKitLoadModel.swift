@@ -34,15 +34,15 @@ public struct CloudKitLoadModel: Sendable, Equatable {
         }
     }
 
-    /// More than `writes` modify operations on one zone within `windowNanoseconds` answer `zoneBusy`.
+    /// More than `writes` modify operations on one zone within `window` answer `zoneBusy`.
     public struct ZoneBusy: Sendable, Equatable {
         public var writes: Int
-        public var windowNanoseconds: Int64
+        public var window: VirtualDuration
         public var retryAfterSeconds: Double
 
-        public init(writes: Int, windowNanoseconds: Int64, retryAfterSeconds: Double = 1) {
+        public init(writes: Int, window: VirtualDuration, retryAfterSeconds: Double = 1) {
             self.writes = writes
-            self.windowNanoseconds = windowNanoseconds
+            self.window = window
             self.retryAfterSeconds = retryAfterSeconds
         }
     }
@@ -101,10 +101,12 @@ extension CloudKitLoadModel {
         if let value = reader.value("zoneBusy"),
             let busy = ObjectReader(value, at: path / "zoneBusy", diagnostics: diagnostics)
         {
-            let window = busy.duration("window") ?? 1_000_000_000
-            if window <= 0 { diagnostics.error("the window must be longer than 0", at: path / "zoneBusy" / "window") }
+            let window = busy.duration("window") ?? .seconds(1)
+            if window <= .zero {
+                diagnostics.error("the window must be longer than 0", at: path / "zoneBusy" / "window")
+            }
             model.zoneBusy = ZoneBusy(
-                writes: busy.int("writes", required: true, range: 1...1_000_000) ?? 1, windowNanoseconds: window,
+                writes: busy.int("writes", required: true, range: 1...1_000_000) ?? 1, window: window,
                 retryAfterSeconds: seconds(busy, "retryAfter") ?? 1)
             busy.rejectUnknownKeys()
         }
@@ -122,7 +124,7 @@ extension CloudKitLoadModel {
     }
 
     private static func seconds(_ reader: ObjectReader, _ key: String) -> Double? {
-        reader.duration(key).map { Double($0) / 1e9 }
+        reader.duration(key).map(\.seconds)
     }
 
     /// The JSON Schema of the load model object, for the editor schema.

@@ -73,7 +73,7 @@ extension CloudKitRecordServer {
         let existing = storedRecord(record.recordID)
         switch savedFields(record, existing, policy: policy, duplicate: nil, requester: requester) {
         case .success(let fields):
-            let saved = record.serverCopy(fields: fields, tag: makeTag(), atNanoseconds: scheduler.now)
+            let saved = record.serverCopy(fields: fields, tag: makeTag(), at: scheduler.now)
             if let existing {
                 existing.replace(with: saved)
                 existing.zone?.noteChange(record.recordID, deleted: false)
@@ -174,7 +174,7 @@ extension CloudKitRecordServer {
         for (index, record) in plan.records.enumerated() {
             switch plan.saves[index] {
             case .success(let fields):
-                let saved = record.serverCopy(fields: fields, tag: makeTag(), atNanoseconds: now)
+                let saved = record.serverCopy(fields: fields, tag: makeTag(), at: now)
                 if let existing = plan.existing[index] {
                     existing.replace(with: saved)
                     existing.zone?.noteChange(record.recordID, deleted: false)

@@ -1,3 +1,4 @@
+import SimulateCore
 import SimulateJSON
 
 /// A record zone's name, like `CKRecordZone.ID`. The private database's `_defaultZone` always exists.
@@ -111,7 +112,7 @@ public struct CloudRecord: Sendable, Equatable {
 
     public init(recordType: String, recordID: CloudRecordID, fields: [String: CloudFieldValue] = [:]) {
         storage = Storage(
-            recordType: recordType, recordID: recordID, fields: fields, changeTag: nil, modificationNanoseconds: nil,
+            recordType: recordType, recordID: recordID, fields: fields, changeTag: nil, modificationTime: nil,
             changedKeys: ChangedKeys(fields.keys))
     }
 
@@ -135,9 +136,9 @@ public struct CloudRecord: Sendable, Equatable {
     }
 
     /// Virtual time of the server's last save of this version.
-    public internal(set) var modificationNanoseconds: Int64? {
-        get { storage.modificationNanoseconds }
-        set { uniqueStorage().modificationNanoseconds = newValue }
+    public internal(set) var modificationTime: VirtualInstant? {
+        get { storage.modificationTime }
+        set { uniqueStorage().modificationTime = newValue }
     }
 
     /// Keys set since the copy came from the server: what `changedKeys` saves.
@@ -169,11 +170,11 @@ public struct CloudRecord: Sendable, Equatable {
     }
 
     /// The copy a server hands out: the given version, nothing changed.
-    func serverCopy(fields: [String: CloudFieldValue], tag: CloudChangeTag, atNanoseconds time: Int64) -> CloudRecord {
+    func serverCopy(fields: [String: CloudFieldValue], tag: CloudChangeTag, at time: VirtualInstant) -> CloudRecord {
         CloudRecord(
             storage: Storage(
                 recordType: storage.recordType, recordID: storage.recordID, fields: fields, changeTag: tag,
-                modificationNanoseconds: time, changedKeys: ChangedKeys()))
+                modificationTime: time, changedKeys: ChangedKeys()))
     }
 
     public static func == (a: CloudRecord, b: CloudRecord) -> Bool {
@@ -181,7 +182,7 @@ public struct CloudRecord: Sendable, Equatable {
         let a = a.storage
         let b = b.storage
         return a.recordType == b.recordType && a.recordID == b.recordID && a.changeTag == b.changeTag
-            && a.modificationNanoseconds == b.modificationNanoseconds && a.allFields == b.allFields
+            && a.modificationTime == b.modificationTime && a.allFields == b.allFields
             && a.changedKeys.count == b.changedKeys.count && a.changedKeys.list.allSatisfy(b.changedKeys.contains)
     }
 
@@ -199,18 +200,18 @@ public struct CloudRecord: Sendable, Equatable {
         @exclusivity(unchecked) var fields: [String: CloudFieldValue]
         @exclusivity(unchecked) var edit: FieldEdit?
         @exclusivity(unchecked) var changeTag: CloudChangeTag?
-        @exclusivity(unchecked) var modificationNanoseconds: Int64?
+        @exclusivity(unchecked) var modificationTime: VirtualInstant?
         @exclusivity(unchecked) var changedKeys: ChangedKeys
 
         init(
             recordType: String, recordID: CloudRecordID, fields: [String: CloudFieldValue],
-            changeTag: CloudChangeTag?, modificationNanoseconds: Int64?, changedKeys: ChangedKeys
+            changeTag: CloudChangeTag?, modificationTime: VirtualInstant?, changedKeys: ChangedKeys
         ) {
             self.recordType = recordType
             self.recordID = recordID
             self.fields = fields
             self.changeTag = changeTag
-            self.modificationNanoseconds = modificationNanoseconds
+            self.modificationTime = modificationTime
             self.changedKeys = changedKeys
         }
 
@@ -241,7 +242,7 @@ public struct CloudRecord: Sendable, Equatable {
         func copy() -> Storage {
             let copy = Storage(
                 recordType: recordType, recordID: recordID, fields: fields, changeTag: changeTag,
-                modificationNanoseconds: modificationNanoseconds, changedKeys: changedKeys)
+                modificationTime: modificationTime, changedKeys: changedKeys)
             copy.edit = edit
             return copy
         }

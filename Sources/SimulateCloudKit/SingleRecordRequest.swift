@@ -37,7 +37,7 @@ extension CloudKitDatabaseClient {
         requestsInFlight.beforeLast = requestsInFlight.last.take()
         requestsInFlight.last = request
         network.request(
-            request, from: device, to: CloudKitRecordServer.networkName, timeoutNanoseconds: timeoutNanoseconds)
+            request, from: device, to: CloudKitRecordServer.networkName, timeout: timeout)
     }
 }
 

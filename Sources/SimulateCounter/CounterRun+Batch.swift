@@ -58,8 +58,8 @@ extension CounterRun {
             return
         }
         let delay = max(
-            configuration.backoffInitialNanoseconds, Int64(((error.retryAfterSeconds ?? 0) * 1e9).rounded()))
-        context.scheduler.schedule(afterNanoseconds: delay) { [self] in
+            configuration.backoffInitial, .nanoseconds(Int64(((error.retryAfterSeconds ?? 0) * 1e9).rounded())))
+        context.scheduler.schedule(after: delay) { [self] in
             send(records, from: device, split: split, attempt: attempt + 1, depth: depth)
         }
     }

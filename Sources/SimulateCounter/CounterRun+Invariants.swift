@@ -18,7 +18,7 @@ extension CounterRun {
 
     private func event(_ index: Int) -> String {
         let allocation = log.allocations[index]
-        let time = DurationFormat.secondsText(allocation.finishedNanoseconds ?? context.now)
+        let time = DurationFormat.secondsText(allocation.finishedNanoseconds ?? context.now.nanoseconds)
         let device = context.devices[allocation.deviceIndex].id
         let outcome = allocation.value.map { "displayId \($0)" } ?? "\(log.errors[index]?.description ?? "pending")"
         return "\(time) \(device) counter.allocated \(outcome) after \(allocation.attempts) attempts"
@@ -27,7 +27,7 @@ extension CounterRun {
     private func capped(_ violations: [Violation], total: Int) -> [Violation] {
         guard total > violations.count else { return violations }
         return violations
-            + [Violation(atNanoseconds: context.now, message: "… and \(total - violations.count) more violations")]
+            + [Violation(at: context.now, message: "… and \(total - violations.count) more violations")]
     }
 
     func uniqueViolations() -> [Violation] {
@@ -45,7 +45,7 @@ extension CounterRun {
             let firstDevice = context.devices[log.allocations[first].deviceIndex].id
             violations.append(
                 Violation(
-                    atNanoseconds: allocation.finishedNanoseconds ?? context.now,
+                    at: allocation.finishedNanoseconds.map { VirtualInstant(nanoseconds: $0) } ?? context.now,
                     device: context.devices[allocation.deviceIndex].id,
                     message: "displayId \(value) handed out twice (first to \(firstDevice))",
                     events: [event(first), event(index)]))
@@ -82,7 +82,7 @@ extension CounterRun {
             let shown = gaps.prefix(20).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }
             violations.append(
                 Violation(
-                    atNanoseconds: context.now,
+                    at: context.now,
                     message:
                         "\(missing) displayIds of \(first)…\(last) were never handed out: "
                         + shown.joined(separator: ", ") + (gaps.count > 20 ? ", …" : "")
@@ -92,7 +92,7 @@ extension CounterRun {
         if let highest = above.last {
             violations.append(
                 Violation(
-                    atNanoseconds: context.now,
+                    at: context.now,
                     message:
                         "\(above.count) displayIds lie outside \(first)…\(last), up to \(highest) "
                         + "(handed out without the server's counter reaching them)"))
@@ -118,7 +118,7 @@ extension CounterRun {
             guard violations.count < Self.violationLimit else { continue }
             violations.append(
                 Violation(
-                    atNanoseconds: allocation.finishedNanoseconds ?? context.now,
+                    at: allocation.finishedNanoseconds.map { VirtualInstant(nanoseconds: $0) } ?? context.now,
                     device: context.devices[allocation.deviceIndex].id, message: message,
                     events: [event(index)]))
         }
@@ -133,7 +133,7 @@ extension CounterRun {
             for time in allocator.client.earlyRequestTimes where violations.count < Self.violationLimit {
                 violations.append(
                     Violation(
-                        atNanoseconds: time, device: allocator.device.id,
+                        at: time, device: allocator.device.id,
                         message: "request sent before the server's retry-after had passed"))
             }
         }

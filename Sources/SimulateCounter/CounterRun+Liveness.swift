@@ -8,7 +8,7 @@ extension CounterRun: LivenessChecking {
             let pending = allocator.pendingCount
             guard pending > 0 else { return nil }
             return Violation(
-                atNanoseconds: context.now, device: allocator.device.id,
+                at: context.now, device: allocator.device.id,
                 message: "\(allocator.device.id) still has \(pending) allocations that have not ended")
         }
     }

@@ -38,7 +38,7 @@ public final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllo
         }
         if configuration.subscription {
             let subscription = CounterSubscription(
-                context: context, delayNanoseconds: configuration.pushDelayNanoseconds)
+                context: context, delay: configuration.pushDelay)
             self.subscription = subscription
             for allocator in allocators {
                 allocator.counterSaved = { [unowned subscription] device in subscription.counterSaved(by: device) }
@@ -64,7 +64,7 @@ public final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllo
     }
 
     private func request(on device: Device, completion: ((Result<Int, CounterAllocationError>) -> Void)?) {
-        log.allocations.append(Allocation(deviceIndex: device.index, requestedNanoseconds: context.now))
+        log.allocations.append(Allocation(deviceIndex: device.index, requestedNanoseconds: context.now.nanoseconds))
         if let completion { log.completions[log.allocations.count - 1] = completion }
         if let appAllocators {
             appAllocators.enqueue(log.allocations.count - 1, on: device)

@@ -7,7 +7,7 @@ import SimulateCore
 /// work on Simulator").
 final class CounterSubscription {
     private let context: SimulationContext
-    private let delayNanoseconds: Int64
+    private let delay: VirtualDuration
     private var pending: [Bool]
     private var held: [Bool]
     var arrive: (Device) -> Void = { _ in }
@@ -15,9 +15,9 @@ final class CounterSubscription {
     private(set) var delivered = 0
     private(set) var dropped = 0
 
-    init(context: SimulationContext, delayNanoseconds: Int64) {
+    init(context: SimulationContext, delay: VirtualDuration) {
         self.context = context
-        self.delayNanoseconds = delayNanoseconds
+        self.delay = delay
         pending = Array(repeating: false, count: context.devices.count)
         held = pending
     }
@@ -36,7 +36,7 @@ final class CounterSubscription {
         }
         guard !pending[index] else { return }
         pending[index] = true
-        context.scheduler.schedule(afterNanoseconds: delayNanoseconds) { [self] in
+        context.scheduler.schedule(after: delay) { [self] in
             pending[index] = false
             if context.network.isOffline(device) || context.network.isPartitioned(device) {
                 held[index] = true

@@ -24,7 +24,7 @@ public struct AppClock: Clock, @unchecked Sendable {
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let task = Self.currentTaskIdentity
         for observer in context.services((any AppSleepObserving).self) {
-            observer.appTaskSleeps(on: device, task: task, untilNanoseconds: deadline.nanoseconds)
+            observer.appTaskSleeps(on: device, task: task, until: deadline.instant)
         }
         try await base.sleep(until: deadline, tolerance: tolerance)
     }

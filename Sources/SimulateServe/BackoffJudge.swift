@@ -39,7 +39,7 @@ struct BackoffJudge {
                 guard abs(waited - expected) > slack else { continue }
                 violations.append(
                     Violation(
-                        atNanoseconds: attempt.atNanoseconds, device: device,
+                        at: VirtualInstant(nanoseconds: attempt.atNanoseconds), device: device,
                         message:
                             "reconnected \(DurationFormat.string(waited)) after the \(previous.endReason ?? "drop"); the rule gives \(DurationFormat.string(expected)) (wait \(failures + 1) since the last successful connect, ± \(DurationFormat.string(slack)))",
                         events: [
@@ -54,7 +54,7 @@ struct BackoffJudge {
                 if silent > expected + toleranceNanoseconds + expected / 10 {
                     violations.append(
                         Violation(
-                            atNanoseconds: endNanoseconds, device: device,
+                            at: VirtualInstant(nanoseconds: endNanoseconds), device: device,
                             message:
                                 "no reconnect in \(DurationFormat.string(silent)) after the \(last.endReason ?? "drop"); the rule gives \(DurationFormat.string(expected))"
                         ))

@@ -25,16 +25,16 @@ struct FaultTimeline {
 
     init(scenario: Scenario) {
         var windows: [FaultWindow] = []
-        let end = scenario.durationNanoseconds
+        let end = scenario.duration.nanoseconds
         for fault in scenario.faults {
-            let first = fault.at.nanoseconds(duration: end)
+            let first = fault.at.instant(runEnd: scenario.end).nanoseconds
             let count = min(fault.repeat?.count ?? 1, Self.occurrenceLimit)
-            let every = fault.repeat?.everyNanoseconds ?? 0
+            let every = fault.repeat?.every.nanoseconds ?? 0
             for occurrence in 0..<count {
                 let (offset, overflow) = every.multipliedReportingOverflow(by: Int64(occurrence))
                 let start = first &+ offset
                 guard !overflow, start <= end else { break }
-                let length = fault.forNanoseconds ?? (end - start)
+                let length = fault.duration?.nanoseconds ?? (end - start)
                 windows.append(
                     FaultWindow(
                         startNanoseconds: start, endNanoseconds: min(end, start + length),

@@ -53,14 +53,16 @@ extension ProbeClient {
         let sent = session.scheduler.now
         session.trace.instant(track, "post", "\(method) \(name)", detail)
         let index = log.answers.count
-        log.answers.append(ProbeLog.Answer(atNanoseconds: sent, sentNanoseconds: sent, name: name, detail: detail))
+        log.answers.append(
+            ProbeLog.Answer(
+                atNanoseconds: sent.nanoseconds, sentNanoseconds: sent.nanoseconds, name: name, detail: detail))
         if offline {
             return answered(index, .failure(ProbeError("offline")))
         }
         let target = session.target
         let fullPath = target.basePath + path + (path.contains("?") ? "&" : "?") + "device=" + device
         let pending = PendingRequest()
-        let timeout = session.scheduler.schedule(afterNanoseconds: session.requestTimeoutNanoseconds) {
+        let timeout = session.scheduler.schedule(after: .nanoseconds(session.requestTimeoutNanoseconds)) {
             pending.handler?.fail(ProbeError("timed out"))
         }
         HTTPConnector.connect(target, on: session.loop, timeoutNanoseconds: session.requestTimeoutNanoseconds) {
@@ -85,7 +87,7 @@ extension ProbeClient {
 
     private func answered(_ index: Int, _ result: Result<(status: Int, body: [UInt8]), ProbeError>) {
         guard log.answers[index].status == nil, log.answers[index].error == nil else { return }
-        log.answers[index].atNanoseconds = session.scheduler.now
+        log.answers[index].atNanoseconds = session.scheduler.now.nanoseconds
         switch result {
         case .success(let answer):
             log.answers[index].status = answer.status

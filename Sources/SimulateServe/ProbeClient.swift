@@ -78,7 +78,7 @@ final class ProbeClient: @unchecked Sendable {
             disconnectedSince = nil
             hideIndicator()
             session.trace.begin(track, "connection", "connected")
-            log.opens.append(session.scheduler.now)
+            log.opens.append(session.scheduler.now.nanoseconds)
         case .refused(let status, let type):
             failed("HTTP \(status) \(type)")
         case .bytes(let bytes):
@@ -91,7 +91,7 @@ final class ProbeClient: @unchecked Sendable {
                 connected = false
                 channel = nil
                 if eventsOnConnection == 0 { failures += 1 }
-                log.drops.append(session.scheduler.now)
+                log.drops.append(session.scheduler.now.nanoseconds)
                 disconnected()
                 scheduleRetry()
             } else {
@@ -105,14 +105,15 @@ final class ProbeClient: @unchecked Sendable {
         failures = 0
         eventsOnConnection += 1
         let decoded = PunchWire.decodeItems(event.data)
-        log.events.append(ProbeLog.Event(atNanoseconds: now, id: event.lastEventId, data: event.data, items: decoded))
+        log.events.append(
+            ProbeLog.Event(atNanoseconds: now.nanoseconds, id: event.lastEventId, data: event.data, items: decoded))
         session.trace.instant(track, "state", "full state", "id \(event.lastEventId)", value: Int64(log.events.count))
         if let decoded { items = decoded }
     }
 
     private func failed(_ reason: String) {
         session.trace.instant(track, "connection", "connect failed", reason)
-        log.failures.append((session.scheduler.now, reason))
+        log.failures.append((session.scheduler.now.nanoseconds, reason))
         failures += 1
         disconnected()
         scheduleRetry()
@@ -122,7 +123,7 @@ final class ProbeClient: @unchecked Sendable {
         guard !session.isFinished else { return }
         let wait = session.policy.delay(afterFailures: failures)
         session.trace.begin(track, "backoff", "backoff wait", DurationFormat.string(wait))
-        retryEvent = session.scheduler.schedule(afterNanoseconds: wait) { [unowned self] in
+        retryEvent = session.scheduler.schedule(after: .nanoseconds(wait)) { [unowned self] in
             session.trace.end(track, "backoff", "backoff wait")
             connect()
         }
@@ -131,8 +132,8 @@ final class ProbeClient: @unchecked Sendable {
 
     private func disconnected() {
         guard disconnectedSince == nil else { return }
-        disconnectedSince = session.scheduler.now
-        indicatorEvent = session.scheduler.schedule(afterNanoseconds: session.indicatorDelayNanoseconds) {
+        disconnectedSince = session.scheduler.now.nanoseconds
+        indicatorEvent = session.scheduler.schedule(after: .nanoseconds(session.indicatorDelayNanoseconds)) {
             [unowned self] in
             indicatorShown = true
             session.trace.begin(track, "indicator", "offline indicator")

@@ -25,7 +25,7 @@ struct ProbeJudge: RealRunJudging {
         return RunResult(
             file: scenario.file, scenario: scenario.name, seed: scenario.seed,
             passed: failure == nil && results.allSatisfy(\.passed), traceHash: session.scheduler.hash.hex,
-            events: session.scheduler.executedEvents, simulatedNanoseconds: session.scheduler.now,
+            events: session.scheduler.executedEvents, simulated: session.scheduler.now.sinceStart,
             expectations: results, statistics: ["probe": .object(statistics)], failure: failure,
             trace: session.trace.records)
     }
@@ -41,7 +41,7 @@ struct ProbeJudge: RealRunJudging {
                 violations += freshness(client, withinNanoseconds: within)
             }
         }
-        return violations.sorted { $0.atNanoseconds < $1.atNanoseconds }
+        return violations.sorted { $0.at < $1.at }
     }
 
     /// Every event is a full item array with a numeric version id, and versions never go back.
@@ -52,21 +52,21 @@ struct ProbeJudge: RealRunJudging {
             if event.items == nil {
                 violations.append(
                     Violation(
-                        atNanoseconds: event.atNanoseconds, device: client.device,
+                        at: VirtualInstant(nanoseconds: event.atNanoseconds), device: client.device,
                         message:
                             "event data is not an array of {id, text, done, created} items: \(event.data.prefix(80))"))
             }
             guard let version = Int64(event.id) else {
                 violations.append(
                     Violation(
-                        atNanoseconds: event.atNanoseconds, device: client.device,
+                        at: VirtualInstant(nanoseconds: event.atNanoseconds), device: client.device,
                         message: "event id \"\(event.id.prefix(40))\" is not a state version"))
                 continue
             }
             if let latest, version < latest {
                 violations.append(
                     Violation(
-                        atNanoseconds: event.atNanoseconds, device: client.device,
+                        at: VirtualInstant(nanoseconds: event.atNanoseconds), device: client.device,
                         message: "version \(version) arrived after version \(latest)"))
             }
             latest = max(latest ?? version, version)
@@ -84,14 +84,14 @@ struct ProbeJudge: RealRunJudging {
                 guard let id = Int64(item.id), item.id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
                     violations.append(
                         Violation(
-                            atNanoseconds: event.atNanoseconds, device: client.device,
+                            at: VirtualInstant(nanoseconds: event.atNanoseconds), device: client.device,
                             message: "item \"\(item.text)\" has id \"\(item.id)\", not a UnixNano decimal string"))
                     continue
                 }
                 if id <= highest {
                     violations.append(
                         Violation(
-                            atNanoseconds: event.atNanoseconds, device: client.device,
+                            at: VirtualInstant(nanoseconds: event.atNanoseconds), device: client.device,
                             message: "new item \"\(item.text)\" has id \(id), not above the earlier id \(highest)"))
                 }
                 highest = max(highest, id)
@@ -100,7 +100,7 @@ struct ProbeJudge: RealRunJudging {
                 if item.created != second && item.created != PunchClock.rfc3339(unixNanoseconds: id - 1_000) {
                     violations.append(
                         Violation(
-                            atNanoseconds: event.atNanoseconds, device: client.device,
+                            at: VirtualInstant(nanoseconds: event.atNanoseconds), device: client.device,
                             message: "item \"\(item.text)\" id \(id) is \(second) but created says \(item.created)"))
                 }
             }
@@ -112,7 +112,7 @@ struct ProbeJudge: RealRunJudging {
     /// arrives within `within`.
     private func freshness(_ client: ProbeClient, withinNanoseconds within: Int64) -> [Violation] {
         var violations: [Violation] = []
-        let end = session.scheduler.now
+        let end = session.scheduler.now.nanoseconds
         for answer in client.log.answers where answer.status == 200 {
             let deadline = answer.atNanoseconds + within
             guard deadline <= end, client.log.opens.contains(where: { $0 <= answer.atNanoseconds }),
@@ -125,7 +125,7 @@ struct ProbeJudge: RealRunJudging {
             if !fresh {
                 violations.append(
                     Violation(
-                        atNanoseconds: deadline, device: client.device,
+                        at: VirtualInstant(nanoseconds: deadline), device: client.device,
                         message:
                             "\(answer.name) \(answer.detail) was answered 200 at \(DurationFormat.secondsText(answer.atNanoseconds)) but no full state \(answer.version.map { "of version \($0) " } ?? "")arrived within \(DurationFormat.string(within))"
                     ))

@@ -29,7 +29,7 @@ final class ProbeSession: @unchecked Sendable {
         scheduler = Scheduler(eventBudget: scenario.limits.eventBudget)
         trace = Trace(scheduler: scheduler, keepsRecords: options.keepsTrace)
         driver = RealTimeDriver(
-            scheduler: scheduler, loop: loop, speed: 1, durationNanoseconds: scenario.durationNanoseconds)
+            scheduler: scheduler, loop: loop, speed: 1, durationNanoseconds: scenario.duration.nanoseconds)
         let configuration = ExpectationArguments(scenario.plugin(named: "sse")?.configuration ?? .null)
         policy = configuration.policy
         indicatorDelayNanoseconds = configuration.duration("offlineIndicatorDelay") ?? 1_500_000_000
@@ -49,34 +49,36 @@ final class ProbeSession: @unchecked Sendable {
     func start() {
         loop.assertInEventLoop()
         driver.onFinish = { [unowned self] failure in finish(failure) }
-        let end = scenario.durationNanoseconds
+        let end = scenario.duration.nanoseconds
         for step in scenario.steps where step.plugin == "sse" {
             guard let device = step.device, let client = clients.first(where: { $0.device == device }) else { continue }
-            let first = step.at.nanoseconds(duration: end)
+            let first = step.at.instant(runEnd: scenario.end).nanoseconds
             for occurrence in 0..<min(step.repeat?.count ?? 1, FaultTimeline.occurrenceLimit) {
-                let time = first + (step.repeat?.everyNanoseconds ?? 0) * Int64(occurrence)
+                let time = first + (step.repeat?.every.nanoseconds ?? 0) * Int64(occurrence)
                 guard time <= end else { break }
-                scheduler.schedule(atNanoseconds: time) { client.perform(step) }
+                scheduler.schedule(at: VirtualInstant(nanoseconds: time)) { client.perform(step) }
             }
         }
         for window in FaultTimeline(scenario: scenario).windows where window.kind == .offline && !options.ignoresFaults
         {
             let affected = clients.filter { window.devices?.contains($0.device) ?? true }
-            scheduler.schedule(atNanoseconds: window.startNanoseconds) { [unowned self] in
+            scheduler.schedule(at: VirtualInstant(nanoseconds: window.startNanoseconds)) { [unowned self] in
                 trace.instant("network", "fault", "offline", window.deviceText)
                 affected.forEach { $0.goOffline() }
             }
-            scheduler.schedule(atNanoseconds: window.endNanoseconds) { affected.forEach { $0.goOnline() } }
+            scheduler.schedule(at: VirtualInstant(nanoseconds: window.endNanoseconds)) {
+                affected.forEach { $0.goOnline() }
+            }
         }
         for (offset, expectation) in ProbeJudge.expectations(scenario).enumerated() {
             guard case .check(let at, let device, _) = expectation.kind, ProbeJudge.judges(expectation) else {
                 continue
             }
-            scheduler.schedule(atNanoseconds: at.nanoseconds(duration: end)) { [unowned self] in
+            scheduler.schedule(at: at.instant(runEnd: scenario.end)) { [unowned self] in
                 observations[offset] = observe(expectation.name, device: device)
             }
         }
-        scheduler.schedule(atNanoseconds: 0) { [unowned self] in clients.forEach { $0.connect() } }
+        scheduler.schedule(at: .start) { [unowned self] in clients.forEach { $0.connect() } }
         driver.start()
     }
 
@@ -102,7 +104,7 @@ final class ProbeSession: @unchecked Sendable {
             let reason = clients.first?.log.failures.first?.1 ?? "no answer"
             failure = RunFailure(
                 message: "no event stream opened at \(target.description)/events during the run: \(reason)",
-                atNanoseconds: scheduler.now)
+                at: scheduler.now)
         }
         outcome.succeed(ProbeJudge(session: self).result(failure: failure))
     }

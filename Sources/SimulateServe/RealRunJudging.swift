@@ -53,7 +53,7 @@ extension RealRunJudging {
                             ? []
                             : [
                                 Violation(
-                                    atNanoseconds: at.nanoseconds(duration: scenario.durationNanoseconds),
+                                    at: at.instant(runEnd: scenario.end),
                                     device: device, message: message)
                             ],
                         path: expectation.path, at: at, device: device, expected: expected, observed: observed))

@@ -44,9 +44,9 @@ final class RealTimeDriver {
     func catchUp() {
         guard !isFinished, startedAt != nil else { return }
         do {
-            try scheduler.run(throughNanoseconds: virtualNow)
+            try scheduler.run(through: VirtualInstant(nanoseconds: virtualNow))
         } catch {
-            finish(RunFailure(message: error.description, atNanoseconds: scheduler.now))
+            finish(RunFailure(message: error.description, at: scheduler.now))
         }
     }
 
@@ -57,7 +57,7 @@ final class RealTimeDriver {
         let now = virtualNow
         if now >= durationNanoseconds { return finish(nil) }
         tick?.cancel()
-        let next = min(scheduler.nextEventTime ?? durationNanoseconds, durationNanoseconds)
+        let next = min(scheduler.nextEventTime?.nanoseconds ?? durationNanoseconds, durationNanoseconds)
         let waitReal = min(realNanoseconds(max(0, next - now)), 200_000_000)
         tick = loop.scheduleTask(in: .nanoseconds(max(waitReal, 1_000_000))) { [weak self] in self?.advance() }
     }

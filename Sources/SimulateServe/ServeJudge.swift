@@ -15,7 +15,9 @@ struct ServeJudge: RealRunJudging {
         let scenario = session.scenario
         var results = Self.results(scenario, observations: session.observations, evaluate: evaluate)
         let requests = session.log.badRequests.map {
-            Violation(atNanoseconds: $0.atNanoseconds, device: $0.device, message: "unreadable request: \($0.message)")
+            Violation(
+                at: VirtualInstant(nanoseconds: $0.atNanoseconds), device: $0.device,
+                message: "unreadable request: \($0.message)")
         }
         results.append(
             ExpectationResult(
@@ -30,14 +32,14 @@ struct ServeJudge: RealRunJudging {
                 violations: silent
                     ? [
                         Violation(
-                            atNanoseconds: session.scheduler.now,
+                            at: session.scheduler.now,
                             message: "no client connected: nothing was judged (point the client at the URL above)")
                     ] : [],
                 path: .root))
         return RunResult(
             file: scenario.file, scenario: scenario.name, seed: session.options.seed ?? scenario.seed,
             passed: failure == nil && results.allSatisfy(\.passed), traceHash: session.scheduler.hash.hex,
-            events: session.scheduler.executedEvents, simulatedNanoseconds: session.scheduler.now,
+            events: session.scheduler.executedEvents, simulated: session.scheduler.now.sinceStart,
             expectations: results, statistics: ["serve": .object(statistics)], failure: failure,
             trace: session.trace.records)
     }
@@ -63,14 +65,15 @@ struct ServeJudge: RealRunJudging {
         switch expectation.name {
         case "backoff":
             return BackoffJudge(policy: args.policy, toleranceNanoseconds: session.options.toleranceNanoseconds)
-                .violations(log: session.log, endNanoseconds: session.scheduler.now, real: session.realNanoseconds)
+                .violations(
+                    log: session.log, endNanoseconds: session.scheduler.now.nanoseconds, real: session.realNanoseconds)
         case "reconnectRate":
             return reconnectRate(
                 max: args.integer("max") ?? 10, windowNanoseconds: args.duration("window") ?? 1_000_000_000)
         default:
             return session.log.mutations.filter { !$0.outcome.reachedServer }.map {
                 Violation(
-                    atNanoseconds: $0.atNanoseconds, device: $0.device,
+                    at: VirtualInstant(nanoseconds: $0.atNanoseconds), device: $0.device,
                     message: "\($0.name) \($0.detail) was lost: \($0.outcome.text)")
             }
         }
@@ -89,11 +92,11 @@ struct ServeJudge: RealRunJudging {
                 start += 1
             }
             if end - start + 1 > max,
-                violations.isEmpty || reconnects[end].atNanoseconds > violations.last!.atNanoseconds
+                violations.isEmpty || reconnects[end].atNanoseconds > violations.last!.at.nanoseconds
             {
                 violations.append(
                     Violation(
-                        atNanoseconds: reconnects[end].atNanoseconds, device: reconnects[end].device,
+                        at: VirtualInstant(nanoseconds: reconnects[end].atNanoseconds), device: reconnects[end].device,
                         message:
                             "\(end - start + 1) reconnects within \(DurationFormat.string(windowNanoseconds)) (at most \(max))",
                         events: reconnects[start...end].map {

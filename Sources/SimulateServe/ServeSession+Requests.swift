@@ -11,7 +11,7 @@ extension ServeSession {
         startClockIfWaiting()
         catchUp()
         let connection = WireConnection(
-            channel: channel, device: device, role: .stream, openedNanoseconds: scheduler.now)
+            channel: channel, device: device, role: .stream, openedNanoseconds: scheduler.now.nanoseconds)
         let outcome: ServeLog.AttemptOutcome
         if isActive(.offline, for: device) {
             outcome = .refused
@@ -30,7 +30,8 @@ extension ServeSession {
             register(connection)
             connection.startEventStream()
         }
-        log.attempts.append(ServeLog.StreamAttempt(device: device, atNanoseconds: scheduler.now, outcome: outcome))
+        log.attempts.append(
+            ServeLog.StreamAttempt(device: device, atNanoseconds: scheduler.now.nanoseconds, outcome: outcome))
         trace.instant(Self.track, "connection", "accept", device, value: Int64(log.attempts.count))
         trace.instant(device, "connection", "connect", outcome.rawValue)
         switch outcome {
@@ -39,9 +40,9 @@ extension ServeSession {
             sendState(to: connection)
         case .closedAtOnce:
             endAttempt(of: connection, reason: "accept-then-close")
-            log.attempts[log.attempts.count - 1].endedNanoseconds = scheduler.now
+            log.attempts[log.attempts.count - 1].endedNanoseconds = scheduler.now.nanoseconds
         case .refused:
-            log.attempts[log.attempts.count - 1].endedNanoseconds = scheduler.now
+            log.attempts[log.attempts.count - 1].endedNanoseconds = scheduler.now.nanoseconds
             log.attempts[log.attempts.count - 1].endReason = "reset: offline"
         case .stalled: break
         }
@@ -78,12 +79,13 @@ extension ServeSession {
         startClockIfWaiting()
         catchUp()
         let connection = WireConnection(
-            channel: channel, device: device, role: .request, openedNanoseconds: scheduler.now)
+            channel: channel, device: device, role: .request, openedNanoseconds: scheduler.now.nanoseconds)
         let detail = mutation.detail
         func record(_ outcome: ServeLog.MutationOutcome) {
             log.mutations.append(
                 ServeLog.MutationRecord(
-                    device: device, atNanoseconds: scheduler.now, name: mutation.name, detail: detail, outcome: outcome)
+                    device: device, atNanoseconds: scheduler.now.nanoseconds, name: mutation.name, detail: detail,
+                    outcome: outcome)
             )
         }
         if isActive(.offline, for: device) {
@@ -98,7 +100,7 @@ extension ServeSession {
             trace.instant(device, "network", "request.lost", mutation.name)
             return
         }
-        let reply = board.apply(mutation, atNanoseconds: scheduler.now)
+        let reply = board.apply(mutation, atNanoseconds: scheduler.now.nanoseconds)
         switch reply {
         case .unknownItem:
             record(.unknownItem)
@@ -123,14 +125,14 @@ extension ServeSession {
 
     func answer(_ connection: WireConnection, _ status: HTTPResponseStatus, json: String) {
         let latency = drawLatency(for: connection.device)
-        scheduler.schedule(afterNanoseconds: latency) { connection.respond(status, json: json) }
+        scheduler.schedule(after: .nanoseconds(latency)) { connection.respond(status, json: json) }
     }
 
     /// A request the server could not read: recorded, answered 400, closed.
     func badRequest(on channel: Channel, device: String, message: String) {
         loop.assertInEventLoop()
         catchUp()
-        log.badRequests.append((device, scheduler.now, message))
+        log.badRequests.append((device, scheduler.now.nanoseconds, message))
         trace.instant(device, "post", "bad request", message)
     }
 }

@@ -6,9 +6,11 @@ extension ServeSession {
     /// Each fault's start acts on the connections already open; new ones meet it as they arrive.
     func scheduleFaults() {
         for window in faults.windows {
-            scheduler.schedule(atNanoseconds: window.startNanoseconds) { [unowned self] in begin(window) }
-            if window.endNanoseconds < scenario.durationNanoseconds {
-                scheduler.schedule(atNanoseconds: window.endNanoseconds) { [unowned self] in
+            scheduler.schedule(at: VirtualInstant(nanoseconds: window.startNanoseconds)) { [unowned self] in
+                begin(window)
+            }
+            if window.endNanoseconds < scenario.duration.nanoseconds {
+                scheduler.schedule(at: VirtualInstant(nanoseconds: window.endNanoseconds)) { [unowned self] in
                     trace.instant("network", "fault", "end " + window.kind.rawValue, window.deviceText)
                 }
             }
@@ -43,12 +45,12 @@ extension ServeSession {
     func scheduleSteps() {
         for step in scenario.steps where step.plugin == "sse" {
             guard step.device == nil || options.applySteps else { continue }
-            let first = step.at.nanoseconds(duration: scenario.durationNanoseconds)
+            let first = step.at.instant(runEnd: scenario.end).nanoseconds
             let count = min(step.repeat?.count ?? 1, FaultTimeline.occurrenceLimit)
             for occurrence in 0..<count {
-                let time = first + (step.repeat?.everyNanoseconds ?? 0) * Int64(occurrence)
-                guard time <= scenario.durationNanoseconds else { break }
-                scheduler.schedule(atNanoseconds: time) { [unowned self] in perform(step) }
+                let time = first + (step.repeat?.every.nanoseconds ?? 0) * Int64(occurrence)
+                guard time <= scenario.duration.nanoseconds else { break }
+                scheduler.schedule(at: VirtualInstant(nanoseconds: time)) { [unowned self] in perform(step) }
             }
         }
     }
@@ -74,10 +76,10 @@ extension ServeSession {
             trace.instant(device, "post", "no such item", step.qualifiedName)
             return
         }
-        let reply = board.apply(mutation, atNanoseconds: scheduler.now)
+        let reply = board.apply(mutation, atNanoseconds: scheduler.now.nanoseconds)
         log.mutations.append(
             ServeLog.MutationRecord(
-                device: device, atNanoseconds: scheduler.now, name: mutation.name, detail: mutation.detail,
+                device: device, atNanoseconds: scheduler.now.nanoseconds, name: mutation.name, detail: mutation.detail,
                 outcome: reply == .unknownItem ? .unknownItem : .applied(version: board.version)))
         guard reply != .unknownItem else { return }
         trace.instant(Self.track, "mutation", mutation.name, "v\(board.version)", value: Int64(board.version))
@@ -101,8 +103,8 @@ extension ServeSession {
             guard case .check(let at, _, _) = expectation.kind, expectation.plugin == "sse",
                 ServeJudge.observables.contains(expectation.name)
             else { continue }
-            let time = at.nanoseconds(duration: scenario.durationNanoseconds)
-            scheduler.schedule(atNanoseconds: time) { [unowned self] in
+            let time = at.instant(runEnd: scenario.end).nanoseconds
+            scheduler.schedule(at: VirtualInstant(nanoseconds: time)) { [unowned self] in
                 observations[offset] = observe(expectation.name)
             }
         }

@@ -37,7 +37,7 @@ final class ServeSession: @unchecked Sendable {
         random = SeededRandom(runSeed: options.seed ?? scenario.seed, label: "serve/network")
         outcome = loop.makePromise()
         driver = RealTimeDriver(
-            scheduler: scheduler, loop: loop, speed: options.speed, durationNanoseconds: scenario.durationNanoseconds)
+            scheduler: scheduler, loop: loop, speed: options.speed, durationNanoseconds: scenario.duration.nanoseconds)
     }
 
     /// The configured `items` of the `sse` plugin, as the in-process server reads them.
@@ -93,27 +93,31 @@ final class ServeSession: @unchecked Sendable {
     // MARK: Network conditions
 
     func isActive(_ kind: FaultKind, for device: String) -> Bool {
-        faults.active(kind, device: device, atNanoseconds: scheduler.now) != nil
+        faults.active(kind, device: device, atNanoseconds: scheduler.now.nanoseconds) != nil
     }
 
     /// One message lost, by the fault's or the link's loss probability.
     func drawsLoss(for device: String) -> Bool {
-        let loss = faults.active(.loss, device: device, atNanoseconds: scheduler.now)?.loss ?? scenario.network.loss
+        let loss =
+            faults.active(.loss, device: device, atNanoseconds: scheduler.now.nanoseconds)?.loss
+            ?? scenario.network.loss
         return loss > 0 && random.chance(loss)
     }
 
     func drawLatency(for device: String) -> Int64 {
         let range =
-            faults.active(.latency, device: device, atNanoseconds: scheduler.now)?.latency ?? scenario.network.latency
-        return random.int64(in: range.minNanoseconds...range.maxNanoseconds)
+            faults.active(.latency, device: device, atNanoseconds: scheduler.now.nanoseconds)?.latency
+            ?? scenario.network.latency
+        return random.duration(in: range.minimum...range.maximum).nanoseconds
     }
 
     /// Writes bytes after the link's latency, keeping the connection's order.
     func deliver(_ bytes: [UInt8], to connection: WireConnection, then after: (() -> Void)? = nil) {
         let key = ObjectIdentifier(connection)
-        let due = max(scheduler.now + drawLatency(for: connection.device), nextDeliveryNanoseconds[key] ?? 0)
+        let due = max(
+            scheduler.now.nanoseconds + drawLatency(for: connection.device), nextDeliveryNanoseconds[key] ?? 0)
         nextDeliveryNanoseconds[key] = due
-        scheduler.schedule(atNanoseconds: due) {
+        scheduler.schedule(at: VirtualInstant(nanoseconds: due)) {
             connection.send(bytes)
             after?()
         }
@@ -150,7 +154,7 @@ final class ServeSession: @unchecked Sendable {
                 $0.device == connection.device && $0.atNanoseconds == connection.openedNanoseconds
             }), log.attempts[index].endedNanoseconds == nil
         else { return }
-        log.attempts[index].endedNanoseconds = scheduler.now
+        log.attempts[index].endedNanoseconds = scheduler.now.nanoseconds
         log.attempts[index].endReason = reason ?? "closed"
         trace.end(connection.device, "connection", "stream open", reason ?? "closed")
     }

@@ -55,7 +55,7 @@ extension ScenarioOutcome {
     /// string key: `outcome.observed("sse.offlineIndicator", at: .seconds(25), device: "phone")`.
     /// `at: nil` is the check at the end. nil when the scenario has no such check or did not run.
     public func observed(_ name: String, at: Duration? = nil, device: String? = nil) -> JSON? {
-        let time: TimePoint = at.map { .at($0.nanoseconds) } ?? .end
+        let time: TimePoint = at.map { .at(.start + $0.virtual) } ?? .end
         return result?.expectations.first {
             $0.kind == .check && $0.name == name && $0.at == time && $0.device == device
         }?.observed

@@ -23,7 +23,7 @@ public struct ScenarioBuilder: Sendable {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         scenario = Scenario(
-            name: name, description: description, seed: seed, durationNanoseconds: duration.nanoseconds,
+            name: name, description: description, seed: seed, duration: duration.virtual,
             devices: [], plugins: [], pinsSeed: pinSeed)
         callSites = [(.root, BuilderCallSite(fileID: fileID, filePath: filePath, line: line, column: column))]
     }
@@ -38,7 +38,7 @@ public struct ScenarioBuilder: Sendable {
         ) {
             $0.devices.append(
                 DeviceSpec(
-                    id: id, platform: platform, clockSkewNanoseconds: clockSkew.nanoseconds, simulator: simulator))
+                    id: id, platform: platform, clockSkew: clockSkew.virtual, simulator: simulator))
         }
     }
 
@@ -60,7 +60,7 @@ public struct ScenarioBuilder: Sendable {
     ) -> Self {
         with(.root / "network", BuilderCallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
             $0.network.latency = LatencyRange(
-                minNanoseconds: latency.lowerBound.nanoseconds, maxNanoseconds: latency.upperBound.nanoseconds)
+                minimum: latency.lowerBound.virtual, maximum: latency.upperBound.virtual)
             $0.network.loss = loss
         }
     }
@@ -86,10 +86,10 @@ public struct ScenarioBuilder: Sendable {
         ) {
             $0.faults.append(
                 FaultSpec(
-                    at: .at(at.nanoseconds), forNanoseconds: length?.nanoseconds, devices: devices, kind: kind,
+                    at: .at(.start + at.virtual), for: length?.virtual, devices: devices, kind: kind,
                     latency: latency.map {
                         LatencyRange(
-                            minNanoseconds: $0.lowerBound.nanoseconds, maxNanoseconds: $0.upperBound.nanoseconds)
+                            minimum: $0.lowerBound.virtual, maximum: $0.upperBound.virtual)
                     },
                     loss: loss, plugin: plugin, server: server, error: error, repeat: Self.repetition(every, count),
                     path: .root / "faults" / $0.faults.count))
@@ -107,7 +107,7 @@ public struct ScenarioBuilder: Sendable {
         ) {
             $0.steps.append(
                 StepSpec(
-                    at: .at(at.nanoseconds), device: device, do: action, args: args,
+                    at: .at(.start + at.virtual), device: device, do: action, args: args,
                     repeat: Self.repetition(every, count), path: .root / "steps" / $0.steps.count))
         }
     }
@@ -129,7 +129,7 @@ public struct ScenarioBuilder: Sendable {
         sweep: SweepRule = .every, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
         column: Int = #column
     ) -> Self {
-        let time: TimePoint = at.map { .at($0.nanoseconds) } ?? .end
+        let time: TimePoint = at.map { .at(.start + $0.virtual) } ?? .end
         return expecting(
             ExpectationSpec.check(name, at: time, device: device, args: args, equals: expected, sweep: sweep),
             BuilderCallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -183,7 +183,7 @@ public struct ScenarioBuilder: Sendable {
 
     private static func repetition(_ every: Duration?, _ count: Int) -> Repeat? {
         guard let every, count > 1 else { return nil }
-        return Repeat(everyNanoseconds: every.nanoseconds, count: count)
+        return Repeat(every: every.virtual, count: count)
     }
 }
 
@@ -198,9 +198,6 @@ public struct BuilderCallSite: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Duration {
-    /// Whole nanoseconds, rounded toward zero.
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
+    /// The same span of virtual time, in whole nanoseconds rounded toward zero.
+    var virtual: VirtualDuration { VirtualDuration(self) }
 }

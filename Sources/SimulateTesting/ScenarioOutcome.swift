@@ -44,7 +44,7 @@ public struct ScenarioOutcome: Sendable {
             failures.append(
                 ScenarioFailure(
                     file: file, seed: result.seed, name: nil,
-                    message: "\(context): run broke at \(DurationFormat.secondsText(failure.atNanoseconds)): "
+                    message: "\(context): run broke at \(DurationFormat.secondsText(failure.at)): "
                         + failure.message + replaySuffix(result)))
         }
         for expectation in result.expectations where !expectation.passed && !(inSweep && expectation.sweep == .some) {
@@ -80,7 +80,7 @@ public struct ScenarioOutcome: Sendable {
             var lines = ["\(expectation.name) violated \(expectation.violations.count) time(s)"]
             for violation in expectation.violations.prefix(5) {
                 let device = violation.device.map { " \($0)" } ?? ""
-                lines.append("  \(DurationFormat.secondsText(violation.atNanoseconds))\(device): \(violation.message)")
+                lines.append("  \(DurationFormat.secondsText(violation.at))\(device): \(violation.message)")
                 for event in violation.events.prefix(8) { lines.append("    " + event) }
             }
             if expectation.violations.count > 5 { lines.append("  … and \(expectation.violations.count - 5) more") }

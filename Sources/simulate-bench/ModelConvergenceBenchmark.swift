@@ -113,21 +113,22 @@ enum ModelConvergenceBenchmark {
     static func run(objectsPerDevice count: Int) throws -> Result {
         let registry = PluginRegistry(BuiltinPlugins.all)
         let runner = SimulationRunner(registry: registry)
-        let intervalNanoseconds: Int64 = 10_000
-        let insertSpanNanoseconds = Int64(count) * intervalNanoseconds
+        let interval = VirtualDuration.microseconds(10)
+        let insertSpan = interval * count
         var steps: [StepSpec] = []
         for index in 0..<devices {
             steps.append(
                 StepSpec(
-                    at: .at(1_000_000_000 + Int64(index) * 1_000), device: "d\(index)", do: "model.insert",
+                    at: .at(.start + .seconds(1) + .microseconds(Int64(index))), device: "d\(index)",
+                    do: "model.insert",
                     args: ["entity": "Task", "values": ["title": "task"]],
-                    repeat: Repeat(everyNanoseconds: intervalNanoseconds, count: count)))
+                    repeat: Repeat(every: interval, count: count)))
         }
         let scenario = Scenario(
             name: "model convergence \(devices)×\(count)", seed: 1,
-            durationNanoseconds: insertSpanNanoseconds + 120_000_000_000 + Int64(count) * 5_000_000,
+            duration: insertSpan + .seconds(120) + .milliseconds(5) * count,
             devices: (0..<devices).map { DeviceSpec(id: "d\($0)") },
-            network: LinkConditions(latency: LatencyRange(minNanoseconds: 20_000_000, maxNanoseconds: 80_000_000)),
+            network: LinkConditions(latency: LatencyRange(minimum: .milliseconds(20), maximum: .milliseconds(80))),
             plugins: [PluginSpec(name: "model", configuration: ["importBatchSize": 400])], steps: steps,
             expectations: [.invariant("model.converged")])
         try runner.validate(scenario)

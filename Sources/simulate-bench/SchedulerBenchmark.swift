@@ -45,19 +45,19 @@ private final class RescheduleWorkload {
     }
 
     func fire() {
-        checksum = checksum &* 31 &+ UInt64(scheduler.now)
+        checksum = checksum &* 31 &+ UInt64(scheduler.now.nanoseconds)
         random ^= random << 13
         random ^= random >> 7
         random ^= random << 17
-        scheduler.schedule(afterNanoseconds: 1 + Int64(random & 1023), fireAction)
+        scheduler.schedule(after: .nanoseconds(1 + Int64(random & 1023)), fireAction)
     }
 }
 
 private func swiftLoop(actors: Int32, events: Int64) throws -> UInt64 {
     let workload = RescheduleWorkload(events: events)
-    for _ in 0..<actors { workload.scheduler.schedule(atNanoseconds: 0, workload.fireAction) }
+    for _ in 0..<actors { workload.scheduler.schedule(at: .start, workload.fireAction) }
     do {
-        try workload.scheduler.run(throughNanoseconds: .max)
+        try workload.scheduler.run(through: .distantFuture)
     } catch SimulationError.eventBudgetExceeded {
         // The budget is the stopping rule of this workload.
     }

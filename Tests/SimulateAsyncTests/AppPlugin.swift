@@ -53,7 +53,7 @@ final class AppRun: PluginRun {
     }
 
     func evaluate(_ invariant: AppPlugin.Invariant) -> [Violation] {
-        log.problems.map { Violation(atNanoseconds: context.now, message: $0) }
+        log.problems.map { Violation(at: context.now, message: $0) }
     }
 
     func statistics() -> JSON? {

@@ -7,7 +7,9 @@ import Testing
     @Test func sleepsFollowVirtualTimeAndOtherSimulationEvents() throws {
         let result = try App.run(duration: "100s") { runtime, context, log in
             let clock = runtime.clock
-            context.scheduler.schedule(atNanoseconds: 1_500_000_000) { log.lines.append("event at 1.5s") }
+            context.scheduler.schedule(at: VirtualInstant(nanoseconds: 1_500_000_000)) {
+                log.lines.append("event at 1.5s")
+            }
             runtime.spawn(on: context.devices[0]) {
                 let start = clock.now
                 try await clock.sleep(for: .seconds(1))

@@ -39,12 +39,12 @@ import Testing
 
     @Test func serverWideViolationsGoOnTheirPluginsServer() {
         let tracks = ["phone", "mac", "server:sse", "server:cloudkit", "network"]
-        let serverWide = Violation(atNanoseconds: 0, device: nil, message: "x")
+        let serverWide = Violation(at: .start, device: nil, message: "x")
         #expect(TimelineReport.violationTrack("sse.serverIds", serverWide, tracks: tracks) == "server:sse")
         #expect(
             TimelineReport.violationTrack("counter.unique", serverWide, tracks: ["phone", "server:cloudkit"])
                 == "server:cloudkit")
-        let onDevice = Violation(atNanoseconds: 0, device: "mac", message: "x")
+        let onDevice = Violation(at: .start, device: "mac", message: "x")
         #expect(TimelineReport.violationTrack("sse.backoff", onDevice, tracks: tracks) == "mac")
     }
 }

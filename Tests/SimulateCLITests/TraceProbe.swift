@@ -51,7 +51,7 @@ final class TraceProbeRun: PluginRun {
         case .mark(let record): context.trace.instant(track, record.category, record.name, "detail <&>")
         case .alarm:
             alarms.append(
-                Violation(atNanoseconds: context.now, device: device?.id, message: "alarm \"raised\"", events: ["e1"]))
+                Violation(at: context.now, device: device?.id, message: "alarm \"raised\"", events: ["e1"]))
         }
     }
 
@@ -68,13 +68,13 @@ enum ProbeRuns {
         -> StepSpec
     {
         StepSpec(
-            at: .at(Int64(at * 1e9)), device: device, do: "probe.\(action)",
+            at: .at(VirtualInstant(nanoseconds: Int64(at * 1e9))), device: device, do: "probe.\(action)",
             args: action == "alarm" ? [:] : ["category": .string(category), "name": .string(name)])
     }
 
     static func run(_ steps: [StepSpec], file: String = "Scenarios/probe.json", seed: UInt64 = 0) -> RunResult {
         let scenario = Scenario(
-            name: "probe", seed: seed, durationNanoseconds: 10_000_000_000,
+            name: "probe", seed: seed, duration: .seconds(10),
             devices: [DeviceSpec(id: "phone"), DeviceSpec(id: "mac")], plugins: [PluginSpec(name: "probe")],
             steps: steps, expectations: [.invariant("probe.quiet")], file: file)
         return SimulationRunner(registry: registry).run(scenario, seed: seed, keepsTrace: true)

@@ -31,7 +31,7 @@ private func error<T>(_ result: Result<T, CloudKitError>) -> CloudKitError? {
     #expect(limited.code == .requestRateLimited)
     #expect(limited.retryAfterSeconds == 23)
     #expect(error(server.fetch(recordIDs: [], requester: "ipad")) == nil)
-    try scheduler.run(throughNanoseconds: 23_000_000_000)
+    try scheduler.run(through: VirtualInstant(nanoseconds: 23_000_000_000))
     #expect(error(server.fetch(recordIDs: [], requester: "phone")) == nil)
 }
 
@@ -40,12 +40,12 @@ private func error<T>(_ result: Result<T, CloudKitError>) -> CloudKitError? {
     let (server, scheduler) = makeServer(CloudKitLoadModel(rateLimit: limit))
     _ = server.fetch(recordIDs: [], requester: "phone")
     _ = server.fetch(recordIDs: [], requester: "phone")
-    try scheduler.run(throughNanoseconds: 20_000_000_000)
+    try scheduler.run(through: VirtualInstant(nanoseconds: 20_000_000_000))
     #expect(error(server.fetch(recordIDs: [], requester: "phone"))?.retryAfterSeconds == 23)
 }
 
 @Test func concurrentWritesMakeTheZoneBusy() {
-    let busy = CloudKitLoadModel.ZoneBusy(writes: 2, windowNanoseconds: 1_000_000_000, retryAfterSeconds: 1)
+    let busy = CloudKitLoadModel.ZoneBusy(writes: 2, window: .seconds(1), retryAfterSeconds: 1)
     let (server, _) = makeServer(CloudKitLoadModel(zoneBusy: busy))
     #expect(error(server.modify(saving: [item("a")])) == nil)
     #expect(error(server.modify(saving: [item("b")])) == nil)

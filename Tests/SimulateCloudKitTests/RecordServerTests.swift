@@ -135,7 +135,7 @@ private func saved(_ result: Result<CloudModifyResult, CloudKitError>) -> CloudR
     let base = try #require(saved(server.modify(saving: [counter(0)])))
     _ = server.modify(saving: [base])
     let quota = FaultOccurrence(
-        kind: .serverError, startNanoseconds: 0, endNanoseconds: nil, deviceIDs: ["phone"], latency: nil, loss: nil,
+        kind: .serverError, start: .start, end: nil, deviceIDs: ["phone"], latency: nil, loss: nil,
         plugin: nil, server: "cloudkit", error: "quotaExceeded", ordinal: 1)
     server.serverErrorChanged(quota, active: true)
     let full = try server.modify(
@@ -150,7 +150,7 @@ private func saved(_ result: Result<CloudModifyResult, CloudKitError>) -> CloudR
     server.serverErrorChanged(quota, active: false)
 
     let bare = FaultOccurrence(
-        kind: .serverError, startNanoseconds: 0, endNanoseconds: nil, deviceIDs: ["phone"], latency: nil, loss: nil,
+        kind: .serverError, start: .start, end: nil, deviceIDs: ["phone"], latency: nil, loss: nil,
         plugin: nil, server: "cloudkit", error: "serverRecordChangedWithoutRecord", ordinal: 2)
     server.serverErrorChanged(bare, active: true)
     let conflict = try server.modify(saving: [base], requester: "phone").get()

@@ -19,8 +19,8 @@ import Testing
 
     @Test func numbersAreSeconds() {
         let diagnostics = Diagnostics()
-        #expect(DurationValue.parse(.double(0.25), at: .root, diagnostics: diagnostics) == 250_000_000)
-        #expect(DurationValue.parse(.integer(3), at: .root, diagnostics: diagnostics) == 3_000_000_000)
+        #expect(DurationValue.parse(.double(0.25), at: .root, diagnostics: diagnostics) == .milliseconds(250))
+        #expect(DurationValue.parse(.integer(3), at: .root, diagnostics: diagnostics) == .seconds(3))
         #expect(diagnostics.isEmpty)
     }
 
@@ -30,7 +30,7 @@ import Testing
         #expect(diagnostics.items.map(\.message) == ["durations may not be negative"])
         #expect(
             DurationValue.parse(.string("-1s"), at: .root, diagnostics: Diagnostics(), allowNegative: true)
-                == -1_000_000_000)
+                == .seconds(-1))
     }
 
     @Test(arguments: [
@@ -52,7 +52,7 @@ import Testing
 
     @Test func theLimitItselfAndNumbersUpToItLoad() {
         let diagnostics = Diagnostics()
-        #expect(DurationValue.parse(.string("100000h"), at: .root, diagnostics: diagnostics) == 360_000_000_000_000_000)
+        #expect(DurationValue.parse(.string("100000h"), at: .root, diagnostics: diagnostics) == .hours(100_000))
         #expect(DurationValue.parse(.integer(360_000_001), at: .root, diagnostics: diagnostics) == nil)
         #expect(diagnostics.items.count == 1)
     }

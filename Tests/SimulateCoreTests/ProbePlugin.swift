@@ -4,8 +4,8 @@ import SimulateJSON
 /// A test plugin that exercises the network: requests, streams, and what each device saw.
 struct ProbePlugin: SimulationPlugin {
     struct Configuration: PluginArguments {
-        var timeoutNanoseconds: Int64 = 30_000_000_000
-        static let fields: [Field<Self>] = [.duration("timeout", \.timeoutNanoseconds, "Request timeout.")]
+        var timeout = VirtualDuration.seconds(30)
+        static let fields: [Field<Self>] = [.duration("timeout", \.timeout, "Request timeout.")]
     }
 
     enum Action: PluginEntries {
@@ -51,13 +51,13 @@ struct ProbePlugin: SimulationPlugin {
     var summary: String { "Sends requests and opens streams to a server named probe, and records what happened." }
 
     func makeRun(configuration: Configuration, context: SimulationContext) -> ProbeRun {
-        ProbeRun(context: context, timeoutNanoseconds: configuration.timeoutNanoseconds)
+        ProbeRun(context: context, timeout: configuration.timeout)
     }
 }
 
 final class ProbeRun: PluginRun {
     let context: SimulationContext
-    let timeoutNanoseconds: Int64
+    let timeout: VirtualDuration
     var served = 0
     var outcomes: [String: [String]] = [:]
     var received: [String: String] = [:]
@@ -65,9 +65,9 @@ final class ProbeRun: PluginRun {
     var streams: [StreamConnection] = []
     var restarts = 0
 
-    init(context: SimulationContext, timeoutNanoseconds: Int64) {
+    init(context: SimulationContext, timeout: VirtualDuration) {
         self.context = context
-        self.timeoutNanoseconds = timeoutNanoseconds
+        self.timeout = timeout
     }
 
     func start() {
@@ -79,7 +79,7 @@ final class ProbeRun: PluginRun {
         case .request:
             guard let device else { return }
             context.network.request(
-                from: device, to: "probe", timeoutNanoseconds: timeoutNanoseconds,
+                from: device, to: "probe", timeout: timeout,
                 serve: { [unowned self] in
                     served += 1
                     return served
@@ -103,7 +103,7 @@ final class ProbeRun: PluginRun {
         case .broadcast(let broadcast):
             for stream in streams { stream.send(Array(broadcast.text.utf8)) }
         case .spin:
-            func again() { context.scheduler.schedule(afterNanoseconds: 0) { again() } }
+            func again() { context.scheduler.schedule(after: .zero) { again() } }
             again()
         }
     }
@@ -119,7 +119,7 @@ final class ProbeRun: PluginRun {
     }
 
     func evaluate(_ invariant: ProbePlugin.Invariant) -> [Violation] {
-        invariant == .fails ? [Violation(atNanoseconds: context.now, message: "always violated")] : []
+        invariant == .fails ? [Violation(at: context.now, message: "always violated")] : []
     }
 }
 

@@ -5,48 +5,48 @@ import Testing
     @Test func runsByTimeThenInsertionOrder() throws {
         let scheduler = Scheduler()
         var order: [String] = []
-        scheduler.schedule(atNanoseconds: 20) { order.append("b1") }
-        scheduler.schedule(atNanoseconds: 10) { order.append("a") }
-        scheduler.schedule(atNanoseconds: 20) { order.append("b2") }
-        scheduler.schedule(atNanoseconds: 20) { order.append("b3") }
-        scheduler.schedule(atNanoseconds: 5) { order.append("first") }
-        try scheduler.run(throughNanoseconds: 100)
+        scheduler.schedule(at: VirtualInstant(nanoseconds: 20)) { order.append("b1") }
+        scheduler.schedule(at: VirtualInstant(nanoseconds: 10)) { order.append("a") }
+        scheduler.schedule(at: VirtualInstant(nanoseconds: 20)) { order.append("b2") }
+        scheduler.schedule(at: VirtualInstant(nanoseconds: 20)) { order.append("b3") }
+        scheduler.schedule(at: VirtualInstant(nanoseconds: 5)) { order.append("first") }
+        try scheduler.run(through: VirtualInstant(nanoseconds: 100))
         #expect(order == ["first", "a", "b1", "b2", "b3"])
-        #expect(scheduler.now == 100)
+        #expect(scheduler.now == VirtualInstant(nanoseconds: 100))
     }
 
     @Test func eventsScheduledDuringATieRunAfterTheOnesAlreadyQueued() throws {
         let scheduler = Scheduler()
         var order: [String] = []
-        scheduler.schedule(atNanoseconds: 10) {
+        scheduler.schedule(at: VirtualInstant(nanoseconds: 10)) {
             order.append("x")
-            scheduler.schedule(afterNanoseconds: 0) { order.append("x-child") }
+            scheduler.schedule(after: .zero) { order.append("x-child") }
         }
-        scheduler.schedule(atNanoseconds: 10) { order.append("y") }
-        try scheduler.run(throughNanoseconds: 10)
+        scheduler.schedule(at: VirtualInstant(nanoseconds: 10)) { order.append("y") }
+        try scheduler.run(through: VirtualInstant(nanoseconds: 10))
         #expect(order == ["x", "y", "x-child"])
     }
 
     @Test func cancelledEventsDoNotRunOrCount() throws {
         let scheduler = Scheduler()
         var ran = false
-        let handle = scheduler.schedule(atNanoseconds: 10) { ran = true }
+        let handle = scheduler.schedule(at: VirtualInstant(nanoseconds: 10)) { ran = true }
         #expect(scheduler.isPending(handle))
         scheduler.cancel(handle)
         #expect(!scheduler.isPending(handle))
-        try scheduler.run(throughNanoseconds: 20)
+        try scheduler.run(through: VirtualInstant(nanoseconds: 20))
         #expect(!ran)
         #expect(scheduler.executedEvents == 0)
     }
 
     @Test func aStaleHandleDoesNotCancelTheSlotsNextEvent() throws {
         let scheduler = Scheduler()
-        let old = scheduler.schedule(atNanoseconds: 1) {}
-        try scheduler.run(throughNanoseconds: 1)
+        let old = scheduler.schedule(at: VirtualInstant(nanoseconds: 1)) {}
+        try scheduler.run(through: VirtualInstant(nanoseconds: 1))
         var ran = false
-        scheduler.schedule(atNanoseconds: 2) { ran = true }
+        scheduler.schedule(at: VirtualInstant(nanoseconds: 2)) { ran = true }
         scheduler.cancel(old)
-        try scheduler.run(throughNanoseconds: 2)
+        try scheduler.run(through: VirtualInstant(nanoseconds: 2))
         #expect(ran)
     }
 
@@ -54,18 +54,18 @@ import Testing
         let scheduler = Scheduler()
         var times: [Int64] = []
         for time in stride(from: Int64(0), through: 100, by: 10) {
-            scheduler.schedule(atNanoseconds: time) { times.append(scheduler.now) }
+            scheduler.schedule(at: VirtualInstant(nanoseconds: time)) { times.append(scheduler.now.nanoseconds) }
         }
-        try scheduler.run(throughNanoseconds: 45)
+        try scheduler.run(through: VirtualInstant(nanoseconds: 45))
         #expect(times == [0, 10, 20, 30, 40])
-        #expect(scheduler.nextEventTime == 50)
+        #expect(scheduler.nextEventTime == VirtualInstant(nanoseconds: 50))
     }
 
     @Test func exhaustingTheBudgetThrows() {
         let scheduler = Scheduler(eventBudget: 1_000)
-        func again() { scheduler.schedule(afterNanoseconds: 1) { again() } }
+        func again() { scheduler.schedule(after: .nanoseconds(1)) { again() } }
         again()
-        #expect(throws: SimulationError.self) { try scheduler.run(throughNanoseconds: 1_000_000) }
+        #expect(throws: SimulationError.self) { try scheduler.run(through: VirtualInstant(nanoseconds: 1_000_000)) }
         #expect(scheduler.executedEvents == 1_000)
     }
 
@@ -75,9 +75,9 @@ import Testing
         var fired: [(Int64, Int)] = []
         for index in 0..<5_000 {
             let time = random.int64(in: 0...1_000)
-            scheduler.schedule(atNanoseconds: time) { fired.append((time, index)) }
+            scheduler.schedule(at: VirtualInstant(nanoseconds: time)) { fired.append((time, index)) }
         }
-        try scheduler.run(throughNanoseconds: 1_000)
+        try scheduler.run(through: VirtualInstant(nanoseconds: 1_000))
         #expect(fired.count == 5_000)
         for (earlier, later) in zip(fired, fired.dropFirst()) {
             #expect(earlier.0 < later.0 || (earlier.0 == later.0 && earlier.1 < later.1))
@@ -91,11 +91,11 @@ import Testing
         var ran = 0
         func flood() {
             ran += 1
-            for offset in 1...3 { scheduler.schedule(afterNanoseconds: Int64(offset)) { flood() } }
+            for offset in 1...3 { scheduler.schedule(after: .nanoseconds(Int64(offset))) { flood() } }
         }
-        scheduler.schedule(atNanoseconds: 0) { flood() }
+        scheduler.schedule(at: .start) { flood() }
         #expect {
-            try scheduler.run(throughNanoseconds: 1_000_000)
+            try scheduler.run(through: VirtualInstant(nanoseconds: 1_000_000))
         } throws: { error in
             guard case .queueFull(let capacity, _) = error as? SimulationError else { return false }
             return capacity == 4_096

@@ -44,7 +44,7 @@ final class ProbeRun: PluginRun {
         context.trace.instant(id, "probe", action.rawValue)
         switch action {
         case .ping: pings[id, default: 0] += 1
-        case .alarm: alarms.append(Violation(atNanoseconds: context.now, device: device?.id, message: "alarm raised"))
+        case .alarm: alarms.append(Violation(at: context.now, device: device?.id, message: "alarm raised"))
         }
     }
 

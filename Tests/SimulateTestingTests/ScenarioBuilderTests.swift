@@ -17,10 +17,10 @@ import Testing
 
     @Test func buildsTheSameScenarioAFileWould() throws {
         let scenario = try base().expect(invariant: "probe.quiet").build(plugins: plugins)
-        #expect(scenario.durationNanoseconds == 30_000_000_000)
-        #expect(scenario.devices[1].clockSkewNanoseconds == -250_000_000)
-        #expect(scenario.network.latency == LatencyRange(minNanoseconds: 20_000_000, maxNanoseconds: 80_000_000))
-        #expect(scenario.faults.first?.repeat == Repeat(everyNanoseconds: 10_000_000_000, count: 2))
+        #expect(scenario.duration == .seconds(30))
+        #expect(scenario.devices[1].clockSkew == .milliseconds(-250))
+        #expect(scenario.network.latency == LatencyRange(minimum: .milliseconds(20), maximum: .milliseconds(80)))
+        #expect(scenario.faults.first?.repeat == Repeat(every: .seconds(10), count: 2))
         #expect(scenario.steps.first?.qualifiedName == "probe.ping")
     }
 

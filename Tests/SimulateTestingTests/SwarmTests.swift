@@ -29,8 +29,8 @@ import Testing
             #expect((1...6).contains(result.drawnFaults.count))
             for fault in result.drawnFaults {
                 guard case .at(let start) = fault.at else { continue }
-                #expect(start >= 1_000_000_000)
-                #expect(start + (fault.forNanoseconds ?? 0) <= 60_000_000_000)
+                #expect(start >= .start + .seconds(1))
+                #expect(start + (fault.duration ?? .zero) <= .start + .seconds(60))
             }
             #expect(try Self.run(text, seed: seed).traceHash == result.traceHash)
             schedules.insert(JSONWriter.string(.array(result.drawnFaults.map(\.json))))

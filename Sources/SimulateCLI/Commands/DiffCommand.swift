@@ -89,9 +89,9 @@ struct TraceComparison {
         records.filter { $0.track == "server:sse" }.compactMap { record in
             switch (record.category, record.name) {
             case ("connection", "accept"):
-                Event(timeNanoseconds: record.timeNanoseconds, key: "accept " + record.detail)
-            case ("connection", "restart"): Event(timeNanoseconds: record.timeNanoseconds, key: "restart")
-            case ("mutation", let name): Event(timeNanoseconds: record.timeNanoseconds, key: "mutation " + name)
+                Event(timeNanoseconds: record.time.nanoseconds, key: "accept " + record.detail)
+            case ("connection", "restart"): Event(timeNanoseconds: record.time.nanoseconds, key: "restart")
+            case ("mutation", let name): Event(timeNanoseconds: record.time.nanoseconds, key: "mutation " + name)
             default: nil
             }
         }

@@ -5,7 +5,8 @@ import SimulateJSON
 enum TraceRecordLine {
     static func json(_ record: TraceRecord) -> JSON {
         [
-            "t": .integer(record.timeNanoseconds), "track": .string(record.track), "category": .string(record.category),
+            "t": .integer(record.time.nanoseconds), "track": .string(record.track),
+            "category": .string(record.category),
             "name": .string(record.name), "detail": .string(record.detail), "phase": .string(record.phase.rawValue),
         ]
     }
@@ -21,6 +22,7 @@ enum TraceRecordLine {
                 .instant
             }
         return TraceRecord(
-            timeNanoseconds: time, track: track, category: category, name: name, detail: detail, phase: phase)
+            time: VirtualInstant(nanoseconds: time), track: track, category: category, name: name, detail: detail,
+            phase: phase)
     }
 }

@@ -93,7 +93,7 @@ struct HTMLReport {
         let result = run.result
         let meta =
             "\(MarkupEscaping.escape(result.file ?? "")) · seed \(result.seed) · "
-            + "\(DurationFormat.secondsText(result.simulatedNanoseconds)) simulated · \(result.events) events · "
+            + "\(DurationFormat.secondsText(result.simulated)) simulated · \(result.events) events · "
             + "trace \(result.traceHash)"
         var parts = [
             "<section class=\"run\(result.passed ? "" : " failed")\" id=\"run-\(id)\">",
@@ -106,7 +106,7 @@ struct HTMLReport {
             parts.append("<ul class=\"problems\">")
             if let failure = result.failure {
                 parts.append(
-                    "<li>run broke at \(DurationFormat.secondsText(failure.atNanoseconds)): "
+                    "<li>run broke at \(DurationFormat.secondsText(failure.at)): "
                         + "\(MarkupEscaping.escape(failure.message))</li>")
             }
             for expectation in result.expectations where !expectation.passed {

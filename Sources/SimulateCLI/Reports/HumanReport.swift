@@ -16,7 +16,7 @@ struct HumanReport {
         let later = judgedLater > 0 ? " (+\(judgedLater) judged over the sweep)" : ""
         header += terminal.dim(
             "  seed \(result.seed)  \(passedCount)/\(result.expectations.count) expectations\(later)  "
-                + "\(result.events) events  \(DurationFormat.secondsText(result.simulatedNanoseconds)) simulated  "
+                + "\(result.events) events  \(DurationFormat.secondsText(result.simulated)) simulated  "
                 + "trace \(result.traceHash)")
         var lines = [header]
         if showsStatistics || !result.passed {
@@ -64,7 +64,7 @@ struct HumanReport {
             for violation in expectation.violations.prefix(10) {
                 let device = violation.device.map { " \($0)" } ?? ""
                 lines.append(
-                    "    \(DurationFormat.secondsText(violation.atNanoseconds))\(device): \(violation.message)")
+                    "    \(DurationFormat.secondsText(violation.at))\(device): \(violation.message)")
                 for event in violation.events.prefix(12) {
                     lines.append("      " + terminal.dim(event))
                 }

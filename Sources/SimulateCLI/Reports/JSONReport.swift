@@ -42,7 +42,7 @@ public enum JSONReport {
 
     public static func json(_ violation: Violation) -> JSON {
         var object = JSONObject()
-        object["at"] = .double(DurationFormat.seconds(violation.atNanoseconds))
+        object["at"] = .double(DurationFormat.seconds(violation.at))
         object["device"] = violation.device.map(JSON.string) ?? .null
         object["message"] = .string(violation.message)
         if !violation.events.isEmpty { object["events"] = .array(violation.events.map(JSON.string)) }

@@ -34,7 +34,7 @@ struct JUnitReport {
         if let failure = result.failure {
             testCase.problem = (
                 "error", "run broke: \(failure.message)", "broken",
-                "run broke at \(DurationFormat.secondsText(failure.atNanoseconds)): \(failure.message)\n"
+                "run broke at \(DurationFormat.secondsText(failure.at)): \(failure.message)\n"
                     + "replay: \(result.replayCommand)"
             )
         } else if !result.passed {

@@ -45,7 +45,7 @@ struct Timeline: Sendable {
 
     /// `devices` gives the device tracks' order and draws devices without records too.
     init(records: [TraceRecord], devices: [String] = [], endNanoseconds: Int64) {
-        self.endNanoseconds = max(endNanoseconds, records.last?.timeNanoseconds ?? 0)
+        self.endNanoseconds = max(endNanoseconds, records.last?.time.nanoseconds ?? 0)
         var spans: [String: [String: [Span]]] = [:]
         var marks: [String: [String: [Mark]]] = [:]
         var open: [String: [(record: TraceRecord, order: Int)]] = [:]
@@ -57,7 +57,7 @@ struct Timeline: Sendable {
             switch record.phase {
             case .instant:
                 marks[record.track, default: [:]][record.category, default: []].append(
-                    Mark(timeNanoseconds: record.timeNanoseconds, name: record.name, detail: record.detail))
+                    Mark(timeNanoseconds: record.time.nanoseconds, name: record.name, detail: record.detail))
             case .begin:
                 open[key, default: []].append((record, order))
                 order += 1
@@ -66,14 +66,14 @@ struct Timeline: Sendable {
                 let detail = [begin.detail, record.detail].filter { !$0.isEmpty }.joined(separator: " → ")
                 spans[record.track, default: [:]][begin.category, default: []].append(
                     Span(
-                        startNanoseconds: begin.timeNanoseconds, endNanoseconds: record.timeNanoseconds,
+                        startNanoseconds: begin.time.nanoseconds, endNanoseconds: record.time.nanoseconds,
                         name: begin.name, detail: detail, open: false))
             }
         }
         for (begin, _) in open.values.joined().sorted(by: { $0.order < $1.order }) {
             spans[begin.track, default: [:]][begin.category, default: []].append(
                 Span(
-                    startNanoseconds: begin.timeNanoseconds, endNanoseconds: self.endNanoseconds, name: begin.name,
+                    startNanoseconds: begin.time.nanoseconds, endNanoseconds: self.endNanoseconds, name: begin.name,
                     detail: begin.detail, open: true))
         }
         tracks = Self.sortedTracks(trackNames, devices: devices).map { name in

@@ -142,9 +142,9 @@ struct TimelineDrawing {
     private func violationLines(end: Int64, height: Double) -> [String] {
         var parts: [String] = []
         for (expectation, violation) in run.violations.prefix(200) {
-            let position = x(violation.atNanoseconds, end)
+            let position = x(violation.at.nanoseconds, end)
             let where_ = violation.device.map { " on \($0)" } ?? ""
-            let title = "\(expectation) violated at \(time(violation.atNanoseconds))\(where_): \(violation.message)"
+            let title = "\(expectation) violated at \(time(violation.at.nanoseconds))\(where_): \(violation.message)"
             parts.append(
                 "<g class=\"violation\"><title>\(MarkupEscaping.escape(title))</title>"
                     + line(position, axisHeight - 6, position, height, stroke: CategoryPalette.violation, width: 2)
@@ -152,7 +152,7 @@ struct TimelineDrawing {
             )
         }
         if let failure = run.result.failure {
-            let position = x(failure.atNanoseconds, end)
+            let position = x(failure.at.nanoseconds, end)
             parts.append(
                 "<g class=\"violation\"><title>\(MarkupEscaping.escape("run broke: " + failure.message))</title>"
                     + line(

@@ -45,7 +45,7 @@ enum TimelineReport {
                 guard let target = track.flatMap({ firstThread[$0] }) ?? firstThread.values.min() else { continue }
                 events.append(
                     event(
-                        "\(expectation): \(violation.message)", "violation", "i", violation.atNanoseconds, pid: pid,
+                        "\(expectation): \(violation.message)", "violation", "i", violation.at.nanoseconds, pid: pid,
                         tid: target, detail: violation.events.joined(separator: "\n"), scope: "t"))
             }
         }

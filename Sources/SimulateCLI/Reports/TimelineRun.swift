@@ -6,7 +6,7 @@ struct TimelineRun: Sendable {
     var devices: [String]
 
     var timeline: Timeline {
-        Timeline(records: result.trace, devices: devices, endNanoseconds: result.simulatedNanoseconds)
+        Timeline(records: result.trace, devices: devices, endNanoseconds: result.simulated.nanoseconds)
     }
 
     /// Every violation of a failed expectation, with the expectation's name.

@@ -3,25 +3,25 @@ public final class Device: Sendable {
     public let id: String
     public let platform: Platform
     /// The device's own clock reads true time plus this skew.
-    public let clockSkewNanoseconds: Int64
+    public let clockSkew: VirtualDuration
     /// The app runs in Simulator: seed 000, "Push notifications do not work on Simulator".
     public let isSimulator: Bool
     /// Position in the scenario's device list.
     public let index: Int
 
     public init(
-        id: String, platform: Platform = .iOS, clockSkewNanoseconds: Int64 = 0, simulator: Bool = false, index: Int
+        id: String, platform: Platform = .iOS, clockSkew: VirtualDuration = .zero, simulator: Bool = false, index: Int
     ) {
         isSimulator = simulator
         self.id = id
         self.platform = platform
-        self.clockSkewNanoseconds = clockSkewNanoseconds
+        self.clockSkew = clockSkew
         self.index = index
     }
 
     /// What the device's own clock shows at the given true time.
-    public func localTime(atNanoseconds trueTime: Int64) -> Int64 {
-        trueTime &+ clockSkewNanoseconds
+    public func localTime(at trueTime: VirtualInstant) -> VirtualInstant {
+        trueTime.addingClamped(clockSkew)
     }
 }
 

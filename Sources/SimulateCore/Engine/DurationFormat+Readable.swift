@@ -32,3 +32,7 @@ extension DurationFormat {
         return String(whole) + "." + String(repeating: "0", count: digits - text.count) + text
     }
 }
+
+extension DurationFormat {
+    public static func readable(_ duration: VirtualDuration) -> String { readable(duration.nanoseconds) }
+}

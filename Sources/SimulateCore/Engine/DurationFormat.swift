@@ -126,3 +126,20 @@ public enum DurationFormat {
         byte >= 0x30 && byte <= 0x39 ? Int64(byte &- 0x30) : nil
     }
 }
+
+extension DurationFormat {
+    /// A short text in the scenario format's syntax: `"1.5s"`, `"250ms"`, `"0s"`, `"-250ms"`.
+    public static func string(_ duration: VirtualDuration) -> String { string(duration.nanoseconds) }
+
+    /// The time since the start of the run in the scenario format's syntax.
+    public static func string(_ instant: VirtualInstant) -> String { string(instant.nanoseconds) }
+
+    public static func seconds(_ duration: VirtualDuration) -> Double { seconds(duration.nanoseconds) }
+
+    public static func seconds(_ instant: VirtualInstant) -> Double { seconds(instant.nanoseconds) }
+
+    /// Fixed three decimals of seconds since the start of the run: `"12.345s"`.
+    public static func secondsText(_ instant: VirtualInstant) -> String { secondsText(instant.nanoseconds) }
+
+    public static func secondsText(_ duration: VirtualDuration) -> String { secondsText(duration.nanoseconds) }
+}

@@ -6,9 +6,9 @@ public struct EventHandle: Hashable, Sendable {
 
 /// Why a simulation stopped before its end time.
 public enum SimulationError: Error, Sendable, CustomStringConvertible {
-    case eventBudgetExceeded(budget: Int, atNanoseconds: Int64)
-    case queueFull(capacity: Int, atNanoseconds: Int64)
-    case scheduledInPast(requestedNanoseconds: Int64, nowNanoseconds: Int64)
+    case eventBudgetExceeded(budget: Int, at: VirtualInstant)
+    case queueFull(capacity: Int, at: VirtualInstant)
+    case scheduledInPast(requested: VirtualInstant, now: VirtualInstant)
 
     public var description: String {
         switch self {
@@ -19,7 +19,7 @@ public enum SimulationError: Error, Sendable, CustomStringConvertible {
             "more than \(capacity) events pending at \(DurationFormat.string(time)) of virtual time: the scenario "
                 + "schedules work faster than it runs (a repeat or interval far shorter than the latencies?)"
         case .scheduledInPast(let requested, let now):
-            "an event was scheduled at \(requested) ns, before the current time \(now) ns"
+            "an event was scheduled at \(requested.nanoseconds) ns, before the current time \(now.nanoseconds) ns"
         }
     }
 }
@@ -29,7 +29,7 @@ public protocol ScheduledTarget: AnyObject {
     func fire(_ tag: Int)
 }
 
-/// A discrete-event scheduler over virtual time in integer nanoseconds.
+/// A discrete-event scheduler over virtual time (``VirtualInstant``, integer nanoseconds).
 ///
 /// Events run in (time, insertion order). The queue is a binary min-heap of plain 16-byte entries;
 /// the actions live in a slot table so that moving entries never touches reference counts. All
@@ -106,7 +106,7 @@ public final class Scheduler {
     }
 
     /// The current virtual time.
-    public var now: Int64 { state.pointee.now }
+    public var now: VirtualInstant { VirtualInstant(nanoseconds: state.pointee.now) }
     public var executedEvents: Int { state.pointee.executedEvents }
     public var hash: TraceHash { state.pointee.hash }
     public var pendingEvents: Int { state.pointee.heapCount }
@@ -117,31 +117,33 @@ public final class Scheduler {
     }
 
     /// The time of the next pending event, if any.
-    public var nextEventTime: Int64? { state.pointee.heapCount > 0 ? state.pointee.heap[0].time : nil }
-
-    @discardableResult
-    public func schedule(afterNanoseconds delay: Int64, _ action: @escaping () -> Void) -> EventHandle {
-        schedule(atNanoseconds: state.pointee.now &+ max(0, delay), action)
+    public var nextEventTime: VirtualInstant? {
+        state.pointee.heapCount > 0 ? VirtualInstant(nanoseconds: state.pointee.heap[0].time) : nil
     }
 
     @discardableResult
-    public func schedule(atNanoseconds time: Int64, _ action: @escaping () -> Void) -> EventHandle {
-        enqueue(.closure(action), atNanoseconds: time)
+    public func schedule(after delay: VirtualDuration, _ action: @escaping () -> Void) -> EventHandle {
+        enqueue(.closure(action), atNanoseconds: state.pointee.now &+ max(0, delay.nanoseconds))
+    }
+
+    @discardableResult
+    public func schedule(at time: VirtualInstant, _ action: @escaping () -> Void) -> EventHandle {
+        enqueue(.closure(action), atNanoseconds: time.nanoseconds)
     }
 
     /// Schedules `target.fire(tag)`: for objects that go through several timed steps, without a closure per step.
     @discardableResult
-    public func schedule(atNanoseconds time: Int64, _ target: any ScheduledTarget, tag: Int = 0) -> EventHandle {
-        enqueue(.target(target, tag), atNanoseconds: time)
+    public func schedule(at time: VirtualInstant, _ target: any ScheduledTarget, tag: Int = 0) -> EventHandle {
+        enqueue(.target(target, tag), atNanoseconds: time.nanoseconds)
     }
 
     @discardableResult
-    public func schedule(afterNanoseconds delay: Int64, _ target: any ScheduledTarget, tag: Int = 0) -> EventHandle {
-        enqueue(.target(target, tag), atNanoseconds: state.pointee.now &+ max(0, delay))
+    public func schedule(after delay: VirtualDuration, _ target: any ScheduledTarget, tag: Int = 0) -> EventHandle {
+        enqueue(.target(target, tag), atNanoseconds: state.pointee.now &+ max(0, delay.nanoseconds))
     }
 
     /// Takes the next `count` places in the order of events at equal times, for events scheduled later
-    /// with ``schedule(atNanoseconds:order:_:tag:)``: each runs exactly where it would have had it been
+    /// with ``schedule(at:order:_:tag:)``: each runs exactly where it would have had it been
     /// scheduled now. A long series of events can then wait in the queue one at a time.
     public func reserveOrder(count: Int) -> UInt64 {
         let first = state.pointee.nextSequence
@@ -151,11 +153,11 @@ public final class Scheduler {
 
     /// Schedules `target.fire(tag)` at a place taken earlier with ``reserveOrder(count:)``; use each place once.
     @discardableResult
-    public func schedule(atNanoseconds time: Int64, order: UInt64, _ target: any ScheduledTarget, tag: Int = 0)
+    public func schedule(at time: VirtualInstant, order: UInt64, _ target: any ScheduledTarget, tag: Int = 0)
         -> EventHandle
     {
         precondition(order < state.pointee.nextSequence, "an order is taken with reserveOrder(count:) first")
-        return enqueue(.target(target, tag), atNanoseconds: time, sequence: order)
+        return enqueue(.target(target, tag), atNanoseconds: time.nanoseconds, sequence: order)
     }
 
     @inline(__always)
@@ -187,8 +189,9 @@ public final class Scheduler {
     }
 
     /// Runs every event due at or before `time`, then leaves the clock at `time`.
-    public func run(throughNanoseconds time: Int64) throws(SimulationError) {
+    public func run(through end: VirtualInstant) throws(SimulationError) {
         let state = self.state
+        let time = end.nanoseconds
         while state.pointee.heapCount > 0 && state.pointee.heap[0].time <= time {
             let entry = popFirst()
             let slot = entry.slot
@@ -199,9 +202,11 @@ public final class Scheduler {
             guard let action else { continue }
             if state.pointee.executedEvents >= state.pointee.eventBudget {
                 if state.pointee.queueOverflowed {
-                    throw .queueFull(capacity: state.pointee.pendingEventLimit, atNanoseconds: state.pointee.now)
+                    throw .queueFull(
+                        capacity: state.pointee.pendingEventLimit, at: VirtualInstant(nanoseconds: state.pointee.now))
                 }
-                throw .eventBudgetExceeded(budget: state.pointee.eventBudget, atNanoseconds: entry.time)
+                throw .eventBudgetExceeded(
+                    budget: state.pointee.eventBudget, at: VirtualInstant(nanoseconds: entry.time))
             }
             state.pointee.executedEvents += 1
             state.pointee.now = entry.time

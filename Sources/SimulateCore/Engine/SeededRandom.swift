@@ -55,6 +55,11 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         return range.lowerBound &+ Int64(bitPattern: below(span &+ 1))
     }
 
+    /// A uniform duration in the closed range, to the nanosecond (the same draw as ``int64(in:)``).
+    public mutating func duration(in range: ClosedRange<VirtualDuration>) -> VirtualDuration {
+        VirtualDuration(nanoseconds: int64(in: range.lowerBound.nanoseconds...range.upperBound.nanoseconds))
+    }
+
     public mutating func int(in range: ClosedRange<Int>) -> Int {
         Int(int64(in: Int64(range.lowerBound)...Int64(range.upperBound)))
     }

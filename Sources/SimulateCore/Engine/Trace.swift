@@ -8,7 +8,7 @@ public struct TraceRecord: Sendable, Equatable {
         case end
     }
 
-    public var timeNanoseconds: Int64
+    public var time: VirtualInstant
     /// The timeline row: a device id, or `"server:<plugin>"` for a plugin's server, or `"network"`.
     public var track: String
     /// The category groups records in timelines: `"connection"`, `"backoff"`, `"fault"`, …
@@ -18,10 +18,10 @@ public struct TraceRecord: Sendable, Equatable {
     public var phase: Phase
 
     public init(
-        timeNanoseconds: Int64, track: String, category: String, name: String, detail: String = "",
+        time: VirtualInstant, track: String, category: String, name: String, detail: String = "",
         phase: Phase = .instant
     ) {
-        self.timeNanoseconds = timeNanoseconds
+        self.time = time
         self.track = track
         self.category = category
         self.name = name
@@ -31,7 +31,7 @@ public struct TraceRecord: Sendable, Equatable {
 
     /// `12.345s phone sse.connect attempt 3`.
     public var line: String {
-        let text = DurationFormat.secondsText(timeNanoseconds) + " " + track + " " + name
+        let text = DurationFormat.secondsText(time) + " " + track + " " + name
         return detail.isEmpty ? text : text + " " + detail
     }
 }
@@ -85,7 +85,7 @@ public final class Trace {
         }
         records.append(
             TraceRecord(
-                timeNanoseconds: scheduler.now, track: track, category: category, name: name, detail: detail(),
+                time: scheduler.now, track: track, category: category, name: name, detail: detail(),
                 phase: phase))
     }
 }

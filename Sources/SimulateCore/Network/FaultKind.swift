@@ -20,9 +20,9 @@ public enum FaultKind: String, Sendable, CaseIterable {
 /// One occurrence of a fault on a set of devices.
 public struct FaultOccurrence: Sendable {
     public var kind: FaultKind
-    public var startNanoseconds: Int64
+    public var start: VirtualInstant
     /// nil: until the end of the run.
-    public var endNanoseconds: Int64?
+    public var end: VirtualInstant?
     public var deviceIDs: [String]
     public var latency: LatencyRange?
     public var loss: Double?

@@ -51,10 +51,8 @@ final class Link {
     /// A message that is sent now does not arrive.
     var blocksTraffic: Bool { isOffline || isPartitioned }
 
-    func sampleLatency() -> Int64 {
-        latency.minNanoseconds == latency.maxNanoseconds
-            ? latency.minNanoseconds
-            : random.int64(in: latency.minNanoseconds...latency.maxNanoseconds)
+    func sampleLatency() -> VirtualDuration {
+        latency.minimum == latency.maximum ? latency.minimum : random.duration(in: latency.minimum...latency.maximum)
     }
 
     func sampleLoss() -> Bool {

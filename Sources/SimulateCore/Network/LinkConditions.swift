@@ -1,15 +1,15 @@
 /// A one-way latency: fixed when `min == max`, else drawn uniformly from the device's network stream.
 public struct LatencyRange: Sendable, Equatable {
-    public var minNanoseconds: Int64
-    public var maxNanoseconds: Int64
+    public var minimum: VirtualDuration
+    public var maximum: VirtualDuration
 
-    public init(minNanoseconds: Int64, maxNanoseconds: Int64) {
-        self.minNanoseconds = minNanoseconds
-        self.maxNanoseconds = max(minNanoseconds, maxNanoseconds)
+    public init(minimum: VirtualDuration, maximum: VirtualDuration) {
+        self.minimum = minimum
+        self.maximum = max(minimum, maximum)
     }
 
-    public static func fixed(_ nanoseconds: Int64) -> LatencyRange {
-        LatencyRange(minNanoseconds: nanoseconds, maxNanoseconds: nanoseconds)
+    public static func fixed(_ latency: VirtualDuration) -> LatencyRange {
+        LatencyRange(minimum: latency, maximum: latency)
     }
 }
 
@@ -21,7 +21,9 @@ public struct LinkConditions: Sendable, Equatable {
     /// Stream bytes are delivered in chunks of a size drawn uniformly from this range.
     public var chunkBytes: ClosedRange<Int>
 
-    public init(latency: LatencyRange = .fixed(20_000_000), loss: Double = 0, chunkBytes: ClosedRange<Int> = 1...1460) {
+    public init(
+        latency: LatencyRange = .fixed(.milliseconds(20)), loss: Double = 0, chunkBytes: ClosedRange<Int> = 1...1460
+    ) {
         self.latency = latency
         self.loss = loss
         self.chunkBytes = chunkBytes

@@ -64,21 +64,20 @@ public final class Network {
     /// Sends one request from a device to a server. `serve` runs on the server when the request
     /// arrives; `completion` runs exactly once on the device: with the response, or with an error.
     public func request<Response>(
-        from device: Device, to server: String, timeoutNanoseconds: Int64,
+        from device: Device, to server: String, timeout: VirtualDuration,
         serve: @escaping () -> Response,
         completion: @escaping (Result<Response, NetworkError>) -> Void
     ) {
         request(
-            ClosureExchange(serve: serve, completion: completion), from: device, to: server,
-            timeoutNanoseconds: timeoutNanoseconds)
+            ClosureExchange(serve: serve, completion: completion), from: device, to: server, timeout: timeout)
     }
 
     /// Sends one request that is its own payload and callbacks (see ``RequestExchange``): `serve()` runs on
     /// the server when it arrives; `complete(_:)` runs exactly once on the device. Send each exchange once.
     public func request(
-        _ exchange: RequestExchange, from device: Device, to server: String, timeoutNanoseconds: Int64
+        _ exchange: RequestExchange, from device: Device, to server: String, timeout: VirtualDuration
     ) {
-        exchange.send(timeoutNanoseconds: timeoutNanoseconds, network: self, link: links[device.index], server: server)
+        exchange.send(timeout: timeout, network: self, link: links[device.index], server: server)
     }
 
     // MARK: Streams
@@ -93,7 +92,7 @@ public final class Network {
         if link.isOffline {
             connection.clientClosed = true
             connection.serverClosed = true
-            scheduler.schedule(afterNanoseconds: 0) { connection.onClose?(.offline) }
+            scheduler.schedule(after: .zero) { connection.onClose?(.offline) }
             return connection
         }
         link.streams[connection.id] = connection
@@ -102,7 +101,7 @@ public final class Network {
             trace.instant(device.id, "network", "connect.lost", "to \(server)")
             return connection
         }
-        scheduler.schedule(afterNanoseconds: link.sampleLatency()) {
+        scheduler.schedule(after: link.sampleLatency()) {
             guard !connection.clientClosed, !connection.silentlyDead else { return }
             guard !link.blocksTraffic else {
                 connection.silentlyDead = true
@@ -124,18 +123,18 @@ public final class Network {
         var start = 0
         while start < bytes.count {
             let end = min(bytes.count, start + max(1, link.sampleChunkSize()))
-            let arrival = max(scheduler.now + latency, connection.lastArrivalNanoseconds)
-            connection.lastArrivalNanoseconds = arrival
+            let arrival = max(scheduler.now + latency, connection.lastArrival)
+            connection.lastArrival = arrival
             if link.sampleLoss() {
                 connection.serverClosed = true
                 trace.instant(connection.device.id, "network", "stream.reset", "from \(connection.server)")
-                scheduler.schedule(atNanoseconds: arrival) { [self] in
+                scheduler.schedule(at: arrival) { [self] in
                     closeBothSides(connection, reason: .reset)
                 }
                 return
             }
             let chunk = start == 0 && end == bytes.count ? bytes : Array(bytes[start..<end])
-            scheduler.schedule(atNanoseconds: arrival) {
+            scheduler.schedule(at: arrival) {
                 guard !connection.clientClosed, !connection.silentlyDead else { return }
                 connection.onData?(chunk)
             }
@@ -146,8 +145,8 @@ public final class Network {
     func closeFromServer(_ connection: StreamConnection, reason: StreamCloseReason) {
         let link = links[connection.device.index]
         if link.blocksTraffic || link.dropsResponses { connection.silentlyDead = true }
-        let arrival = max(scheduler.now + link.sampleLatency(), connection.lastArrivalNanoseconds)
-        scheduler.schedule(atNanoseconds: arrival) { [self] in
+        let arrival = max(scheduler.now + link.sampleLatency(), connection.lastArrival)
+        scheduler.schedule(at: arrival) { [self] in
             guard !connection.clientClosed, !connection.silentlyDead else { return }
             connection.clientClosed = true
             links[connection.device.index].streams[connection.id] = nil
@@ -160,7 +159,7 @@ public final class Network {
         link.streams[connection.id] = nil
         guard !connection.serverClosed else { return }
         if link.blocksTraffic || connection.silentlyDead { return }
-        scheduler.schedule(afterNanoseconds: link.sampleLatency()) {
+        scheduler.schedule(after: link.sampleLatency()) {
             guard !connection.serverClosed else { return }
             connection.serverClosed = true
             connection.notifyClientGone()

@@ -3,7 +3,7 @@
 /// Subclass it for a request that is its own payload, answer and callbacks: override `serve()` (runs on
 /// the server when the request arrives, even if the device has given up on it already; keep the answer
 /// in the object) and `complete(_:)` (runs exactly once on the device). Send it with
-/// ``Network/request(_:from:to:timeoutNanoseconds:)``. It is its own scheduler target, so a request
+/// ``Network/request(_:from:to:timeout:)``. It is its own scheduler target, so a request
 /// costs one object and no closures.
 ///
 /// The timeout is only scheduled once the request can no longer finish before it (a message was lost,
@@ -18,7 +18,7 @@ open class RequestExchange: ScheduledTarget {
     private var network: Unmanaged<Network>?
     private var link: Unmanaged<Link>?
     private var server = ""
-    private var deadlineNanoseconds: Int64 = 0
+    private var deadline = VirtualInstant.start
     private var timeout: EventHandle?
     private var finished = false
     private var responded = false
@@ -40,7 +40,7 @@ open class RequestExchange: ScheduledTarget {
         network = nil
         link = nil
         server = ""
-        deadlineNanoseconds = 0
+        deadline = .start
         timeout = nil
         finished = false
         responded = false
@@ -48,24 +48,24 @@ open class RequestExchange: ScheduledTarget {
     }
 
     /// Sends the request over `link`, the device's link of `network`.
-    final func send(timeoutNanoseconds: Int64, network: Network, link: Link, server: String) {
+    final func send(timeout: VirtualDuration, network: Network, link: Link, server: String) {
         precondition(self.network == nil, "a network exchange is sent once")
         self.network = .passUnretained(network)
         self.link = .passUnretained(link)
         self.server = server
         let scheduler = network.scheduler
         if link.isOffline {
-            scheduler.schedule(afterNanoseconds: 0, self, tag: Step.failOffline.rawValue)
+            scheduler.schedule(after: .zero, self, tag: Step.failOffline.rawValue)
             return
         }
         link.exchanges.append(self)
-        deadlineNanoseconds = scheduler.now &+ max(0, timeoutNanoseconds)
+        deadline = scheduler.now.addingClamped(max(.zero, timeout))
         if link.isPartitioned || link.sampleLoss() {
             network.trace.instant(link.device.id, "network", "request.lost", "to \(server)")
             armTimeout(scheduler)
             return
         }
-        schedule(.arriveAtServer, afterNanoseconds: link.sampleLatency(), scheduler)
+        schedule(.arriveAtServer, after: link.sampleLatency(), scheduler)
     }
 
     public final func fire(_ tag: Int) {
@@ -83,16 +83,16 @@ open class RequestExchange: ScheduledTarget {
     }
 
     /// Schedules the next step; one at or after the deadline comes after the timeout.
-    private func schedule(_ step: Step, afterNanoseconds delay: Int64, _ scheduler: Scheduler) {
-        let time = scheduler.now &+ max(0, delay)
-        if time >= deadlineNanoseconds { armTimeout(scheduler) }
-        scheduler.schedule(atNanoseconds: time, self, tag: step.rawValue)
+    private func schedule(_ step: Step, after delay: VirtualDuration, _ scheduler: Scheduler) {
+        let time = scheduler.now.addingClamped(max(.zero, delay))
+        if time >= deadline { armTimeout(scheduler) }
+        scheduler.schedule(at: time, self, tag: step.rawValue)
     }
 
     /// The request cannot finish before its deadline: it times out then.
     private func armTimeout(_ scheduler: Scheduler) {
         guard timeout == nil, !finished else { return }
-        timeout = scheduler.schedule(atNanoseconds: deadlineNanoseconds, self, tag: Step.timeOut.rawValue)
+        timeout = scheduler.schedule(at: deadline, self, tag: Step.timeOut.rawValue)
     }
 
     private func arriveAtServer(_ network: Network, _ link: Link) {
@@ -108,7 +108,7 @@ open class RequestExchange: ScheduledTarget {
             return
         }
         responded = true
-        schedule(.arriveAtDevice, afterNanoseconds: link.sampleLatency(), network.scheduler)
+        schedule(.arriveAtDevice, after: link.sampleLatency(), network.scheduler)
     }
 
     private func arriveAtDevice(_ network: Network, _ link: Link) {
@@ -137,7 +137,7 @@ open class RequestExchange: ScheduledTarget {
     }
 }
 
-/// The closure form of a request, for ``Network/request(from:to:timeoutNanoseconds:serve:completion:)``.
+/// The closure form of a request, for ``Network/request(from:to:timeout:serve:completion:)``.
 final class ClosureExchange<Response>: RequestExchange {
     private let serveBody: () -> Response
     private let completion: (Result<Response, NetworkError>) -> Void

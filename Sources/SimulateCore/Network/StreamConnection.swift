@@ -17,7 +17,7 @@ public final class StreamConnection {
     var serverClosed = false
     /// Packets no longer get through in either direction, and neither side is told (a half-open connection).
     var silentlyDead = false
-    var lastArrivalNanoseconds: Int64 = 0
+    var lastArrival = VirtualInstant.start
 
     init(id: Int, device: Device, server: String, network: Network) {
         self.id = id

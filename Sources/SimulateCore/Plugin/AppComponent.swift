@@ -38,7 +38,7 @@ public struct AppComponentInstance<Component> {
 /// found with `context.services(AppSleepObserving.self)`.
 public protocol AppSleepObserving: AnyObject {
     /// `task` identifies the sleeping task (as in ``HTTPClientEvent/streamOpened(_:task:)``).
-    func appTaskSleeps(on device: Device, task: Int, untilNanoseconds: Int64)
+    func appTaskSleeps(on device: Device, task: Int, until deadline: VirtualInstant)
 }
 
 /// The names a plugin's component key accepts: the built-in ones, then the registered app components.

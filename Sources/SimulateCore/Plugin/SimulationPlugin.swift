@@ -127,14 +127,14 @@ public struct ServerErrorDoc: Sendable, Equatable {
 
 /// One way an invariant failed: when, where, and the events that show it.
 public struct Violation: Sendable, Equatable {
-    public var atNanoseconds: Int64
+    public var at: VirtualInstant
     public var device: String?
     public var message: String
     /// Trace lines that show the violation, e.g. `"12.000s phone sse.connect attempt 3"`.
     public var events: [String]
 
-    public init(atNanoseconds: Int64, device: String? = nil, message: String, events: [String] = []) {
-        self.atNanoseconds = atNanoseconds
+    public init(at: VirtualInstant, device: String? = nil, message: String, events: [String] = []) {
+        self.at = at
         self.device = device
         self.message = message
         self.events = events

@@ -50,11 +50,11 @@ public struct ExpectationResult: Sendable {
 /// Why a run could not finish (exit status 3).
 public struct RunFailure: Sendable, Error, CustomStringConvertible {
     public var message: String
-    public var atNanoseconds: Int64
+    public var at: VirtualInstant
 
-    public init(message: String, atNanoseconds: Int64) {
+    public init(message: String, at: VirtualInstant) {
         self.message = message
-        self.atNanoseconds = atNanoseconds
+        self.at = at
     }
 
     public var description: String { message }
@@ -68,7 +68,8 @@ public struct RunResult: Sendable {
     public var passed: Bool
     public var traceHash: String
     public var events: Int
-    public var simulatedNanoseconds: Int64
+    /// The virtual time the run covered: its last event or its end.
+    public var simulated: VirtualDuration
     public var expectations: [ExpectationResult]
     /// Plugin name → that plugin's statistics.
     public var statistics: JSONObject
@@ -81,7 +82,7 @@ public struct RunResult: Sendable {
 
     public init(
         file: String?, scenario: String, seed: UInt64, passed: Bool, traceHash: String, events: Int,
-        simulatedNanoseconds: Int64, expectations: [ExpectationResult], statistics: JSONObject,
+        simulated: VirtualDuration, expectations: [ExpectationResult], statistics: JSONObject,
         failure: RunFailure?, trace: [TraceRecord], drawnFaults: [FaultSpec] = []
     ) {
         self.file = file
@@ -90,7 +91,7 @@ public struct RunResult: Sendable {
         self.passed = passed
         self.traceHash = traceHash
         self.events = events
-        self.simulatedNanoseconds = simulatedNanoseconds
+        self.simulated = simulated
         self.expectations = expectations
         self.statistics = statistics
         self.failure = failure
@@ -98,7 +99,7 @@ public struct RunResult: Sendable {
         self.drawnFaults = drawnFaults
     }
 
-    public var simulatedSeconds: Double { DurationFormat.seconds(simulatedNanoseconds) }
+    public var simulatedSeconds: Double { simulated.seconds }
 
     /// The verdict of this run as one run of a seed sweep: every expectation whose rule is
     /// ``SweepRule/every`` was met (the others are judged over the whole sweep).

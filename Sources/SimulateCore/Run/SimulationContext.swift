@@ -21,7 +21,7 @@ public final class SimulationContext {
         trace = Trace(scheduler: scheduler, keepsRecords: keepsTrace)
         devices = scenario.devices.enumerated().map { index, spec in
             Device(
-                id: spec.id, platform: spec.platform, clockSkewNanoseconds: spec.clockSkewNanoseconds,
+                id: spec.id, platform: spec.platform, clockSkew: spec.clockSkew,
                 simulator: spec.simulator, index: index)
         }
         network = Network(
@@ -66,7 +66,7 @@ public final class SimulationContext {
     }
 
     /// The current virtual time.
-    public var now: Int64 { scheduler.now }
+    public var now: VirtualInstant { scheduler.now }
 
     public func device(named id: String) -> Device? {
         devices.first { $0.id == id }

@@ -6,8 +6,8 @@ extension SimulationRunner {
             let violations = checking.livenessViolations().map { violation in
                 var violation = violation
                 violation.message =
-                    "\(DurationFormat.string(phase.withinNanoseconds)) after faults stopped "
-                    + "(\(DurationFormat.string(phase.afterNanoseconds))): " + violation.message
+                    "\(DurationFormat.string(phase.within)) after faults stopped "
+                    + "(\(DurationFormat.string(phase.after))): " + violation.message
                 return violation
             }
             return ExpectationResult(

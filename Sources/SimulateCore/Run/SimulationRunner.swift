@@ -37,8 +37,8 @@ public struct SimulationRunner: Sendable {
         } catch {
             return RunResult(
                 file: original.file, scenario: original.name, seed: seed, passed: false, traceHash: "", events: 0,
-                simulatedNanoseconds: 0, expectations: [], statistics: JSONObject(),
-                failure: RunFailure(message: "invalid scenario: \(error.description)", atNanoseconds: 0), trace: [])
+                simulated: .zero, expectations: [], statistics: JSONObject(),
+                failure: RunFailure(message: "invalid scenario: \(error.description)", at: .start), trace: [])
         }
         guard let prepared = scenario.prepared else { preconditionFailure("prepare(_:) sets prepared") }
         let context = SimulationContext(scenario: scenario, seed: seed, keepsTrace: keepsTrace)
@@ -51,7 +51,7 @@ public struct SimulationRunner: Sendable {
         }
         let drawn = scenario.faultGenerator.map { FaultGenerator.draw($0, scenario: scenario, seed: seed) } ?? []
         scheduleFaults(scenario.faults + drawn, scenario, context)
-        context.scheduler.schedule(atNanoseconds: 0) {
+        context.scheduler.schedule(at: .start) {
             for (_, run) in context.runs { run.start() }
         }
         scheduleSteps(scenario, prepared, context)
@@ -62,7 +62,7 @@ public struct SimulationRunner: Sendable {
         var liveness: [ExpectationResult] = []
         do {
             try runChecks(expectations, prepared, scenario, context, into: &results, liveness: &liveness)
-            try context.scheduler.run(throughNanoseconds: scenario.durationNanoseconds)
+            try context.scheduler.run(through: scenario.end)
             try readChecks(expectations, prepared, at: .end, scenario, context, into: &results)
             for (_, run) in context.runs { run.finish() }
             for (index, expectation) in expectations.enumerated() {
@@ -71,14 +71,14 @@ public struct SimulationRunner: Sendable {
                     expectation, prepared.values[index], expectedViolated: violated, context)
             }
         } catch {
-            failure = RunFailure(message: error.description, atNanoseconds: context.scheduler.now)
+            failure = RunFailure(message: error.description, at: context.scheduler.now)
         }
         // End checks may wind down app tasks: the hash is the run's up to here.
         let traceHash = context.scheduler.hash.hex
         if failure == nil {
             let messages = context.runEndChecks()
             if !messages.isEmpty {
-                failure = RunFailure(message: messages.joined(separator: "\n"), atNanoseconds: context.scheduler.now)
+                failure = RunFailure(message: messages.joined(separator: "\n"), at: context.scheduler.now)
             }
         }
         let finished = results.compactMap { $0 } + liveness
@@ -90,7 +90,7 @@ public struct SimulationRunner: Sendable {
             file: scenario.file, scenario: scenario.name, seed: seed,
             passed: failure == nil && finished.count >= expectations.count && finished.allSatisfy(\.passed),
             traceHash: traceHash, events: context.scheduler.executedEvents,
-            simulatedNanoseconds: context.scheduler.now, expectations: finished, statistics: statistics,
+            simulated: context.scheduler.now.sinceStart, expectations: finished, statistics: statistics,
             failure: failure, trace: context.trace.records, drawnFaults: drawn)
     }
 
@@ -117,17 +117,16 @@ public struct SimulationRunner: Sendable {
         let allDevices = scenario.devices.map(\.id)
         var ordinal = 0
         for fault in faults {
-            for start in Self.occurrences(of: fault.at, repeating: fault.repeat, duration: scenario.durationNanoseconds)
-            {
+            for start in Self.occurrences(of: fault.at, repeating: fault.repeat, runEnd: scenario.end) {
                 ordinal += 1
                 let occurrence = FaultOccurrence(
-                    kind: fault.kind, startNanoseconds: start,
-                    endNanoseconds: fault.forNanoseconds.map { start + $0 }, deviceIDs: fault.devices ?? allDevices,
+                    kind: fault.kind, start: start, end: fault.duration.map { start + $0 },
+                    deviceIDs: fault.devices ?? allDevices,
                     latency: fault.latency, loss: fault.loss, plugin: fault.plugin, server: fault.server,
                     error: fault.error, ordinal: ordinal)
-                context.scheduler.schedule(atNanoseconds: start) { context.network.begin(occurrence) }
-                if let end = occurrence.endNanoseconds, fault.kind != .serverRestart {
-                    context.scheduler.schedule(atNanoseconds: end) { context.network.end(occurrence) }
+                context.scheduler.schedule(at: start) { context.network.begin(occurrence) }
+                if let end = occurrence.end, fault.kind != .serverRestart {
+                    context.scheduler.schedule(at: end) { context.network.end(occurrence) }
                 }
             }
         }
@@ -136,7 +135,7 @@ public struct SimulationRunner: Sendable {
     private func scheduleSteps(_ scenario: Scenario, _ prepared: PreparedValues, _ context: SimulationContext) {
         for (step, action) in zip(scenario.steps, prepared.actions) {
             guard let run = context.erasedRun(named: step.plugin), let action else { continue }
-            let times = Self.occurrences(of: step.at, repeating: step.repeat, duration: scenario.durationNanoseconds)
+            let times = Self.occurrences(of: step.at, repeating: step.repeat, runEnd: scenario.end)
             guard !times.isEmpty else { continue }
             let occurrences = StepOccurrences(
                 run: run, action: action,
@@ -147,22 +146,22 @@ public struct SimulationRunner: Sendable {
     }
 
     /// Start times of something that happens at `at` and optionally repeats, within the run.
-    static func occurrences(of at: TimePoint, repeating: Repeat?, duration: Int64) -> Occurrences {
-        Occurrences(first: at.nanoseconds(duration: duration), repeating: repeating, duration: duration)
+    static func occurrences(of at: TimePoint, repeating: Repeat?, runEnd: VirtualInstant) -> Occurrences {
+        Occurrences(first: at.instant(runEnd: runEnd), repeating: repeating, runEnd: runEnd)
     }
 
     private func runChecks(
         _ expectations: [ExpectationSpec], _ prepared: PreparedValues, _ scenario: Scenario,
         _ context: SimulationContext, into results: inout [ExpectationResult?], liveness: inout [ExpectationResult]
     ) throws(SimulationError) {
-        var times: [Int64] = []
+        var times: [VirtualInstant] = []
         for expectation in expectations {
             if case .check(.at(let time), _, _) = expectation.kind, !times.contains(time) { times.append(time) }
         }
-        let deadline = scenario.liveness?.deadlineNanoseconds
+        let deadline = scenario.liveness?.deadline
         if let deadline, !times.contains(deadline) { times.append(deadline) }
-        for time in times.sorted() where time <= scenario.durationNanoseconds {
-            try context.scheduler.run(throughNanoseconds: time)
+        for time in times.sorted() where time <= scenario.end {
+            try context.scheduler.run(through: time)
             try readChecks(expectations, prepared, at: .at(time), scenario, context, into: &results)
             if time == deadline, let phase = scenario.liveness { liveness = Self.checkLiveness(phase, context) }
         }
@@ -178,7 +177,7 @@ public struct SimulationRunner: Sendable {
             let matches =
                 at == point
                 || (point == .end
-                    && at.nanoseconds(duration: scenario.durationNanoseconds) == scenario.durationNanoseconds
+                    && at.instant(runEnd: scenario.end) == scenario.end
                     && results[index] == nil)
             guard matches, results[index] == nil else { continue }
             let device = deviceID.flatMap { context.device(named: $0) }
@@ -191,7 +190,7 @@ public struct SimulationRunner: Sendable {
             if !passed {
                 violations.append(
                     Violation(
-                        atNanoseconds: context.now, device: deviceID,
+                        at: context.now, device: deviceID,
                         message: "expected \(JSONWriter.string(expected)), observed \(JSONWriter.string(observed))"))
             }
             results[index] = ExpectationResult(
@@ -239,7 +238,7 @@ private final class StepOccurrences: ScheduledTarget {
 
     func scheduleNext() {
         guard next < times.count else { return }
-        scheduler.schedule(atNanoseconds: times[next], order: firstOrder + UInt64(next), self)
+        scheduler.schedule(at: times[next], order: firstOrder + UInt64(next), self)
         next += 1
     }
 
@@ -252,28 +251,28 @@ private final class StepOccurrences: ScheduledTarget {
 /// The start times of a repeated step or fault that fall within the run, computed rather than stored:
 /// a repeat may count ten million.
 struct Occurrences: RandomAccessCollection {
-    let first: Int64
-    let everyNanoseconds: Int64
+    let first: VirtualInstant
+    let every: VirtualDuration
     let count: Int
 
-    init(first: Int64, repeating: Repeat?, duration: Int64) {
+    init(first: VirtualInstant, repeating: Repeat?, runEnd: VirtualInstant) {
         self.first = first
         guard let repeating, repeating.count > 1 else {
-            (everyNanoseconds, count) = (0, 1)
+            (every, count) = (.zero, 1)
             return
         }
-        everyNanoseconds = repeating.everyNanoseconds
-        if first > duration {
+        every = repeating.every
+        if first > runEnd {
             count = 0
-        } else if everyNanoseconds <= 0 {
+        } else if every <= .zero {
             count = repeating.count
         } else {
-            count = Int(Swift.min(Int64(repeating.count), (duration - first) / everyNanoseconds + 1))
+            count = Int(Swift.min(Int64(repeating.count), (runEnd - first) / every + 1))
         }
     }
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
 
-    subscript(index: Int) -> Int64 { first + Int64(index) * everyNanoseconds }
+    subscript(index: Int) -> VirtualInstant { first + every * index }
 }

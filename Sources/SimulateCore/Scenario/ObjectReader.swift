@@ -75,7 +75,7 @@ public final class ObjectReader {
     /// error when `positive` (where zero means nothing, such as a period or a timeout).
     public func duration(
         _ key: String, required: Bool = false, allowNegative: Bool = false, positive: Bool = false
-    ) -> Int64? {
+    ) -> VirtualDuration? {
         guard let value = value(key, required: required) else { return nil }
         return DurationValue.parse(
             value, at: path / key, diagnostics: diagnostics, allowNegative: allowNegative, positive: positive)
@@ -86,7 +86,7 @@ public final class ObjectReader {
         guard let value = value(key, required: required) else { return nil }
         if value == .string("end") { return .end }
         return DurationValue.parse(value, at: path / key, diagnostics: diagnostics, allowNegative: false).map {
-            .at($0)
+            .at(.start + $0)
         }
     }
 
@@ -165,7 +165,7 @@ public enum Identifier {
 public enum DurationValue {
     /// The longest duration a scenario may give (100,000 hours, about 11 years): sums of a few of them
     /// and of a run's virtual time stay far from overflowing the nanosecond clock.
-    public static let maximumNanoseconds: Int64 = 100_000 * 3_600_000_000_000
+    public static let maximum = VirtualDuration.hours(100_000)
 
     public static let outOfRange = "duration out of range: at most 100000h (about 11 years of virtual time)"
 
@@ -185,7 +185,7 @@ public enum DurationValue {
     public static func parse(
         _ value: JSON, at path: @autoclosure () -> JSONPath, diagnostics: Diagnostics, allowNegative: Bool = false,
         positive: Bool = false
-    ) -> Int64? {
+    ) -> VirtualDuration? {
         let nanoseconds: Int64
         switch value {
         case .string(let text):
@@ -203,7 +203,7 @@ public enum DurationValue {
             }
         case .integer, .unsignedInteger, .double:
             let seconds = value.doubleValue ?? 0
-            guard (seconds * 1e9).magnitude <= Double(maximumNanoseconds) else {
+            guard (seconds * 1e9).magnitude <= Double(maximum.nanoseconds) else {
                 diagnostics.error(outOfRange, at: path())
                 return nil
             }
@@ -219,7 +219,7 @@ public enum DurationValue {
             diagnostics.error("durations may not be negative", at: path())
             return nil
         }
-        guard nanoseconds.magnitude <= maximumNanoseconds.magnitude else {
+        guard nanoseconds.magnitude <= maximum.nanoseconds.magnitude else {
             diagnostics.error(outOfRange, at: path())
             return nil
         }
@@ -227,6 +227,6 @@ public enum DurationValue {
             diagnostics.error(zeroMessage(value), at: path())
             return nil
         }
-        return nanoseconds
+        return .nanoseconds(nanoseconds)
     }
 }

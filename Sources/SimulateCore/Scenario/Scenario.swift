@@ -1,14 +1,15 @@
 import SimulateJSON
 
-/// A point in virtual time: nanoseconds from the start of the run, or the end of the run.
+/// A point in virtual time: an instant of the run, or the end of the run.
 public enum TimePoint: Sendable, Equatable {
-    case at(Int64)
+    case at(VirtualInstant)
     case end
 
-    public func nanoseconds(duration: Int64) -> Int64 {
+    /// The instant, at most `runEnd`.
+    public func instant(runEnd: VirtualInstant) -> VirtualInstant {
         switch self {
-        case .at(let time): min(time, duration)
-        case .end: duration
+        case .at(let time): min(time, runEnd)
+        case .end: runEnd
         }
     }
 
@@ -22,11 +23,11 @@ public enum TimePoint: Sendable, Equatable {
 
 /// `{"every": "30s", "count": 20}`: `count` occurrences in all, the first at `at`.
 public struct Repeat: Sendable, Equatable {
-    public var everyNanoseconds: Int64
+    public var every: VirtualDuration
     public var count: Int
 
-    public init(everyNanoseconds: Int64, count: Int) {
-        self.everyNanoseconds = everyNanoseconds
+    public init(every: VirtualDuration, count: Int) {
+        self.every = every
         self.count = count
     }
 }
@@ -34,22 +35,22 @@ public struct Repeat: Sendable, Equatable {
 public struct DeviceSpec: Sendable, Equatable {
     public var id: String
     public var platform: Platform
-    public var clockSkewNanoseconds: Int64
+    public var clockSkew: VirtualDuration
     /// The app runs in Simulator: push notifications do not arrive (seed 000).
     public var simulator: Bool
 
-    public init(id: String, platform: Platform = .iOS, clockSkewNanoseconds: Int64 = 0, simulator: Bool = false) {
+    public init(id: String, platform: Platform = .iOS, clockSkew: VirtualDuration = .zero, simulator: Bool = false) {
         self.simulator = simulator
         self.id = id
         self.platform = platform
-        self.clockSkewNanoseconds = clockSkewNanoseconds
+        self.clockSkew = clockSkew
     }
 }
 
 public struct FaultSpec: Sendable, Equatable {
     public var at: TimePoint
-    /// nil: until the end of the run.
-    public var forNanoseconds: Int64?
+    /// `"for"`; nil: until the end of the run.
+    public var duration: VirtualDuration?
     /// nil: every device.
     public var devices: [String]?
     public var kind: FaultKind
@@ -63,12 +64,12 @@ public struct FaultSpec: Sendable, Equatable {
     public var path: JSONPath
 
     public init(
-        at: TimePoint, forNanoseconds: Int64? = nil, devices: [String]? = nil, kind: FaultKind,
+        at: TimePoint, for duration: VirtualDuration? = nil, devices: [String]? = nil, kind: FaultKind,
         latency: LatencyRange? = nil, loss: Double? = nil, plugin: String? = nil, server: String? = nil,
         error: String? = nil, repeat: Repeat? = nil, path: JSONPath = .root
     ) {
         self.at = at
-        self.forNanoseconds = forNanoseconds
+        self.duration = duration
         self.devices = devices
         self.kind = kind
         self.latency = latency
@@ -183,7 +184,7 @@ public struct Scenario: Sendable {
     public var seed: UInt64
     /// `"pinSeed": true`: the expectations are about `seed` alone; a sweep runs this scenario once, with `seed`.
     public var pinsSeed: Bool = false
-    public var durationNanoseconds: Int64
+    public var duration: VirtualDuration
     public var devices: [DeviceSpec]
     public var network: LinkConditions
     public var faults: [FaultSpec]
@@ -204,7 +205,7 @@ public struct Scenario: Sendable {
     public internal(set) var prepared: PreparedValues?
 
     public init(
-        name: String, description: String? = nil, seed: UInt64 = 0, durationNanoseconds: Int64,
+        name: String, description: String? = nil, seed: UInt64 = 0, duration: VirtualDuration,
         devices: [DeviceSpec], network: LinkConditions = LinkConditions(), faults: [FaultSpec] = [],
         plugins: [PluginSpec], steps: [StepSpec] = [], expectations: [ExpectationSpec]? = nil,
         limits: RunLimits = RunLimits(), file: String? = nil, pinsSeed: Bool = false
@@ -213,7 +214,7 @@ public struct Scenario: Sendable {
         self.name = name
         self.description = description
         self.seed = seed
-        self.durationNanoseconds = durationNanoseconds
+        self.duration = duration
         self.devices = devices
         self.network = network
         self.faults = faults
@@ -223,6 +224,9 @@ public struct Scenario: Sendable {
         self.limits = limits
         self.file = file
     }
+
+    /// The instant the run ends.
+    public var end: VirtualInstant { .start + duration }
 
     public func plugin(named name: String) -> PluginSpec? {
         plugins.first { $0.name == name }

@@ -18,12 +18,11 @@ extension ScenarioDecoder {
         var liveness: LivenessPhase?
         if let stated = reader.value("liveness") {
             if stated != .bool(false) {
-                liveness = decodeLiveness(stated, at: path / "liveness", defaultAfter: generator?.windowToNanoseconds)
+                liveness = decodeLiveness(stated, at: path / "liveness", defaultAfter: generator?.windowTo)
             }
         } else if let generator {
             liveness = LivenessPhase(
-                afterNanoseconds: generator.windowToNanoseconds,
-                withinNanoseconds: FaultGeneratorSpec.defaultLivenessWithinNanoseconds, path: path / "generate")
+                after: generator.windowTo, within: FaultGeneratorSpec.defaultLivenessWithin, path: path / "generate")
         }
         if !reader.has("list") && !reader.has("generate") && !reader.has("liveness") {
             diagnostics.error(
@@ -33,28 +32,28 @@ extension ScenarioDecoder {
         return (list, generator, liveness)
     }
 
-    private func decodeLiveness(_ value: JSON, at path: JSONPath, defaultAfter: Int64?) -> LivenessPhase? {
+    private func decodeLiveness(_ value: JSON, at path: JSONPath, defaultAfter: VirtualInstant?) -> LivenessPhase? {
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics, what: "an object or false")
         else { return nil }
-        let after = reader.duration("after", required: defaultAfter == nil) ?? defaultAfter
+        let after = reader.duration("after", required: defaultAfter == nil).map { .start + $0 } ?? defaultAfter
         let within = reader.duration("within", required: true)
         reader.rejectUnknownKeys()
         guard let after, let within else { return nil }
-        return LivenessPhase(afterNanoseconds: after, withinNanoseconds: within, path: path)
+        return LivenessPhase(after: after, within: within, path: path)
     }
 
     private func decodeGenerator(_ value: JSON, at path: JSONPath) -> FaultGeneratorSpec? {
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
         let kinds = decodeKinds(reader.value("kinds", required: true), at: path / "kinds")
         let count = intRange(reader, "count", within: 0...1_000) ?? 1...4
-        let length = durationRange(reader, "length") ?? (1_000_000_000...10_000_000_000)
+        let length = durationRange(reader, "length") ?? (.seconds(1)...(.seconds(10)))
         let devices = reader.value("devices").flatMap { idList($0, at: path / "devices") }
-        var window: (Int64, Int64)?
+        var window: (VirtualInstant, VirtualInstant)?
         if let windowValue = reader.value("window", required: true),
             let inner = ObjectReader(windowValue, at: path / "window", diagnostics: diagnostics)
         {
-            let from = inner.duration("from") ?? 0
-            let to = inner.duration("to", required: true)
+            let from = VirtualInstant.start + (inner.duration("from") ?? .zero)
+            let to = inner.duration("to", required: true).map { VirtualInstant.start + $0 }
             inner.rejectUnknownKeys()
             if let to {
                 if to > from {
@@ -85,9 +84,9 @@ extension ScenarioDecoder {
         reader.rejectUnknownKeys()
         guard let kinds, let window else { return nil }
         return FaultGeneratorSpec(
-            kinds: kinds, count: count, lengthNanoseconds: length, devices: devices, windowFromNanoseconds: window.0,
-            windowToNanoseconds: window.1, allDevices: allDevices,
-            latencyNanoseconds: latency.map { $0.minNanoseconds...$0.maxNanoseconds } ?? (200_000_000...2_000_000_000),
+            kinds: kinds, count: count, length: length, devices: devices, windowFrom: window.0, windowTo: window.1,
+            allDevices: allDevices,
+            latency: latency.map { $0.minimum...$0.maximum } ?? (.milliseconds(200)...(.seconds(2))),
             loss: loss, plugin: plugin, path: path)
     }
 
@@ -159,15 +158,15 @@ extension ScenarioDecoder {
         return low...high
     }
 
-    private func durationRange(_ reader: ObjectReader, _ key: String) -> ClosedRange<Int64>? {
+    private func durationRange(_ reader: ObjectReader, _ key: String) -> ClosedRange<VirtualDuration>? {
         guard let value = reader.value(key) else { return nil }
         let range = decodeLatency(value, at: reader.path / key)
         guard let range else { return nil }
-        guard range.minNanoseconds > 0 else {
+        guard range.minimum > .zero else {
             diagnostics.error("\(key) must be longer than 0s", at: reader.path / key)
             return nil
         }
-        return range.minNanoseconds...range.maxNanoseconds
+        return range.minimum...range.maximum
     }
 
     private func idList(_ value: JSON, at path: JSONPath) -> [String]? {

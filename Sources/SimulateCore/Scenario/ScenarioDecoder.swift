@@ -34,7 +34,7 @@ struct ScenarioDecoder {
         var scenario = Scenario(
             // Without a valid duration no time counts as after the end: its own error is enough.
             name: name ?? "", description: description, seed: seed ?? 0,
-            durationNanoseconds: duration ?? DurationValue.maximumNanoseconds,
+            duration: duration ?? DurationValue.maximum,
             devices: devices, network: network, faults: faults, plugins: plugins, steps: steps,
             expectations: expectations, limits: limits, pinsSeed: pinsSeed)
         scenario.faultGenerator = generator
@@ -77,7 +77,7 @@ struct ScenarioDecoder {
             guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
             let id = reader.id("id", required: true)
             let platform = reader.choice("platform", Platform.allCases.map(\.rawValue)).flatMap(Platform.init) ?? .iOS
-            let skew = reader.duration("clockSkew", allowNegative: true) ?? 0
+            let skew = reader.duration("clockSkew", allowNegative: true) ?? .zero
             let simulator = reader.bool("simulator") ?? false
             reader.rejectUnknownKeys()
             guard let id else { return nil }
@@ -85,7 +85,7 @@ struct ScenarioDecoder {
                 diagnostics.error("duplicate device id \"\(id)\"", at: path / "id")
                 return nil
             }
-            return DeviceSpec(id: id, platform: platform, clockSkewNanoseconds: skew, simulator: simulator)
+            return DeviceSpec(id: id, platform: platform, clockSkew: skew, simulator: simulator)
         }
         if top.has("devices"), case .array(let items) = top.object["devices"]!, items.isEmpty {
             diagnostics.error("a scenario needs at least one device", at: .root / "devices")
@@ -104,7 +104,7 @@ struct ScenarioDecoder {
                 diagnostics.error("latency min is greater than max", at: path)
                 return nil
             }
-            return LatencyRange(minNanoseconds: low, maxNanoseconds: high)
+            return LatencyRange(minimum: low, maximum: high)
         }
         return DurationValue.parse(value, at: path, diagnostics: diagnostics).map(LatencyRange.fixed)
     }
@@ -147,7 +147,7 @@ struct ScenarioDecoder {
         let count = inner.int("count", required: true, range: 1...10_000_000)
         inner.rejectUnknownKeys()
         guard let every, let count else { return nil }
-        return Repeat(everyNanoseconds: every, count: count)
+        return Repeat(every: every, count: count)
     }
 
     func decodeFault(_ value: JSON, at path: JSONPath) -> FaultSpec? {
@@ -174,7 +174,7 @@ struct ScenarioDecoder {
         reader.rejectUnknownKeys()
         guard let at, let kind else { return nil }
         return FaultSpec(
-            at: at, forNanoseconds: length, devices: devices, kind: kind, latency: latency, loss: loss, plugin: plugin,
+            at: at, for: length, devices: devices, kind: kind, latency: latency, loss: loss, plugin: plugin,
             server: server, error: error, repeat: repeating, path: path)
     }
 
@@ -226,7 +226,7 @@ struct ScenarioDecoder {
         reader.rejectUnknownKeys()
         // A step with a bad time is still checked further, so one run of `validate` reports everything.
         guard let action else { return nil }
-        let at = time ?? .at(0)
+        let at = time ?? .at(.start)
         guard isQualified(action) else {
             diagnostics.error("expected \"<plugin>.<action>\", found \"\(action)\"", at: path / "do")
             return nil

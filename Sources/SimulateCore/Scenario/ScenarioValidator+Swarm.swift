@@ -3,7 +3,7 @@ import SimulateJSON
 /// Checks of `faults.generate` and `faults.liveness` against the rest of the scenario.
 extension ScenarioValidator {
     func validateSwarm(_ scenario: Scenario, enabled: Set<String>, _ diagnostics: Diagnostics) {
-        let duration = scenario.durationNanoseconds
+        let duration = scenario.duration
         let known = Set(scenario.devices.map(\.id))
         if let generator = scenario.faultGenerator {
             for (index, id) in (generator.devices ?? []).enumerated() where !known.contains(id) {
@@ -14,31 +14,31 @@ extension ScenarioValidator {
             if let plugin = generator.plugin, !enabled.contains(plugin) {
                 diagnostics.error("plugin \"\(plugin)\" is not enabled in plugins", at: generator.path / "plugin")
             }
-            if generator.windowToNanoseconds > duration {
+            if generator.windowTo > scenario.end {
                 diagnostics.error(
-                    "the window ends at \(DurationFormat.string(generator.windowToNanoseconds)), after the end of the "
+                    "the window ends at \(DurationFormat.string(generator.windowTo)), after the end of the "
                         + "run (duration \(DurationFormat.string(duration)))", at: generator.path / "window" / "to")
             }
         }
         guard let liveness = scenario.liveness else { return }
-        if liveness.deadlineNanoseconds > duration {
+        if liveness.deadline > scenario.end {
             diagnostics.error(
-                "the liveness deadline (after \(DurationFormat.string(liveness.afterNanoseconds)) + within "
-                    + "\(DurationFormat.string(liveness.withinNanoseconds))) is after the end of the run (duration "
+                "the liveness deadline (after \(DurationFormat.string(liveness.after)) + within "
+                    + "\(DurationFormat.string(liveness.within))) is after the end of the run (duration "
                     + "\(DurationFormat.string(duration))): make duration at least "
-                    + DurationFormat.string(liveness.deadlineNanoseconds), at: liveness.path)
+                    + DurationFormat.string(liveness.deadline), at: liveness.path)
         }
-        if let generator = scenario.faultGenerator, generator.windowToNanoseconds > liveness.afterNanoseconds {
+        if let generator = scenario.faultGenerator, generator.windowTo > liveness.after {
             diagnostics.error(
-                "generated faults may last until \(DurationFormat.string(generator.windowToNanoseconds)), after "
-                    + "the liveness phase starts (\(DurationFormat.string(liveness.afterNanoseconds)))",
+                "generated faults may last until \(DurationFormat.string(generator.windowTo)), after "
+                    + "the liveness phase starts (\(DurationFormat.string(liveness.after)))",
                 at: generator.path / "window" / "to")
         }
         for fault in scenario.faults {
-            guard let end = Self.lastEnd(of: fault, duration: duration), end <= liveness.afterNanoseconds else {
+            guard let end = Self.lastEnd(of: fault, runEnd: scenario.end), end <= liveness.after else {
                 diagnostics.error(
                     "this fault is still active when the liveness phase starts at "
-                        + "\(DurationFormat.string(liveness.afterNanoseconds)): faults stop before it (give \"for\")",
+                        + "\(DurationFormat.string(liveness.after)): faults stop before it (give \"for\")",
                     at: fault.path)
                 continue
             }
@@ -46,10 +46,10 @@ extension ScenarioValidator {
     }
 
     /// When the fault's last occurrence ends; nil when it lasts until the end of the run.
-    static func lastEnd(of fault: FaultSpec, duration: Int64) -> Int64? {
-        let times = SimulationRunner.occurrences(of: fault.at, repeating: fault.repeat, duration: duration)
-        guard let last = times.last else { return 0 }
+    static func lastEnd(of fault: FaultSpec, runEnd: VirtualInstant) -> VirtualInstant? {
+        let times = SimulationRunner.occurrences(of: fault.at, repeating: fault.repeat, runEnd: runEnd)
+        guard let last = times.last else { return .start }
         if fault.kind == .serverRestart { return last }
-        return fault.forNanoseconds.map { last + $0 }
+        return fault.duration.map { last + $0 }
     }
 }

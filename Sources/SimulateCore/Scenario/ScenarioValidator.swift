@@ -199,9 +199,9 @@ struct ScenarioValidator {
     private func checkTime(
         _ time: TimePoint, _ scenario: Scenario, at path: @autoclosure () -> JSONPath, _ diagnostics: Diagnostics
     ) {
-        guard case .at(let nanoseconds) = time, nanoseconds > scenario.durationNanoseconds else { return }
+        guard case .at(let instant) = time, instant > scenario.end else { return }
         diagnostics.error(
-            "\(DurationFormat.string(nanoseconds)) is after the end of the run (duration \(DurationFormat.string(scenario.durationNanoseconds)))",
+            "\(DurationFormat.string(instant)) is after the end of the run (duration \(DurationFormat.string(scenario.duration)))",
             at: path())
     }
 }

@@ -6,7 +6,7 @@ import SimulateJSON
 enum ScenarioWarnings {
     static func find(in scenario: Scenario, bareSeconds: [BareSeconds]) -> Diagnostics {
         let warnings = Diagnostics()
-        let duration = scenario.durationNanoseconds
+        let duration = scenario.duration.nanoseconds
         let durationText = DurationFormat.string(duration)
         var flagged: Set<JSONPath> = []
         for bare in bareSeconds where bare.path != .root / "duration" && bare.nanoseconds > duration {
@@ -17,9 +17,9 @@ enum ScenarioWarnings {
                 at: bare.path)
         }
         for fault in scenario.faults {
-            guard let length = fault.forNanoseconds, !flagged.contains(fault.path / "for") else { continue }
-            let start = fault.at.nanoseconds(duration: duration)
-            let last = start + (fault.repeat.map { Int64($0.count - 1) * $0.everyNanoseconds } ?? 0)
+            guard let length = fault.duration?.nanoseconds, !flagged.contains(fault.path / "for") else { continue }
+            let start = fault.at.instant(runEnd: scenario.end).nanoseconds
+            let last = start + (fault.repeat.map { ($0.every * ($0.count - 1)).nanoseconds } ?? 0)
             guard last + length - duration > duration else { continue }
             warnings.error(
                 "this fault lasts \(readable(length)), until \(readable(start + length)): "

@@ -11,7 +11,7 @@ extension Scenario {
         if let description { object["description"] = .string(description) }
         object["seed"] = JSON(seed)
         if pinsSeed { object["pinSeed"] = true }
-        object["duration"] = Self.duration(durationNanoseconds)
+        object["duration"] = Self.duration(duration)
         object["devices"] = .array(devices.map(Self.json))
         if network != LinkConditions() { object["network"] = Self.json(network) }
         if !faults.isEmpty { object["faults"] = .array(faults.map(Self.json)) }
@@ -27,26 +27,25 @@ extension Scenario {
     /// The scenario file's text, indented, ending in a newline.
     public var jsonText: String { JSONWriter.string(json, pretty: true) + "\n" }
 
-    private static func duration(_ nanoseconds: Int64) -> JSON { .string(DurationFormat.string(nanoseconds)) }
+    private static func duration(_ duration: VirtualDuration) -> JSON { .string(DurationFormat.string(duration)) }
 
     private static func time(_ point: TimePoint) -> JSON {
         switch point {
-        case .at(let nanoseconds): duration(nanoseconds)
+        case .at(let instant): duration(instant.sinceStart)
         case .end: "end"
         }
     }
 
     private static func latency(_ range: LatencyRange) -> JSON {
-        range.minNanoseconds == range.maxNanoseconds
-            ? duration(range.minNanoseconds)
-            : ["min": duration(range.minNanoseconds), "max": duration(range.maxNanoseconds)]
+        range.minimum == range.maximum
+            ? duration(range.minimum) : ["min": duration(range.minimum), "max": duration(range.maximum)]
     }
 
     private static func json(_ device: DeviceSpec) -> JSON {
         var object = JSONObject()
         object["id"] = .string(device.id)
         if device.platform != .iOS { object["platform"] = .string(device.platform.rawValue) }
-        if device.clockSkewNanoseconds != 0 { object["clockSkew"] = duration(device.clockSkewNanoseconds) }
+        if device.clockSkew != .zero { object["clockSkew"] = duration(device.clockSkew) }
         if device.simulator { object["simulator"] = true }
         return .object(object)
     }
@@ -63,13 +62,13 @@ extension Scenario {
     }
 
     private static func json(_ repeating: Repeat) -> JSON {
-        ["every": duration(repeating.everyNanoseconds), "count": JSON(repeating.count)]
+        ["every": duration(repeating.every), "count": JSON(repeating.count)]
     }
 
     private static func json(_ fault: FaultSpec) -> JSON {
         var object = JSONObject()
         object["at"] = time(fault.at)
-        if let length = fault.forNanoseconds { object["for"] = duration(length) }
+        if let length = fault.duration { object["for"] = duration(length) }
         if let devices = fault.devices { object["devices"] = .array(devices.map(JSON.string)) }
         object["kind"] = .string(fault.kind.rawValue)
         if let range = fault.latency { object["latency"] = latency(range) }

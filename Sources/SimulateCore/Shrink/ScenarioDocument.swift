@@ -47,7 +47,7 @@ struct ScenarioDocument: Equatable {
         ScenarioSize(
             devices: devices.count, steps: steps.count, stepOccurrences: steps.reduce(0) { $0 + Self.occurrences($1) },
             faults: faults.count, faultOccurrences: faults.reduce(0) { $0 + Self.occurrences($1) },
-            generatesFaults: generatesFaults, durationNanoseconds: durationNanoseconds, events: events)
+            generatesFaults: generatesFaults, duration: .nanoseconds(durationNanoseconds), events: events)
     }
 
     var text: String { JSONWriter.string(.object(root)) }

@@ -30,7 +30,7 @@ public struct ScenarioSize: Sendable, Equatable, CustomStringConvertible {
     public var faultOccurrences: Int
     /// Whether faults are still drawn from the seed (`faults.generate`).
     public var generatesFaults: Bool
-    public var durationNanoseconds: Int64
+    public var duration: VirtualDuration
     /// Events the run executed.
     public var events: Int
 
@@ -39,7 +39,7 @@ public struct ScenarioSize: Sendable, Equatable, CustomStringConvertible {
         if stepOccurrences != steps { parts[1] += " (\(stepOccurrences) with repeats)" }
         parts.append("\(faults) faults" + (faultOccurrences != faults ? " (\(faultOccurrences) with repeats)" : ""))
         if generatesFaults { parts[2] += " + generated" }
-        parts.append("duration \(DurationFormat.string(durationNanoseconds))")
+        parts.append("duration \(DurationFormat.string(duration))")
         parts.append("\(events) events")
         return parts.joined(separator: ", ")
     }
@@ -48,7 +48,7 @@ public struct ScenarioSize: Sendable, Equatable, CustomStringConvertible {
     var weight: [Int64] {
         [
             Int64(stepOccurrences + faultOccurrences), Int64(steps + faults), Int64(devices),
-            generatesFaults ? 1 : 0, durationNanoseconds,
+            generatesFaults ? 1 : 0, duration.nanoseconds,
         ]
     }
 }

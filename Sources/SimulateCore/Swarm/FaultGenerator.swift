@@ -9,29 +9,28 @@ public enum FaultGenerator {
         var random = SeededRandom(runSeed: seed, label: streamLabel)
         let devices = spec.devices ?? scenario.devices.map(\.id)
         let totalWeight = spec.kinds.reduce(0) { $0 + $1.weight }
-        guard !devices.isEmpty, totalWeight > 0, spec.windowToNanoseconds > spec.windowFromNanoseconds else {
+        guard !devices.isEmpty, totalWeight > 0, spec.windowTo > spec.windowFrom else {
             return []
         }
         let count = random.int(in: spec.count)
-        var drawn: [(start: Int64, index: Int, fault: FaultSpec)] = []
+        var drawn: [(start: VirtualInstant, index: Int, fault: FaultSpec)] = []
         for index in 0..<count {
             let kind = pick(spec.kinds, total: totalWeight, &random)
             // Whole milliseconds: the schedule is printed and written out for people to read.
-            let start = min(
-                roundedToMilliseconds(random.int64(in: spec.windowFromNanoseconds...(spec.windowToNanoseconds - 1))),
-                spec.windowToNanoseconds - 1)
+            let lastStart = spec.windowTo - .nanoseconds(1)
+            let drawnStart = random.duration(in: spec.windowFrom.sinceStart...lastStart.sinceStart)
+            let start = min(VirtualInstant.start + roundedToMilliseconds(drawnStart), lastStart)
             let length = min(
-                max(roundedToMilliseconds(random.int64(in: spec.lengthNanoseconds)), 1),
-                spec.windowToNanoseconds - start)
+                max(roundedToMilliseconds(random.duration(in: spec.length)), .nanoseconds(1)), spec.windowTo - start)
             let hit: [String] =
                 devices.count > 1 && random.chance(spec.allDevices)
                 ? devices : [devices[random.int(in: 0...(devices.count - 1))]]
             var fault = FaultSpec(
-                at: .at(start), forNanoseconds: kind == .serverRestart ? nil : max(1, length),
+                at: .at(start), for: kind == .serverRestart ? nil : max(.nanoseconds(1), length),
                 devices: kind == .serverRestart ? nil : hit, kind: kind)
             switch kind {
             case .latency:
-                fault.latency = .fixed(roundedToMilliseconds(random.int64(in: spec.latencyNanoseconds)))
+                fault.latency = .fixed(roundedToMilliseconds(random.duration(in: spec.latency)))
             case .loss:
                 let value = spec.loss.lowerBound + random.unitDouble() * (spec.loss.upperBound - spec.loss.lowerBound)
                 fault.loss = (value * 100).rounded() / 100
@@ -54,8 +53,8 @@ public enum FaultGenerator {
         return kinds[kinds.count - 1].kind
     }
 
-    private static func roundedToMilliseconds(_ nanoseconds: Int64) -> Int64 {
-        nanoseconds / DurationFormat.nanosecondsPerMillisecond * DurationFormat.nanosecondsPerMillisecond
+    private static func roundedToMilliseconds(_ duration: VirtualDuration) -> VirtualDuration {
+        duration / DurationFormat.nanosecondsPerMillisecond * DurationFormat.nanosecondsPerMillisecond
     }
 }
 
@@ -64,7 +63,7 @@ extension FaultSpec {
     public var json: JSON {
         var object = JSONObject()
         object["at"] = .string(at.text)
-        if let forNanoseconds { object["for"] = .string(DurationFormat.string(forNanoseconds)) }
+        if let duration { object["for"] = .string(DurationFormat.string(duration)) }
         if let devices {
             object[devices.count == 1 ? "device" : "devices"] =
                 devices.count == 1 ? .string(devices[0]) : .array(devices.map(JSON.string))
@@ -72,11 +71,11 @@ extension FaultSpec {
         object["kind"] = .string(kind.rawValue)
         if let latency {
             object["latency"] =
-                latency.minNanoseconds == latency.maxNanoseconds
-                ? .string(DurationFormat.string(latency.minNanoseconds))
+                latency.minimum == latency.maximum
+                ? .string(DurationFormat.string(latency.minimum))
                 : [
-                    "min": .string(DurationFormat.string(latency.minNanoseconds)),
-                    "max": .string(DurationFormat.string(latency.maxNanoseconds)),
+                    "min": .string(DurationFormat.string(latency.minimum)),
+                    "max": .string(DurationFormat.string(latency.maximum)),
                 ]
         }
         if let loss { object["loss"] = .double(loss) }
@@ -85,7 +84,7 @@ extension FaultSpec {
         if let error { object["error"] = .string(error) }
         if let repeating = `repeat` {
             object["repeat"] = [
-                "every": .string(DurationFormat.string(repeating.everyNanoseconds)), "count": JSON(repeating.count),
+                "every": .string(DurationFormat.string(repeating.every)), "count": JSON(repeating.count),
             ]
         }
         return .object(object)

@@ -40,17 +40,17 @@ public struct CounterConfiguration: PluginArguments {
     public var maxAttempts = 10
     public var offline = OfflineBehaviour.fail
     public var retryAfter = RetryAfterHandling.honour
-    public var backoffInitialNanoseconds: Int64 = 200_000_000
-    public var backoffMaxNanoseconds: Int64 = 10_000_000_000
+    public var backoffInitial = VirtualDuration.milliseconds(200)
+    public var backoffMax = VirtualDuration.seconds(10)
     /// `CKOperation.Configuration.timeoutIntervalForRequest`: 60 s by default.
-    public var requestTimeoutNanoseconds: Int64 = 60_000_000_000
+    public var requestTimeout = VirtualDuration.seconds(60)
     public var initialValue = 0
     public var zoneName = "Counters"
     public var maxPending = 1000
     public var loadModel = CloudKitLoadModel.unlimited
     /// A `CKRecordZoneSubscription` on the counter's zone (seed 000): other devices get a push after a save.
     public var subscription = false
-    public var pushDelayNanoseconds: Int64 = 1_000_000_000
+    public var pushDelay = VirtualDuration.seconds(1)
 
     static let recordName = "displayId"
     static let recordType = "Counter"
@@ -77,11 +77,11 @@ public struct CounterConfiguration: PluginArguments {
             "retryAfter", \.retryAfter,
             "\"honour\" the server's retry-after, or \"ignore\" it and retry after the client's own backoff"),
         .duration(
-            "backoffInitial", \.backoffInitialNanoseconds,
+            "backoffInitial", \.backoffInitial,
             "first backoff after a transient error; doubles per retry, with seeded jitter (50–100 %)"),
-        .duration("backoffMax", \.backoffMaxNanoseconds, "cap of the backoff"),
+        .duration("backoffMax", \.backoffMax, "cap of the backoff"),
         .duration(
-            "requestTimeout", \.requestTimeoutNanoseconds,
+            "requestTimeout", \.requestTimeout,
             "CKOperation.Configuration.timeoutIntervalForRequest (60 s by default): how long a request waits for "
                 + "its response before it fails with networkFailure"),
         .integer(
@@ -100,18 +100,18 @@ public struct CounterConfiguration: PluginArguments {
             "a CKRecordZoneSubscription on the counter's zone (seed 000): after a device saves the counter, every "
                 + "other device gets a silent push and fetches the record (not in Simulator)"),
         .duration(
-            "pushDelay", \.pushDelayNanoseconds,
+            "pushDelay", \.pushDelay,
             "how long a subscription's push takes to arrive (an assumption: APNs gives no figure)"),
     ]
 
     public func check(at path: JSONPath, diagnostics: Diagnostics) {
-        if backoffInitialNanoseconds <= 0 {
+        if backoffInitial <= .zero {
             diagnostics.error("backoffInitial must be longer than 0", at: path / "backoffInitial")
         }
-        if backoffMaxNanoseconds < backoffInitialNanoseconds {
+        if backoffMax < backoffInitial {
             diagnostics.error("backoffMax must be at least backoffInitial", at: path / "backoffMax")
         }
-        if requestTimeoutNanoseconds <= 0 {
+        if requestTimeout <= .zero {
             diagnostics.error("requestTimeout must be longer than 0", at: path / "requestTimeout")
         }
     }

@@ -42,7 +42,7 @@ final class DeviceAllocator: SingleRecordResponder {
         self.log = log
         client = CloudKitDatabaseClient(
             context: context, server: server, device: device,
-            timeoutNanoseconds: configuration.requestTimeoutNanoseconds)
+            timeout: configuration.requestTimeout)
         trace = context.trace
         scheduler = context.scheduler
         network = context.network
@@ -96,11 +96,12 @@ final class DeviceAllocator: SingleRecordResponder {
             trace.instant(device.id, "counter", "waitForNetwork")
             return
         }
-        let blockedUntil = client.retryAfterDeadlineNanoseconds
+        let blockedUntil = client.retryAfterDeadline
         if configuration.retryAfter == .honour && scheduler.now < blockedUntil {
             let held = record.take()
-            trace.begin(device.id, "rateLimit", "retryAfter", "blocked", value: blockedUntil - scheduler.now)
-            scheduler.schedule(afterNanoseconds: blockedUntil - scheduler.now) { [self] in
+            trace.begin(
+                device.id, "rateLimit", "retryAfter", "blocked", value: (blockedUntil - scheduler.now).nanoseconds)
+            scheduler.schedule(after: blockedUntil - scheduler.now) { [self] in
                 trace.end(device.id, "rateLimit", "retryAfter")
                 attempt(from: held)
             }
@@ -198,9 +199,9 @@ final class DeviceAllocator: SingleRecordResponder {
         }
         let attempts = max(1, log.allocations[current ?? 0].attempts)
         let exponent = min(attempts - 1, 30)
-        let initial = configuration.backoffInitialNanoseconds
+        let initial = configuration.backoffInitial.nanoseconds
         let grown = initial > Int64.max >> exponent ? Int64.max : initial << exponent
-        let ceiling = min(configuration.backoffMaxNanoseconds, grown)
+        let ceiling = min(configuration.backoffMax.nanoseconds, grown)
         var delay = ceiling / 2 + random.int64(in: 0...(ceiling / 2))
         if configuration.retryAfter == .honour, let seconds = error.retryAfterSeconds {
             delay = max(delay, Int64((seconds * 1e9).rounded()))
@@ -212,7 +213,7 @@ final class DeviceAllocator: SingleRecordResponder {
             [.requestRateLimited, .zoneBusy, .serviceUnavailable].contains(error.code) ? "rateLimit" : "backoff"
         trace.begin(device.id, category, waitName, "\(error.code) wait", value: delay)
         let retried = base.take()
-        scheduler.schedule(afterNanoseconds: delay) { [self] in
+        scheduler.schedule(after: .nanoseconds(delay)) { [self] in
             trace.end(device.id, category, waitName)
             attempt(from: retried)
         }
@@ -239,7 +240,7 @@ final class DeviceAllocator: SingleRecordResponder {
     }
 
     private func finish(_ index: Int, _ result: Result<Int, CounterAllocationError>) {
-        log.allocations[index].finishedNanoseconds = scheduler.now
+        log.allocations[index].finishedNanoseconds = scheduler.now.nanoseconds
         switch result {
         case .success(let value):
             knownValue = max(knownValue, value)

@@ -41,7 +41,7 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
     func open(_ request: SimulatedHTTPRequest, step: String) async throws {
         let service = self.service
         exchangeID = request.exchangeID
-        lastActivity = context.now
+        lastActivity = context.now.nanoseconds
         let connection = context.network.openStream(from: device, to: service.serverName) { connection in
             service.accept(request, connection: connection)
         }
@@ -103,7 +103,7 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
 
     private func received(_ bytes: [UInt8]) {
         guard end == nil else { return }
-        lastActivity = context.now
+        lastActivity = context.now.nanoseconds
         chunks.append(bytes)
         service.observe(.streamBytes(exchangeID: exchangeID, bytes), on: device)
         wake()
@@ -124,10 +124,10 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
     private func armTimer() {
         guard !timerPending else { return }
         timerPending = true
-        context.scheduler.schedule(atNanoseconds: lastActivity &+ timeoutNanoseconds) { [self] in
+        context.scheduler.schedule(at: VirtualInstant(nanoseconds: lastActivity &+ timeoutNanoseconds)) { [self] in
             timerPending = false
             guard end == nil else { return }
-            guard context.now - lastActivity >= timeoutNanoseconds else { return armTimer() }
+            guard context.now.nanoseconds - lastActivity >= timeoutNanoseconds else { return armTimer() }
             end = .failure(URLError(.timedOut))
             connection?.close()
             connection = nil

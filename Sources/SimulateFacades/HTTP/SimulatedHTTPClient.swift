@@ -31,7 +31,7 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
             "HTTP \(simulated.method) \(url.absoluteString)"
         ) { wait in
             network.request(
-                from: device, to: service.serverName, timeoutNanoseconds: timeout,
+                from: device, to: service.serverName, timeout: .nanoseconds(timeout),
                 serve: { service.serve(simulated, from: device) },
                 completion: { result in
                     switch result {

@@ -18,7 +18,7 @@ public struct IntentsConfiguration: PluginArguments {
     }
 
     public var maxInputBytes = IntentInput.defaultMaxBytes
-    public var timeoutNanoseconds: Int64 = 30_000_000_000
+    public var timeout = VirtualDuration.seconds(30)
     public var errors = Errors.json
     public var encoding = Encoding.writer
 
@@ -29,7 +29,7 @@ public struct IntentsConfiguration: PluginArguments {
             "maxInputBytes", \.maxInputBytes, in: 64...16_777_216,
             "inputs longer than this many UTF-8 bytes answer inputTooLarge before any parsing (64…16777216)"),
         .duration(
-            "timeout", \.timeoutNanoseconds,
+            "timeout", \.timeout,
             "how long the caller waits for an intent that needs the counter; then it answers timeout (0: no limit)"),
         .choice(
             "errors", \.errors,

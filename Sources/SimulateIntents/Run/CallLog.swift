@@ -34,7 +34,9 @@ struct ViolationLog {
 
     func all(endNanoseconds: Int64) -> [Violation] {
         guard dropped > 0 else { return kept }
-        return kept + [Violation(atNanoseconds: endNanoseconds, message: "… and \(dropped) more like these")]
+        return kept + [
+            Violation(at: VirtualInstant(nanoseconds: endNanoseconds), message: "… and \(dropped) more like these")
+        ]
     }
 }
 

@@ -7,11 +7,11 @@ extension IntentsRun {
         let end = context.now
         switch invariant.name {
         case "jsonOut":
-            var violations = shapeViolations.all(endNanoseconds: end)
+            var violations = shapeViolations.all(endNanoseconds: end.nanoseconds)
             if !invariant.allowPending { violations += unanswered() }
             return violations
         case "fuzzCodes":
-            return fuzzViolations.all(endNanoseconds: end)
+            return fuzzViolations.all(endNanoseconds: end.nanoseconds)
         case "uniqueDisplayIds":
             return answeredTwice() + storedTwice()
         default:
@@ -24,7 +24,7 @@ extension IntentsRun {
         pending.keys.sorted().prefix(ViolationLog.limit).compactMap { id in
             guard let call = pending[id] else { return nil }
             return Violation(
-                atNanoseconds: context.now, device: call.device.id,
+                at: context.now, device: call.device.id,
                 message: "\(call.intent) called at \(DurationFormat.secondsText(call.calledNanoseconds)) with input "
                     + "\(excerpt(call.input)) had no answer by the end of the run",
                 events: [traceLine(call, "intents.call \(call.intent)")])
@@ -42,7 +42,7 @@ extension IntentsRun {
                     let other = context.devices[earlier.device].id
                     violations.append(
                         Violation(
-                            atNanoseconds: time, device: context.devices[index].id,
+                            at: VirtualInstant(nanoseconds: time), device: context.devices[index].id,
                             message: "addTask answered displayId \(id), which \(other) was answered at "
                                 + DurationFormat.secondsText(earlier.nanoseconds),
                             events: [
@@ -72,7 +72,7 @@ extension IntentsRun {
                 guard violations.count < ViolationLog.limit else { break }
                 violations.append(
                     Violation(
-                        atNanoseconds: context.now, device: device.id,
+                        at: context.now, device: device.id,
                         message: "\(names.count) tasks on \(device.id) share displayId \(id): "
                             + names.sorted().joined(separator: ", ")))
             }

@@ -5,7 +5,7 @@ extension IntentsRun: LivenessChecking {
     public func livenessViolations() -> [Violation] {
         pending.values.sorted { $0.calledNanoseconds < $1.calledNanoseconds }.map { call in
             Violation(
-                atNanoseconds: context.now, device: call.device.id,
+                at: context.now, device: call.device.id,
                 message: "\(call.device.id)'s \(call.intent) call at "
                     + "\(DurationFormat.string(call.calledNanoseconds)) has no answer yet")
         }

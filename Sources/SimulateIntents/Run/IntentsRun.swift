@@ -45,7 +45,8 @@ public final class IntentsRun: PluginRun {
         let id = nextCall
         nextCall += 1
         pending[id] = PendingCall(
-            device: device, intent: intent, input: input, calledNanoseconds: context.now, fuzzKind: fuzz?.kind,
+            device: device, intent: intent, input: input, calledNanoseconds: context.now.nanoseconds,
+            fuzzKind: fuzz?.kind,
             expectedCode: fuzz?.expectedCode)
         let answer: IntentRouter.Answer = { [unowned self] in respond(id, $0) }
         guard let name = IntentName(rawValue: intent) else {
@@ -60,10 +61,11 @@ public final class IntentsRun: PluginRun {
         case .failure(let error):
             answer(.failure(error))
         case .success(let request):
-            if case .addTask = request, configuration.timeoutNanoseconds > 0 {
-                pending[id]?.timeout = context.scheduler.schedule(afterNanoseconds: configuration.timeoutNanoseconds) {
+            if case .addTask = request, configuration.timeout > .zero {
+                pending[id]?.timeout = context.scheduler.schedule(after: configuration.timeout)
+                {
                     [unowned self] in
-                    let seconds = DurationFormat.string(configuration.timeoutNanoseconds)
+                    let seconds = DurationFormat.string(configuration.timeout)
                     respond(id, .failure(IntentError(.timeout, "no answer within \(seconds)")))
                 }
             }
@@ -87,7 +89,7 @@ public final class IntentsRun: PluginRun {
         if let timeout = call.timeout { context.scheduler.cancel(timeout) }
         let response = IntentResponse(intent: call.intent, outcome: outcome)
         let text = response.text(configuration)
-        let latency = context.now - call.calledNanoseconds
+        let latency = context.now.nanoseconds - call.calledNanoseconds
         slowestNanoseconds = max(slowestNanoseconds, latency)
         record(response, text: text, call: call)
         context.trace.instant(
@@ -107,7 +109,7 @@ public final class IntentsRun: PluginRun {
         if case .success(let result) = response.outcome, call.intent == IntentName.addTask.rawValue,
             let displayID = result["task"]?["displayId"]?.int64Value
         {
-            log.displayIDs.append((displayID, context.now))
+            log.displayIDs.append((displayID, context.now.nanoseconds))
         }
         logs[call.device.index] = log
     }
@@ -116,7 +118,7 @@ public final class IntentsRun: PluginRun {
         guard let problem = ResponseShape.problem(in: text, intent: call.intent) else { return }
         shapeViolations.append(
             Violation(
-                atNanoseconds: context.now, device: call.device.id,
+                at: context.now, device: call.device.id,
                 message: "\(call.intent) with input \(excerpt(call.input)) answered \(excerpt(text)): \(problem)",
                 events: [traceLine(call, "intents.call \(excerpt(call.intent)) \(excerpt(call.input))")]))
     }
@@ -125,7 +127,7 @@ public final class IntentsRun: PluginRun {
         guard let kind = call.fuzzKind, response.errorCode != call.expectedCode else { return }
         fuzzViolations.append(
             Violation(
-                atNanoseconds: context.now, device: call.device.id,
+                at: context.now, device: call.device.id,
                 message: "fuzz input of kind \(kind.rawValue) to \(excerpt(call.intent)) answered "
                     + "\(response.outcomeName), expected \(call.expectedCode?.rawValue ?? "ok"); input \(excerpt(call.input))"
             ))

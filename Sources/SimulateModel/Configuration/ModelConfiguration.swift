@@ -92,8 +92,8 @@ public struct ModelConfiguration: PluginValue {
         if let displayID = reader.value("displayId") {
             configuration.displayID = readDisplayID(displayID, layout, at: path / "displayId", diagnostics)
         }
-        configuration.exportDebounceNanoseconds = reader.duration("exportDebounce") ?? 500_000_000
-        configuration.periodicSyncNanoseconds = reader.duration("periodicSync") ?? 0
+        configuration.exportDebounceNanoseconds = reader.duration("exportDebounce")?.nanoseconds ?? 500_000_000
+        configuration.periodicSyncNanoseconds = reader.duration("periodicSync")?.nanoseconds ?? 0
         if (1..<1_000_000).contains(configuration.periodicSyncNanoseconds) {
             diagnostics.error(
                 "a periodic sync interval must be at least 1ms (or 0 for none)", at: path / "periodicSync")
@@ -108,12 +108,12 @@ public struct ModelConfiguration: PluginValue {
             configuration.importOrder = ImportOrder(rawValue: order) ?? .changeOrder
         }
         configuration.atomicExports = reader.bool("atomicExports") ?? true
-        configuration.requestTimeoutNanoseconds = reader.duration("requestTimeout") ?? 60_000_000_000
+        configuration.requestTimeoutNanoseconds = reader.duration("requestTimeout")?.nanoseconds ?? 60_000_000_000
         if configuration.requestTimeoutNanoseconds <= 0 {
             diagnostics.error("the request timeout must be longer than 0", at: path / "requestTimeout")
         }
         configuration.maxConflictRetries = reader.int("maxConflictRetries", range: 0...100) ?? 5
-        configuration.retryBackoffNanoseconds = reader.duration("retryBackoff") ?? 1_000_000_000
+        configuration.retryBackoffNanoseconds = reader.duration("retryBackoff")?.nanoseconds ?? 1_000_000_000
         if configuration.retryBackoffNanoseconds < 1_000_000 {
             diagnostics.error("the retry backoff must be at least 1ms", at: path / "retryBackoff")
         }
@@ -197,12 +197,12 @@ public struct ModelConfiguration: PluginValue {
         if let delay = reader.value("delay") {
             if let range = ObjectReader(delay, at: path / "delay", diagnostics: Diagnostics()), range.has("min") {
                 let delayReader = ObjectReader(delay, at: path / "delay", diagnostics: diagnostics)
-                push.delayMinNanoseconds = delayReader?.duration("min", required: true) ?? 0
-                push.delayMaxNanoseconds = delayReader?.duration("max", required: true) ?? 0
+                push.delayMinNanoseconds = delayReader?.duration("min", required: true)?.nanoseconds ?? 0
+                push.delayMaxNanoseconds = delayReader?.duration("max", required: true)?.nanoseconds ?? 0
                 delayReader?.rejectUnknownKeys()
             } else if let fixed = DurationValue.parse(delay, at: path / "delay", diagnostics: diagnostics) {
-                push.delayMinNanoseconds = fixed
-                push.delayMaxNanoseconds = fixed
+                push.delayMinNanoseconds = fixed.nanoseconds
+                push.delayMaxNanoseconds = fixed.nanoseconds
             }
             if push.delayMaxNanoseconds < push.delayMinNanoseconds {
                 diagnostics.error("\"max\" must not be below \"min\"", at: path / "delay")

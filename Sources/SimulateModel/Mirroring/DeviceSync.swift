@@ -42,13 +42,15 @@ final class DeviceSync {
     }
 
     var trace: Trace { shared.context.trace }
-    var now: Int64 { shared.context.now }
+    var now: Int64 { shared.context.now.nanoseconds }
 
     /// A local save: export after the debounce interval, restarted by each save.
     func noteLocalSave() {
         guard shared.enabled else { return }
         if let debounce { shared.context.scheduler.cancel(debounce) }
-        debounce = shared.context.scheduler.schedule(afterNanoseconds: shared.configuration.exportDebounceNanoseconds) {
+        debounce = shared.context.scheduler.schedule(
+            after: .nanoseconds(shared.configuration.exportDebounceNanoseconds)
+        ) {
             [weak self] in
             self?.debounce = nil
             self?.requestPass(.save)
@@ -89,7 +91,8 @@ final class DeviceSync {
                     shared.configuration.retryBackoffNanoseconds << min(failures - 1, 20),
                     ModelConfiguration.retryBackoffCapNanoseconds)
                 let retryAfter = Int64(((failure.retryAfterSeconds ?? 0) * 1e9).rounded())
-                retry = shared.context.scheduler.schedule(afterNanoseconds: max(backoff, retryAfter)) { [weak self] in
+                retry = shared.context.scheduler.schedule(after: .nanoseconds(max(backoff, retryAfter))) {
+                    [weak self] in
                     self?.retry = nil
                     self?.requestPass(.retry)
                 }

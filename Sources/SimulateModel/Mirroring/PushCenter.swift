@@ -52,7 +52,7 @@ final class PushCenter {
             model.delayMinNanoseconds == model.delayMaxNanoseconds
             ? model.delayMinNanoseconds : random[index].int64(in: model.delayMinNanoseconds...model.delayMaxNanoseconds)
         pending[index] = true
-        context.scheduler.schedule(afterNanoseconds: delay) { [self] in
+        context.scheduler.schedule(after: .nanoseconds(delay)) { [self] in
             pending[index] = false
             if context.network.isOffline(device) || context.network.isPartitioned(device) {
                 if model.coalesce {

@@ -47,7 +47,7 @@ struct ConvergenceCheck {
             let more = differences.count > shown.count ? "; … \(differences.count - shown.count) more" : ""
             violations.append(
                 Violation(
-                    atNanoseconds: run.context.now, device: store.device.id,
+                    at: run.context.now, device: store.device.id,
                     message: "\(store.device.id) differs from the server in \(differences.count) ways: "
                         + shown.joined(separator: "; ") + more))
         }
@@ -69,7 +69,7 @@ struct ReferenceCheck {
                 guard let target = object.value(field).stringValue, server.objects[target] == nil else { continue }
                 violations.append(
                     Violation(
-                        atNanoseconds: run.context.now,
+                        at: run.context.now,
                         message: "server: \(object.entity.name) \"\(name)\".\(object.entity.fieldNames[field]) "
                             + "refers to \"\(target)\", which the server does not have"))
             }
@@ -79,7 +79,7 @@ struct ReferenceCheck {
                 server.objects[pair.first] == nil || server.objects[pair.second] == nil
             else { continue }
             violations.append(
-                Violation(atNanoseconds: run.context.now, message: "server: link \(name) names a missing object"))
+                Violation(at: run.context.now, message: "server: link \(name) names a missing object"))
         }
         for store in run.stores {
             for object in store.objects.sorted(by: { $0.id < $1.id }) {
@@ -87,7 +87,7 @@ struct ReferenceCheck {
                     guard let target = object.reference(field), store.object(target) == nil else { continue }
                     violations.append(
                         Violation(
-                            atNanoseconds: run.context.now, device: store.device.id,
+                            at: run.context.now, device: store.device.id,
                             message: "\(store.device.id): \(object.entity.name) \"\(object.id)\"."
                                 + "\(object.entity.fieldNames[field]) refers to \"\(target)\", which is not in its store"
                         ))
@@ -144,7 +144,7 @@ struct UniquenessCheck {
                 + "\(DurationFormat.secondsText(creation.nanoseconds)))"
         }
         return Violation(
-            atNanoseconds: run.context.now, device: device,
+            at: run.context.now, device: device,
             message: "\(text): \(names.count) objects \(place): " + origins.joined(separator: ", "))
     }
 }

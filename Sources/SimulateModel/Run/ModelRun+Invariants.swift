@@ -19,7 +19,7 @@ extension ModelRun {
         var kept = Array(violations.prefix(Self.violationLimit))
         kept.append(
             Violation(
-                atNanoseconds: context.now,
+                at: context.now,
                 message: "… and \(violations.count - Self.violationLimit) more violations of model.\(invariant)"))
         return kept
     }
@@ -27,7 +27,7 @@ extension ModelRun {
     private func schemaViolations() -> [Violation] {
         var violations = schemaGroups.map { group in
             Violation(
-                atNanoseconds: 0, message: group.text,
+                at: .start, message: group.text,
                 events: ["Error Domain=NSCocoaErrorDomain Code=134060 \"A Core Data error occurred.\""])
         }
         if !migrationChanges.isEmpty {
@@ -35,7 +35,7 @@ extension ModelRun {
                 "\($0.line) (version \($0.version), after deployed \($0.deployedVersion))"
             }
             violations.append(
-                Violation(atNanoseconds: 0, message: ([MigrationValidator.header] + lines).joined(separator: "\n")))
+                Violation(at: .start, message: ([MigrationValidator.header] + lines).joined(separator: "\n")))
         }
         return violations
     }
@@ -47,7 +47,7 @@ extension ModelRun {
         return ledger.lost.map { lost in
             let record = names.handle(recordName: lost.recordName)
             return Violation(
-                atNanoseconds: lost.savedNanoseconds, device: lost.winningDevice,
+                at: VirtualInstant(nanoseconds: lost.savedNanoseconds), device: lost.winningDevice,
                 message: "\(lost.entity) \"\(record)\".\(lost.field): \(JSONWriter.string(lost.lostValue)) "
                     + "(\(lost.lostDevice), edited at \(DurationFormat.secondsText(lost.lostEditNanoseconds))) was "
                     + "overwritten by \(JSONWriter.string(lost.winningValue)) (\(lost.winningDevice), edited at "

@@ -25,9 +25,9 @@ extension ModelRun: ModelStoreService {
                     .invalidValue, "\(BoundedQuote.quote(id)) is not a valid id (expected [A-Za-z][A-Za-z0-9_-]*)")
             }
             let assignment = try ValueAssignment.resolve(values, entity: entity, store: store)
-            let object = try store.insert(entity, id: id, now: context.now)
+            let object = try store.insert(entity, id: id, now: context.now.nanoseconds)
             applyDefaults(object, store: store, except: assignment.fields.map(\.field))
-            assignment.apply(to: object, store: store, now: context.now)
+            assignment.apply(to: object, store: store, now: context.now.nanoseconds)
             noteCreation(object, on: device)
             context.trace.instant(device.id, "model", "insert", "\(entity.name) \(object.id)")
             store.onLocalChange?()
@@ -45,7 +45,7 @@ extension ModelRun: ModelStoreService {
             let matches = try self.matches(entity, predicate, store)
             let assignment = try ValueAssignment.resolve(values, entity: entity, store: store)
             for object in matches {
-                assignment.apply(to: object, store: store, now: context.now)
+                assignment.apply(to: object, store: store, now: context.now.nanoseconds)
                 context.trace.instant(device.id, "model", "update", "\(entity.name) \(object.id)")
             }
             if !matches.isEmpty { store.onLocalChange?() }
@@ -59,7 +59,7 @@ extension ModelRun: ModelStoreService {
             let entity = try self.entity(name)
             var deleted = 0
             for object in try matches(entity, predicate, store) where store.holds(object) {
-                deleted += try store.delete(object, now: context.now).count
+                deleted += try store.delete(object, now: context.now.nanoseconds).count
                 context.trace.instant(device.id, "model", "delete", "\(entity.name) \(object.id)")
             }
             return deleted
@@ -129,14 +129,14 @@ extension ModelRun: ModelStoreService {
             switch value {
             case .string("now") where attribute.type == .date:
                 resolved = .string(
-                    ValueCoding.dateString(localNanoseconds: store.device.localTime(atNanoseconds: context.now)))
+                    ValueCoding.dateString(localNanoseconds: store.device.localTime(at: context.now).nanoseconds))
             case .string("random") where attribute.type == .uuid:
                 let random = uuidRandom[store.device.index].next()
                 resolved = .string(ValueCoding.uuidString(random, uuidRandom[store.device.index].next()))
             default:
                 resolved = value
             }
-            store.set(object, field: field, to: resolved, now: context.now)
+            store.set(object, field: field, to: resolved, now: context.now.nanoseconds)
         }
     }
 
@@ -151,7 +151,7 @@ extension ModelRun: ModelStoreService {
             switch result {
             case .success(let displayID):
                 guard store.holds(object) else { return }
-                store.set(object, field: field, to: .integer(Int64(displayID)), now: context.now)
+                store.set(object, field: field, to: .integer(Int64(displayID)), now: context.now.nanoseconds)
                 context.trace.instant(device.id, "model", "displayId", object.id, value: Int64(displayID))
                 store.onLocalChange?()
             case .failure(let error):

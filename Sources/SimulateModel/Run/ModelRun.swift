@@ -79,9 +79,9 @@ public final class ModelRun: PluginRun {
         let phase = random.int64(in: 0...(period - 1))
         func tick() {
             sync.requestPass(.periodic)
-            context.scheduler.schedule(afterNanoseconds: period) { tick() }
+            context.scheduler.schedule(after: .nanoseconds(period)) { tick() }
         }
-        context.scheduler.schedule(afterNanoseconds: period + phase) { tick() }
+        context.scheduler.schedule(after: .nanoseconds(period + phase)) { tick() }
     }
 
     func finalSnapshot() -> ServerSnapshot {
@@ -122,6 +122,6 @@ extension ModelRun {
             creationsBySlot += repeatElement(
                 nil, count: max(slot + 1, creationsBySlot.count * 2) - creationsBySlot.count)
         }
-        creationsBySlot[slot] = (device.index, context.now)
+        creationsBySlot[slot] = (device.index, context.now.nanoseconds)
     }
 }

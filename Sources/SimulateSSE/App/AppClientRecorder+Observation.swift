@@ -80,7 +80,7 @@ extension AppClientRecorder {
     func retrack() {
         guard !retrackScheduled else { return }
         retrackScheduled = true
-        scheduler.schedule(afterNanoseconds: 0) { [self] in
+        scheduler.schedule(after: .zero) { [self] in
             retrackScheduled = false
             track(component)
         }

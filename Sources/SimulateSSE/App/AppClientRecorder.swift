@@ -244,7 +244,7 @@ final class AppClientRecorder {
     func schedulePoll() {
         guard !pollScheduled else { return }
         pollScheduled = true
-        scheduler.schedule(afterNanoseconds: 0) { [self] in
+        scheduler.schedule(after: .zero) { [self] in
             pollScheduled = false
             poll()
         }

@@ -57,8 +57,8 @@ extension SSERun: SimulatedHTTPService {
 }
 
 extension SSERun: AppSleepObserving {
-    public func appTaskSleeps(on device: Device, task: Int, untilNanoseconds: Int64) {
+    public func appTaskSleeps(on device: Device, task: Int, until deadline: VirtualInstant) {
         guard device.index < recorders.count else { return }
-        recorders[device.index].sleeps(task: task, untilNanoseconds: untilNanoseconds)
+        recorders[device.index].sleeps(task: task, untilNanoseconds: deadline.nanoseconds)
     }
 }

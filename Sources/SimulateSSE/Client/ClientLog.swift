@@ -67,7 +67,9 @@ struct ClientEvent {
         case .indicatorHidden: detail = "offline indicator hidden"
         case .launched: detail = "app relaunched"
         }
-        return TraceRecord(timeNanoseconds: timeNanoseconds, track: device, category: "", name: detail).line
+        return TraceRecord(
+            time: VirtualInstant(nanoseconds: timeNanoseconds), track: device, category: "", name: detail
+        ).line
     }
 }
 

@@ -37,7 +37,7 @@ extension SSEClient {
         }
         let server = world.server
         world.network.request(
-            from: device, to: SSEServer.name, timeoutNanoseconds: world.configuration.requestTimeoutNanoseconds,
+            from: device, to: SSEServer.name, timeout: .nanoseconds(world.configuration.requestTimeoutNanoseconds),
             serve: { server.receive(mutation, serial: serial) },
             completion: { [unowned self] result in posted(serial, result) })
     }
@@ -53,7 +53,7 @@ extension SSEClient {
         switch mutation {
         case .add(let text):
             temporaryCount += 1
-            let clock = PunchClock.epochNanoseconds + device.localTime(atNanoseconds: now)
+            let clock = PunchClock.epochNanoseconds + device.localTime(at: VirtualInstant(nanoseconds: now)).nanoseconds
             model.append(
                 PunchItem(
                     id: PunchItem.temporaryPrefix + String(temporaryCount), text: text,

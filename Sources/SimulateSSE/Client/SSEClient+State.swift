@@ -39,7 +39,7 @@ extension SSEClient {
         let line = traceLine("malformed event, data " + JSONQuote.short(event.data))
         world.noteFullStateViolation(
             Violation(
-                atNanoseconds: now, device: device.id,
+                at: VirtualInstant(nanoseconds: now), device: device.id,
                 message: "\(device.id) received an event whose data is not an item array", events: [line]))
     }
 
@@ -49,7 +49,7 @@ extension SSEClient {
         guard let record = world.server.log.version(version) else {
             world.noteFullStateViolation(
                 Violation(
-                    atNanoseconds: now, device: device.id,
+                    at: VirtualInstant(nanoseconds: now), device: device.id,
                     message: "\(device.id) applied an event with id \"\(version)\", which is no server state version",
                     events: [traceLine("full state v\(version)")]))
             return
@@ -57,13 +57,14 @@ extension SSEClient {
         if PunchWire.digest(model) != record.digest {
             world.noteFullStateViolation(
                 Violation(
-                    atNanoseconds: now, device: device.id,
+                    at: VirtualInstant(nanoseconds: now), device: device.id,
                     message:
                         "\(device.id) shows \(model.count) items after applying version \(version), "
                         + "which is not the server's version \(version) (\(record.count) items)",
                     events: [
                         TraceRecord(
-                            timeNanoseconds: record.timeNanoseconds, track: SSEServer.track, category: "",
+                            time: VirtualInstant(nanoseconds: record.timeNanoseconds), track: SSEServer.track,
+                            category: "",
                             name: "state v\(version), \(record.count) items"
                         ).line,
                         traceLine("full state v\(version), \(model.count) items"),
@@ -72,7 +73,7 @@ extension SSEClient {
         if version < previous {
             world.noteFullStateViolation(
                 Violation(
-                    atNanoseconds: now, device: device.id,
+                    at: VirtualInstant(nanoseconds: now), device: device.id,
                     message: "\(device.id) replaced version \(previous) with the older version \(version)",
                     events: [traceLine("full state v\(version) after v\(previous)")]))
         }
@@ -90,7 +91,7 @@ extension SSEClient {
     }
 
     func traceLine(_ text: String) -> String {
-        TraceRecord(timeNanoseconds: now, track: device.id, category: "", name: text).line
+        TraceRecord(time: VirtualInstant(nanoseconds: now), track: device.id, category: "", name: text).line
     }
 
     var itemsJSON: JSON {

@@ -75,13 +75,13 @@ final class SSEClient {
         requestTimerHandler = { [unowned(unsafe) self] in requestTimerFired() }
     }
 
-    var now: Int64 { scheduler.now }
+    var now: Int64 { scheduler.now.nanoseconds }
 
     /// App launch: disconnected until the first bytes arrive, so the indicator clock starts now.
     func start() {
         launches += 1
         indicatorTimer = scheduler.schedule(
-            afterNanoseconds: configuration.offlineIndicatorDelayNanoseconds, indicatorHandler)
+            after: .nanoseconds(configuration.offlineIndicatorDelayNanoseconds), indicatorHandler)
         connect()
     }
 
@@ -159,7 +159,8 @@ final class SSEClient {
         guard !requestTimerPending else { return }
         requestTimerPending = true
         scheduler.schedule(
-            atNanoseconds: lastByteTime + configuration.requestTimeoutNanoseconds, requestTimerHandler)
+            at: VirtualInstant(nanoseconds: lastByteTime + configuration.requestTimeoutNanoseconds), requestTimerHandler
+        )
     }
 
     private func requestTimerFired() {
@@ -242,7 +243,7 @@ final class SSEClient {
             note(.disconnected, reason.rawValue)
             trace.end(track, "connection", "connected", reason.text, value: reason.rawValue)
             indicatorTimer = scheduler.schedule(
-                afterNanoseconds: configuration.offlineIndicatorDelayNanoseconds, indicatorHandler)
+                after: .nanoseconds(configuration.offlineIndicatorDelayNanoseconds), indicatorHandler)
         } else {
             note(.attemptFailed, reason.rawValue)
         }
@@ -255,7 +256,7 @@ final class SSEClient {
         note(.waitStarted, delay)
         trace.begin(
             track, "backoff", "backoff wait", DurationFormat.string(delay) + " after " + reason.text, value: delay)
-        retryTimer = scheduler.schedule(afterNanoseconds: delay, retryHandler)
+        retryTimer = scheduler.schedule(after: .nanoseconds(delay), retryHandler)
     }
 
     /// Without a network the OS refuses a request at once (notConnectedToInternet), as the network
@@ -267,7 +268,7 @@ final class SSEClient {
         trace.begin(
             track, "backoff", "backoff wait",
             DurationFormat.string(delay) + " after attempt \(attempts) refused: offline", value: delay)
-        retryTimer = scheduler.schedule(afterNanoseconds: delay, retryHandler)
+        retryTimer = scheduler.schedule(after: .nanoseconds(delay), retryHandler)
     }
 
     private func nextDelay() -> Int64 {

@@ -13,7 +13,10 @@ enum BackoffInvariant {
         var wait: (time: Int64, delay: Int64, index: Int)?
         var needsWait = false
         func add(_ time: Int64, _ index: Int, _ message: String) {
-            list.add(Violation(atNanoseconds: time, device: id, message: message, events: client.logLines(upTo: index)))
+            list.add(
+                Violation(
+                    at: VirtualInstant(nanoseconds: time), device: id, message: message,
+                    events: client.logLines(upTo: index)))
         }
         var attempts = 0
         func attempt(_ time: Int64, _ index: Int) {

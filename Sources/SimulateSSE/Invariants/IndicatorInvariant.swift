@@ -15,7 +15,10 @@ enum IndicatorInvariant {
         var shown = false
         var mustHideAt: (time: Int64, index: Int)?
         func add(_ time: Int64, _ index: Int, _ message: String) {
-            list.add(Violation(atNanoseconds: time, device: id, message: message, events: client.logLines(upTo: index)))
+            list.add(
+                Violation(
+                    at: VirtualInstant(nanoseconds: time), device: id, message: message,
+                    events: client.logLines(upTo: index)))
         }
         for (index, event) in client.log.enumerated() {
             let time = event.timeNanoseconds

@@ -14,7 +14,7 @@ enum ServerInvariants {
             let clock = PunchClock.epochNanoseconds + at
             let event = StateInvariants.line(at, SSEServer.track, "issued id \(record.id), created \(record.created)")
             func add(_ message: String) {
-                list.add(Violation(atNanoseconds: at, device: nil, message: message, events: [event]))
+                list.add(Violation(at: VirtualInstant(nanoseconds: at), device: nil, message: message, events: [event]))
             }
             guard !record.id.isEmpty, record.id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
                 let value = Int64(record.id)
@@ -35,7 +35,7 @@ enum ServerInvariants {
             for item in client.model where !item.isTemporary && !issued.contains(item.id) {
                 list.add(
                     Violation(
-                        atNanoseconds: world.scheduler.now, device: client.device.id,
+                        at: world.scheduler.now, device: client.device.id,
                         message: "\(client.device.id) holds id \(item.id), which the server never issued"))
             }
         }
@@ -54,7 +54,7 @@ enum ServerInvariants {
                 while end + 1 < times.count && times[end + 1] - times[start] < window { end += 1 }
                 list.add(
                     Violation(
-                        atNanoseconds: times[start], device: nil,
+                        at: VirtualInstant(nanoseconds: times[start]), device: nil,
                         message:
                             "\(end - start + 1) reconnect attempts within \(DurationFormat.string(window)) "
                             + "from \(DurationFormat.string(times[start])) (at most \(limit) allowed)"))

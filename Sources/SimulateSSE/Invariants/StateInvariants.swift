@@ -10,7 +10,7 @@ enum StateInvariants {
         for client in clients where client.phase == .connected && PunchWire.digest(client.model) != expected {
             list.add(
                 Violation(
-                    atNanoseconds: end, device: client.device.id,
+                    at: VirtualInstant(nanoseconds: end), device: client.device.id,
                     message: "\(client.device.id) shows " + describe(client.model) + "; the server has "
                         + describe(server.items),
                     events: Array(client.logLines(upTo: client.log.count - 1, count: 2))
@@ -33,7 +33,7 @@ enum StateInvariants {
             guard shown < version else { continue }
             list.add(
                 Violation(
-                    atNanoseconds: deadline, device: client.device.id,
+                    at: VirtualInstant(nanoseconds: deadline), device: client.device.id,
                     message:
                         "\(client.device.id) shows \"connected\" but still displays state v\(shown) "
                         + "\(DurationFormat.string(within)) after the server's v\(version) "
@@ -53,7 +53,7 @@ enum StateInvariants {
             let fired = world.mutations[candidate.serial - 1]
             list.add(
                 Violation(
-                    atNanoseconds: candidate.timeNanoseconds, device: candidate.device,
+                    at: VirtualInstant(nanoseconds: candidate.timeNanoseconds), device: candidate.device,
                     message:
                         "\(candidate.device)'s optimistic \(fired.mutation.name) \(JSONWriter.escape(fired.text)) "
                         + "left the screen when the older state v\(candidate.eventVersion) arrived; the server "
@@ -74,7 +74,7 @@ enum StateInvariants {
             let outcome = fired.outcome ?? "no answer by the end"
             list.add(
                 Violation(
-                    atNanoseconds: fired.timeNanoseconds, device: fired.device,
+                    at: VirtualInstant(nanoseconds: fired.timeNanoseconds), device: fired.device,
                     message:
                         "\(fired.device)'s \(fired.mutation.name) \(JSONWriter.escape(fired.text)) never reached "
                         + "the server (\(fired.mutation.method): \(outcome))"
@@ -92,7 +92,7 @@ enum StateInvariants {
     }
 
     static func line(_ time: Int64, _ track: String, _ text: String) -> String {
-        TraceRecord(timeNanoseconds: time, track: track, category: "", name: text).line
+        TraceRecord(time: VirtualInstant(nanoseconds: time), track: track, category: "", name: text).line
     }
 
     private static func lastApplied(_ client: SSEClient) -> [String] {

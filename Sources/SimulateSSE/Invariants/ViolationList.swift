@@ -22,7 +22,7 @@ struct ViolationList {
         guard dropped > 0, let last = items.last else { return items }
         return items + [
             Violation(
-                atNanoseconds: last.atNanoseconds, device: last.device,
+                at: last.at, device: last.device,
                 message: "… and \(dropped) more violations of the same invariant")
         ]
     }

@@ -103,7 +103,7 @@ public struct SSEConfiguration: PluginValue, Equatable {
     static let longestNanoseconds: Int64 = 87_600 * 3_600_000_000_000
 
     static func positiveDuration(_ reader: ObjectReader, _ key: String, allowZero: Bool = false) -> Int64? {
-        guard let value = reader.duration(key) else { return nil }
+        guard let value = reader.duration(key)?.nanoseconds else { return nil }
         guard value > 0 || (allowZero && value == 0) else {
             reader.diagnostics.error("\(key) must be longer than 0s", at: reader.path / key)
             return nil

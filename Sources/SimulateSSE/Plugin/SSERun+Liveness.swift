@@ -9,14 +9,14 @@ extension SSERun: LivenessChecking {
         return clients.compactMap { client in
             if client.phase != .connected {
                 return Violation(
-                    atNanoseconds: now, device: client.device.id,
+                    at: now, device: client.device.id,
                     message: "\(client.device.id) has not reconnected (stream \(client.phase), "
                         + "\(client.attempts) connection attempts)",
                     events: Array(client.logLines(upTo: client.log.count - 1, count: 3)))
             }
             guard PunchWire.digest(client.model) != expected else { return nil }
             return Violation(
-                atNanoseconds: now, device: client.device.id,
+                at: now, device: client.device.id,
                 message: "\(client.device.id) is connected but stale: it shows "
                     + StateInvariants.describe(client.model) + "; the server has "
                     + StateInvariants.describe(world.server.items),

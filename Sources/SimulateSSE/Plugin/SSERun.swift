@@ -89,7 +89,7 @@ public final class SSERun: PluginRun {
 
     public func evaluate(_ invariant: SSEInvariant) -> [Violation] {
         let arguments = invariant.arguments
-        let end = world.scheduler.now
+        let end = world.scheduler.now.nanoseconds
         switch invariant.name {
         case "offlineIndicator":
             return clients.flatMap {
@@ -107,7 +107,7 @@ public final class SSERun: PluginRun {
             let dropped = world.fullStateViolationCount - violations.count
             if dropped > 0, let last = violations.last {
                 violations.append(
-                    Violation(atNanoseconds: last.atNanoseconds, message: "… and \(dropped) more fullState violations"))
+                    Violation(at: last.at, message: "… and \(dropped) more fullState violations"))
             }
             return violations
         case "converged": return StateInvariants.converged(clients, server: world.server, endNanoseconds: end)

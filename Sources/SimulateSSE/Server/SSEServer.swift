@@ -39,12 +39,12 @@ final class SSEServer {
 
     func start() {
         guard let interval = keepAliveIntervalNanoseconds else { return }
-        scheduler.schedule(afterNanoseconds: interval) { [unowned self] in keepAliveTick(interval) }
+        scheduler.schedule(after: .nanoseconds(interval)) { [unowned self] in keepAliveTick(interval) }
     }
 
     private func keepAliveTick(_ interval: Int64) {
         for stream in streams { stream.send(PunchWire.keepAlive) }
-        scheduler.schedule(afterNanoseconds: interval) { [unowned self] in keepAliveTick(interval) }
+        scheduler.schedule(after: .nanoseconds(interval)) { [unowned self] in keepAliveTick(interval) }
     }
 
     /// The fault drops the connections (the network does that); the item list survives.
@@ -81,12 +81,12 @@ final class SSEServer {
         let reply = change(mutation)
         let version: Int?
         if case .applied(let applied) = reply { version = applied } else { version = nil }
-        log.record(ServerReceipt(timeNanoseconds: scheduler.now, version: version), serial: serial)
+        log.record(ServerReceipt(timeNanoseconds: scheduler.now.nanoseconds, version: version), serial: serial)
         return reply
     }
 
     private func change(_ mutation: Mutation) -> MutationReply {
-        let reply = board.apply(mutation, atNanoseconds: scheduler.now)
+        let reply = board.apply(mutation, atNanoseconds: scheduler.now.nanoseconds)
         guard case .applied = reply else {
             trace.instant(Self.track, "mutation", mutation.name + " unknown item", mutation.itemID ?? "")
             return reply
@@ -100,12 +100,13 @@ final class SSEServer {
     }
 
     private func logIssued(_ item: PunchItem) {
-        log.issued.append(IssuedID(id: item.id, created: item.created, timeNanoseconds: scheduler.now))
+        log.issued.append(IssuedID(id: item.id, created: item.created, timeNanoseconds: scheduler.now.nanoseconds))
     }
 
     private func logVersion() {
         log.versions.append(
-            VersionRecord(timeNanoseconds: scheduler.now, digest: PunchWire.digest(items), count: items.count))
+            VersionRecord(
+                timeNanoseconds: scheduler.now.nanoseconds, digest: PunchWire.digest(items), count: items.count))
     }
 }
 

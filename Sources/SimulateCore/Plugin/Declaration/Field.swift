@@ -117,9 +117,9 @@ extension Field where Root: PluginArguments {
         ) { reader, required in reader.id(name, required: required) }
     }
 
-    /// A duration (`"250ms"`, `"1.5s"` or a number of seconds), in nanoseconds.
+    /// A duration (`"250ms"`, `"1.5s"` or a number of seconds), exact to the nanosecond.
     public static func duration(
-        _ name: String, _ keyPath: WritableKeyPath<Root, Int64> & Sendable, required: Bool = false,
+        _ name: String, _ keyPath: WritableKeyPath<Root, VirtualDuration> & Sendable, required: Bool = false,
         allowNegative: Bool = false, _ summary: String
     ) -> Field {
         make(

@@ -9,10 +9,10 @@ import SimulateJSON
 ///
 /// ```swift
 /// struct Heartbeat: PluginArguments {
-///     var intervalNanoseconds: Int64 = 1_000_000_000
+///     var interval = VirtualDuration.seconds(1)
 ///     var limit = 10
 ///     static let fields: [Field<Self>] = [
-///         .duration("interval", \.intervalNanoseconds, "Time between heartbeats."),
+///         .duration("interval", \.interval, "Time between heartbeats."),
 ///         .integer("limit", \.limit, in: 1...100, "Heartbeats a device sends (1…100)."),
 ///     ]
 /// }

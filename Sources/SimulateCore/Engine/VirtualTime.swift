@@ -1,0 +1,177 @@
+/// A point in a run's virtual time, exact to the nanosecond: the time since the run started.
+///
+/// Virtual time never reads a wall clock: the scheduler moves it from one event to the next. Like
+/// swift-nio's `NIODeadline`, an instant is a point and a ``VirtualDuration`` the distance between two:
+/// `instant + duration` is an instant, `instant - instant` a duration, and `instant + instant` does
+/// not compile. Both wrap one `Int64`, so they cost nothing over a bare nanosecond count.
+public struct VirtualInstant: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Nanoseconds since the run started.
+    public var nanoseconds: Int64
+
+    @inlinable
+    public init(nanoseconds: Int64) {
+        self.nanoseconds = nanoseconds
+    }
+
+    /// The start of every run.
+    public static let start = VirtualInstant(nanoseconds: 0)
+    /// Later than any event: `scheduler.run(through: .distantFuture)` runs until the queue is empty.
+    public static let distantFuture = VirtualInstant(nanoseconds: .max)
+
+    /// The time elapsed since the run started.
+    @inlinable
+    public var sinceStart: VirtualDuration { VirtualDuration(nanoseconds: nanoseconds) }
+
+    @inlinable
+    public static func < (lhs: VirtualInstant, rhs: VirtualInstant) -> Bool {
+        lhs.nanoseconds < rhs.nanoseconds
+    }
+
+    @inlinable
+    public static func + (lhs: VirtualInstant, rhs: VirtualDuration) -> VirtualInstant {
+        VirtualInstant(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
+    }
+
+    @inlinable
+    public static func + (lhs: VirtualDuration, rhs: VirtualInstant) -> VirtualInstant {
+        VirtualInstant(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
+    }
+
+    @inlinable
+    public static func - (lhs: VirtualInstant, rhs: VirtualDuration) -> VirtualInstant {
+        VirtualInstant(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
+    }
+
+    @inlinable
+    public static func - (lhs: VirtualInstant, rhs: VirtualInstant) -> VirtualDuration {
+        VirtualDuration(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
+    }
+
+    @inlinable
+    public static func += (lhs: inout VirtualInstant, rhs: VirtualDuration) {
+        lhs.nanoseconds += rhs.nanoseconds
+    }
+
+    @inlinable
+    public static func -= (lhs: inout VirtualInstant, rhs: VirtualDuration) {
+        lhs.nanoseconds -= rhs.nanoseconds
+    }
+
+    /// `duration` later, or ``distantFuture`` (or the earliest instant) where the sum would not fit.
+    @inlinable
+    public func addingClamped(_ duration: VirtualDuration) -> VirtualInstant {
+        let (sum, overflow) = nanoseconds.addingReportingOverflow(duration.nanoseconds)
+        return VirtualInstant(nanoseconds: overflow ? (duration.nanoseconds < 0 ? .min : .max) : sum)
+    }
+
+    /// The time since the start in the scenario format's syntax: `"1.5s"`, `"250ms"`.
+    public var description: String { DurationFormat.string(nanoseconds) }
+}
+
+/// A span of virtual time, exact to the nanosecond; negative for a clock skew behind true time.
+///
+/// Written like `Swift.Duration` and swift-nio's `TimeAmount`: `.milliseconds(250)`, `.seconds(30)`.
+/// Converts to and from `Swift.Duration` for async code (``init(_:)``, ``swiftDuration``).
+public struct VirtualDuration: Sendable, Hashable, Comparable, AdditiveArithmetic, CustomStringConvertible {
+    public var nanoseconds: Int64
+
+    @inlinable
+    public init(nanoseconds: Int64) {
+        self.nanoseconds = nanoseconds
+    }
+
+    public static let zero = VirtualDuration(nanoseconds: 0)
+    /// Longer than any run.
+    public static let infinite = VirtualDuration(nanoseconds: .max)
+
+    @inlinable public static func nanoseconds(_ value: Int64) -> VirtualDuration { VirtualDuration(nanoseconds: value) }
+    @inlinable public static func microseconds(_ value: Int64) -> VirtualDuration {
+        VirtualDuration(nanoseconds: value * DurationFormat.nanosecondsPerMicrosecond)
+    }
+    @inlinable public static func milliseconds(_ value: Int64) -> VirtualDuration {
+        VirtualDuration(nanoseconds: value * DurationFormat.nanosecondsPerMillisecond)
+    }
+    @inlinable public static func seconds(_ value: Int64) -> VirtualDuration {
+        VirtualDuration(nanoseconds: value * DurationFormat.nanosecondsPerSecond)
+    }
+    @inlinable public static func minutes(_ value: Int64) -> VirtualDuration { .seconds(value * 60) }
+    @inlinable public static func hours(_ value: Int64) -> VirtualDuration { .seconds(value * 3_600) }
+
+    /// Seconds as a double, for JSON reports and rates.
+    @inlinable
+    public var seconds: Double { Double(nanoseconds) / 1e9 }
+
+    @inlinable
+    public static func < (lhs: VirtualDuration, rhs: VirtualDuration) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+
+    @inlinable
+    public static func + (lhs: VirtualDuration, rhs: VirtualDuration) -> VirtualDuration {
+        VirtualDuration(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
+    }
+
+    @inlinable
+    public static func - (lhs: VirtualDuration, rhs: VirtualDuration) -> VirtualDuration {
+        VirtualDuration(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
+    }
+
+    @inlinable
+    public static prefix func - (value: VirtualDuration) -> VirtualDuration {
+        VirtualDuration(nanoseconds: -value.nanoseconds)
+    }
+
+    @inlinable
+    public static func * (lhs: VirtualDuration, rhs: Int64) -> VirtualDuration {
+        VirtualDuration(nanoseconds: lhs.nanoseconds * rhs)
+    }
+
+    @inlinable
+    public static func * (lhs: Int64, rhs: VirtualDuration) -> VirtualDuration {
+        VirtualDuration(nanoseconds: lhs * rhs.nanoseconds)
+    }
+
+    @inlinable
+    public static func * (lhs: VirtualDuration, rhs: Int) -> VirtualDuration {
+        VirtualDuration(nanoseconds: lhs.nanoseconds * Int64(rhs))
+    }
+
+    @inlinable
+    public static func * (lhs: Int, rhs: VirtualDuration) -> VirtualDuration {
+        VirtualDuration(nanoseconds: Int64(lhs) * rhs.nanoseconds)
+    }
+
+    /// Rounds toward zero, as integer division does.
+    @inlinable
+    public static func / (lhs: VirtualDuration, rhs: Int64) -> VirtualDuration {
+        VirtualDuration(nanoseconds: lhs.nanoseconds / rhs)
+    }
+
+    /// How many whole `rhs` fit in `lhs` (toward zero).
+    @inlinable
+    public static func / (lhs: VirtualDuration, rhs: VirtualDuration) -> Int64 {
+        lhs.nanoseconds / rhs.nanoseconds
+    }
+
+    @inlinable
+    public static func % (lhs: VirtualDuration, rhs: VirtualDuration) -> VirtualDuration {
+        VirtualDuration(nanoseconds: lhs.nanoseconds % rhs.nanoseconds)
+    }
+
+    /// Whole nanoseconds of `duration`, clamped to what virtual time can hold.
+    @inlinable
+    public init(_ duration: Swift.Duration) {
+        let (seconds, attoseconds) = duration.components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow {
+            self.init(nanoseconds: seconds < 0 ? .min : .max)
+            return
+        }
+        let (sum, overflowSum) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        self.init(nanoseconds: overflowSum ? (attoseconds < 0 ? .min : .max) : sum)
+    }
+
+    @inlinable
+    public var swiftDuration: Swift.Duration { .nanoseconds(nanoseconds) }
+
+    /// The scenario format's syntax: `"1.5s"`, `"250ms"`, `"0s"`, `"-250ms"`.
+    public var description: String { DurationFormat.string(nanoseconds) }
+}
