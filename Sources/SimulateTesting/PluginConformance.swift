@@ -101,7 +101,7 @@ public enum PluginConformance {
         _ plugin: any SimulationPlugin, configuration: JSON, dependencies: [any SimulationPlugin]
     ) -> Scenario {
         Scenario(
-            name: "conformance of \(plugin.name)", durationNanoseconds: 10_000_000_000,
+            name: "conformance of \(plugin.name)", duration: .seconds(10),
             devices: [DeviceSpec(id: "phone"), DeviceSpec(id: "mac", platform: .macOS)],
             plugins: dependencies.map { PluginSpec(name: $0.name) }
                 + [PluginSpec(name: plugin.name, configuration: configuration, path: .root / "plugins" / plugin.name)])

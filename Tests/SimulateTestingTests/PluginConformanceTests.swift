@@ -24,7 +24,7 @@ import Testing
     @Test func declaredRulesGiveLocatedErrors() throws {
         let runner = SimulationRunner(registry: PluginRegistry([RangedPlugin()]))
         let scenario = Scenario(
-            name: "ranged", durationNanoseconds: 1_000_000_000, devices: [DeviceSpec(id: "phone")],
+            name: "ranged", duration: .seconds(1), devices: [DeviceSpec(id: "phone")],
             plugins: [PluginSpec(name: "ranged", configuration: ["limit": 0], path: .root / "plugins" / "ranged")])
         let error = try #require(throws: ScenarioError.self) { try runner.prepare(scenario) }
         #expect(error.diagnostics.map(\.path) == [.root / "plugins" / "ranged" / "limit"])
