@@ -12,6 +12,17 @@
                 let tokener = json_tokener_new_ex(Int32(StrictJSONValidator.maximumDepth + 2))
             else { return nil }
             defer { json_tokener_free(tokener) }
+            return parse(base: base, slice: summary, tokener: tokener)
+        }
+
+        /// The value from `slice.rootStart` to `slice.rootEnd` with a tokener of the validator's depth (reset
+        /// here). A negative `objectMemberCount` is not checked: the converter's walk alongside the source
+        /// already notices members json-c merged (a repeated key, or keys equal up to a `\u0000`).
+        static func parse(
+            base: UnsafePointer<UInt8>, slice summary: StrictJSONValidator.Summary,
+            tokener: UnsafeMutablePointer<json_tokener>
+        ) -> JSON? {
+            json_tokener_reset(tokener)
             json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT))
 
             let length = summary.rootEnd - summary.rootStart
@@ -36,7 +47,8 @@
             defer { json_object_put(parsed) }
             var converter = Converter(
                 cursor: ValidatedJSONCursor(base: base, count: summary.rootEnd, index: summary.rootStart))
-            guard let root = try? converter.convert(parsed), converter.memberCount == summary.objectMemberCount
+            guard let root = try? converter.convert(parsed),
+                summary.objectMemberCount < 0 || converter.memberCount == summary.objectMemberCount
             else { return nil }
             return root
         }

@@ -13,8 +13,10 @@ struct JSONTreeBuilder {
     private var path: [JSONPath.Component] = []
     private(set) var duplicates: [Duplicate] = []
 
-    init(base: UnsafePointer<UInt8>, count: Int, rootStart: Int) {
+    /// `path`: where the value at `rootStart` is in the whole document (duplicates are reported under it).
+    init(base: UnsafePointer<UInt8>, count: Int, rootStart: Int, path: [JSONPath.Component] = []) {
         cursor = ValidatedJSONCursor(base: base, count: count, index: rootStart)
+        self.path = path
     }
 
     mutating func build() throws(JSONSyntaxIssue) -> JSON {

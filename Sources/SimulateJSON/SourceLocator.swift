@@ -47,7 +47,7 @@ enum SourceLocator {
         }
     }
 
-    private static func seekMember(_ key: String, _ cursor: inout ValidatedJSONCursor) -> Bool {
+    static func seekMember(_ key: String, _ cursor: inout ValidatedJSONCursor) -> Bool {
         cursor.index += 1
         cursor.skipWhitespace()
         guard cursor.byte != UInt8(ascii: "}") else { return false }

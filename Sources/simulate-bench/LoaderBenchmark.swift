@@ -57,8 +57,10 @@ func runLoaderBenchmark(megabytes: Int, fullLoad: ([UInt8]) throws -> Void) thro
 }
 
 enum LoaderBenchmarkDocument {
-    /// A valid format-1 scenario whose `steps` array fills it to about `megabytes` MB.
-    static func make(megabytes: Int) -> [UInt8] {
+    /// A valid format-1 scenario whose `steps` array fills it to about `megabytes` MB. `short`: mostly minified
+    /// 47-byte steps, as in generated replays and soak runs (200 MB is about 4 M steps); otherwise
+    /// pretty-printed steps of about 100 bytes.
+    static func make(megabytes: Int, short: Bool = false) -> [UInt8] {
         let target = max(1, megabytes) * 1_000_000
         var text = """
             {
@@ -68,9 +70,9 @@ enum LoaderBenchmarkDocument {
               "seed": 42,
               "duration": "2h",
               "devices": [
-                {"id": "phone", "platform": "iOS"},
-                {"id": "tablet", "platform": "iPadOS", "clockSkew": "-250ms"},
-                {"id": "laptop", "platform": "macOS", "clockSkew": "40ms"}
+                {"id": "\(short ? "ph" : "phone")", "platform": "iOS"},
+                {"id": "\(short ? "ta" : "tablet")", "platform": "iPadOS", "clockSkew": "-250ms"},
+                {"id": "\(short ? "la" : "laptop")", "platform": "macOS", "clockSkew": "40ms"}
               ],
               "network": {"latency": {"min": "20ms", "max": "120ms"}, "loss": 0.01},
               "plugins": {"sse": {}},
@@ -78,12 +80,17 @@ enum LoaderBenchmarkDocument {
 
             """
         text.reserveCapacity(target + 4096)
-        let devices = ["phone", "tablet", "laptop"]
+        let devices = ["phone", "tablet", "laptop"].map { short ? String($0.prefix(2)) : $0 }
         var index = 0
         while text.utf8.count < target {
             if index > 0 { text += ",\n" }
             let at = "\(index / 1000).\(index % 1000)s"
             let device = devices[index % 3]
+            if short, index % 50 != 8, index % 20 != 7 {
+                text += #"{"at":"\#(index / 1000)s","device":"\#(device)","do":"sse.relaunch"}"#
+                index += 1
+                continue
+            }
             switch index % 10 {
             case 7:
                 text +=
@@ -103,12 +110,14 @@ enum LoaderBenchmarkDocument {
 
     #if canImport(CJSONC)
         static func bareJSONCParse(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { bareJSONCParse($0) }
+        }
+
+        static func bareJSONCParse(_ buffer: UnsafeBufferPointer<UInt8>) {
             guard let tokener = json_tokener_new() else { return }
             defer { json_tokener_free(tokener) }
-            bytes.withUnsafeBufferPointer { buffer in
-                UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    _ = json_object_put(json_tokener_parse_ex(tokener, $0, Int32(buffer.count)))
-                }
+            UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                _ = json_object_put(json_tokener_parse_ex(tokener, $0, Int32(buffer.count)))
             }
         }
     #endif

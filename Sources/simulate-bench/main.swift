@@ -3,7 +3,8 @@ import SimulateCore
 import SimulatePlugins
 
 /// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|async|all] [--quick] [--format json]`,
-/// or `simulate-bench counter-runs SEEDS` for one thread of counter runs to profile (`valgrind --tool=callgrind`).
+/// or `simulate-bench counter-runs SEEDS` for one thread of counter runs to profile (`valgrind --tool=callgrind`),
+/// or `simulate-bench write-scenario MEGABYTES FILE` to write the scenario `loader-200` generates (short steps).
 /// `--format json` prints the figures as one JSON document on standard output and the usual report on
 /// standard error (`scripts/bench-compare` reads it).
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -32,6 +33,13 @@ do {
         figures += try runLoaderBenchmark(megabytes: 30) { bytes in
             _ = try loader.load(bytes: bytes, file: "generated.json")
         }
+    }
+    if selection == "write-scenario" {
+        let operands = positional.dropFirst()
+        guard let megabytes = operands.first.flatMap({ Int($0) }), let file = operands.dropFirst().first else {
+            throw BenchmarkError(message: "usage: simulate-bench write-scenario MEGABYTES FILE")
+        }
+        try Data(LoaderBenchmarkDocument.make(megabytes: megabytes, short: true)).write(to: URL(fileURLWithPath: file))
     }
     if selection == "loader-200" {
         try LargeLoaderBenchmark.run(megabytes: 200, repetitions: 3)

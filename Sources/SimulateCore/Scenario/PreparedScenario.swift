@@ -14,7 +14,7 @@ public struct PreparedValues: Sendable {
 
     struct Source: Equatable, Sendable {
         var plugins: [PluginSpec]
-        var steps: [StepSpec]
+        var steps: StepList
         var expectations: [ExpectationSpec]?
     }
 

@@ -100,25 +100,55 @@ public struct StepSpec: Sendable, Equatable {
     public var device: String?
     public var plugin: String
     public var action: String
-    public var args: JSON
     public var `repeat`: Repeat?
     public var path: JSONPath
+    private var arguments: Arguments
+
+    /// A step loaded from a file keeps where its arguments are in the file, and parses them when they are read.
+    enum Arguments: Sendable {
+        case value(JSON)
+        case source(JSONSourceValue)
+    }
 
     public init(
         at: TimePoint, device: String?, do action: String, args: JSON = .object(JSONObject()), repeat: Repeat? = nil,
         path: JSONPath = .root
     ) {
         let parts = QualifiedName.split(action)
+        self.init(
+            at: at, device: device, plugin: parts.map { String($0.plugin) } ?? "",
+            action: parts.map { String($0.name) } ?? action, arguments: .value(args), repeat: `repeat`, path: path)
+    }
+
+    init(
+        at: TimePoint, device: String?, plugin: String, action: String, arguments: Arguments, repeat: Repeat?,
+        path: JSONPath
+    ) {
         self.at = at
         self.device = device
-        self.plugin = parts.map { String($0.plugin) } ?? ""
-        self.action = parts.map { String($0.name) } ?? action
-        self.args = args
+        self.plugin = plugin
+        self.action = action
+        self.arguments = arguments
         self.repeat = `repeat`
         self.path = path
     }
 
+    public var args: JSON {
+        get {
+            switch arguments {
+            case .value(let value): value
+            case .source(let source): source.value
+            }
+        }
+        set { arguments = .value(newValue) }
+    }
+
     public var qualifiedName: String { "\(plugin).\(action)" }
+
+    public static func == (lhs: StepSpec, rhs: StepSpec) -> Bool {
+        lhs.at == rhs.at && lhs.device == rhs.device && lhs.plugin == rhs.plugin && lhs.action == rhs.action
+            && lhs.repeat == rhs.repeat && lhs.path == rhs.path && lhs.args == rhs.args
+    }
 }
 
 public struct ExpectationSpec: Sendable, Equatable {
@@ -193,7 +223,7 @@ public struct Scenario: Sendable {
     /// The liveness phase (`faults.liveness`, implied by `faults.generate`).
     public var liveness: LivenessPhase?
     public var plugins: [PluginSpec]
-    public var steps: [StepSpec]
+    public var steps: StepList
     /// nil: every invariant of every enabled plugin, expected to hold.
     public var expectations: [ExpectationSpec]?
     public var limits: RunLimits
@@ -219,7 +249,7 @@ public struct Scenario: Sendable {
         self.network = network
         self.faults = faults
         self.plugins = plugins
-        self.steps = steps
+        self.steps = StepList(steps)
         self.expectations = expectations
         self.limits = limits
         self.file = file

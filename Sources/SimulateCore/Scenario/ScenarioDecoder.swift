@@ -4,7 +4,10 @@ import SimulateJSON
 struct ScenarioDecoder {
     let diagnostics: Diagnostics
 
-    func decode(_ root: JSON) -> Scenario? {
+    /// `streamedSteps`: the file's `steps` array, when the parser left it out of `root` (it holds `[]` there).
+    /// Throws a `JSONSyntaxError` (a number out of range inside the streamed steps). Untyped: a typed throw
+    /// here miscompiled (Swift 6.3, debug), releasing a bad pointer when the `Scenario` was returned.
+    func decode(_ root: JSON, streamedSteps: JSONArrayStream? = nil) throws -> Scenario? {
         guard let top = ObjectReader(root, at: .root, diagnostics: diagnostics, what: "a scenario object") else {
             return nil
         }
@@ -25,6 +28,8 @@ struct ScenarioDecoder {
         let (faults, generator, liveness) = decodeFaults(top)
         let plugins = decodePlugins(top)
         let steps = decodeArray(top, "steps", required: false) { decodeStep($0, at: $1) }
+        var streamed: CompactSteps?
+        if let streamedSteps { streamed = try decodeSteps(streamedSteps) }
         let expectations =
             top.has("expect")
             ? decodeArray(top, "expect", required: false) { decodeExpectation($0, at: $1) }
@@ -39,7 +44,24 @@ struct ScenarioDecoder {
             expectations: expectations, limits: limits, pinsSeed: pinsSeed)
         scenario.faultGenerator = generator
         scenario.liveness = liveness
+        if let streamed { scenario.steps = StepList(compact: streamed) }
         return scenario
+    }
+
+    /// Decodes the steps one element at a time, each parsed, checked, kept as a compact record, and dropped.
+    private func decodeSteps(_ stream: JSONArrayStream) throws -> CompactSteps {
+        var steps = CompactSteps.Builder(arguments: stream)
+        let duplicates = try stream.forEach { element in
+            guard let step = decodeStep(element.value, at: stream.path / element.index) else { return }
+            steps.append(step, index: element.index, argsOffset: element.member("args")?.offset)
+        }
+        for duplicate in duplicates {
+            diagnostics.append(
+                ScenarioDiagnostic(
+                    kind: .scenario, path: duplicate.path, location: duplicate.location,
+                    message: "duplicate key \"\(duplicate.key)\""))
+        }
+        return steps.build()
     }
 
     private func decodeSeed(_ top: ObjectReader) -> UInt64? {

@@ -44,18 +44,30 @@ public struct ScenarioLoader: Sendable {
         try load(bytes: Array(text.utf8), file: file)
     }
 
+    /// `steps` is read one step at a time: a file of millions of steps is never in memory as a JSON tree.
     public func load(bytes: [UInt8], file: String? = nil) throws(ScenarioError) -> Scenario {
-        let document: JSONDocument
+        try load(bytes: bytes, file: file, streamingSteps: true)
+    }
+
+    /// Loads from the whole JSON tree, `steps` included, as the loader did before it streamed them: the same
+    /// scenario and the same errors, in more memory. For differential tests and fuzzing.
+    public func loadWholeTree(bytes: [UInt8], file: String? = nil) throws(ScenarioError) -> Scenario {
+        try load(bytes: bytes, file: file, streamingSteps: false)
+    }
+
+    private func load(bytes: [UInt8], file: String?, streamingSteps: Bool) throws(ScenarioError) -> Scenario {
+        let parsed: (document: JSONDocument, root: JSON, stream: JSONArrayStream?)
         do {
-            document = try JSONParser.parse(bytes, backend: backend)
+            if streamingSteps {
+                parsed = try JSONParser.parse(bytes, streaming: "steps", backend: backend)
+            } else {
+                let document = try JSONParser.parse(bytes, backend: backend)
+                parsed = (document, document.root, nil)
+            }
         } catch {
-            throw ScenarioError(
-                file: file,
-                diagnostics: ([error] + error.furtherErrors).map { syntax in
-                    ScenarioDiagnostic(
-                        kind: .syntax, file: file, path: .root, location: syntax.location, message: syntax.message)
-                })
+            throw Self.syntaxError(error, file: file)
         }
+        let document = parsed.document
         let diagnostics = Diagnostics()
         for duplicate in document.duplicateKeys {
             // Located at the repeated key, not at the first occurrence that the path leads to.
@@ -64,7 +76,14 @@ public struct ScenarioLoader: Sendable {
                     kind: .scenario, path: duplicate.path, location: duplicate.location,
                     message: "duplicate key \"\(duplicate.key)\""))
         }
-        let decoded = ScenarioDecoder(diagnostics: diagnostics).decode(document.root)
+        let decoded: Scenario?
+        do {
+            decoded = try ScenarioDecoder(diagnostics: diagnostics).decode(parsed.root, streamedSteps: parsed.stream)
+        } catch let error as JSONSyntaxError {
+            throw Self.syntaxError(error, file: file)
+        } catch {
+            preconditionFailure("the decoder throws only syntax errors: \(error)")
+        }
         guard var scenario = decoded else {
             throw ScenarioError(file: file, diagnostics: Self.locate(diagnostics, document: document, file: file))
         }
@@ -85,6 +104,15 @@ public struct ScenarioLoader: Sendable {
         let warnings = ScenarioWarnings.find(in: scenario, bareSeconds: diagnostics.bareSeconds)
         scenario.warnings = Self.locate(warnings, document: document, file: file)
         return scenario
+    }
+
+    private static func syntaxError(_ error: JSONSyntaxError, file: String?) -> ScenarioError {
+        ScenarioError(
+            file: file,
+            diagnostics: ([error] + error.furtherErrors).map { syntax in
+                ScenarioDiagnostic(
+                    kind: .syntax, file: file, path: .root, location: syntax.location, message: syntax.message)
+            })
     }
 
     static func locate(_ diagnostics: Diagnostics, in scenario: Scenario) -> [ScenarioDiagnostic] {

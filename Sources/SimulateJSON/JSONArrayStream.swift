@@ -1,0 +1,87 @@
+/// The elements of one array in a validated document, parsed one bounded slice at a time
+/// (`JSONParser.parse(_:streaming:)`): each element's tree is built, handed over, and dropped.
+public struct JSONArrayStream: Sendable {
+    let source: [UInt8]
+    /// Where the array is in the document.
+    public let path: JSONPath
+    let range: Range<Int>
+    let backend: JSONBackend
+
+    /// One element: its value, and where its members' values start in the source.
+    public struct Element {
+        public let index: Int
+        public let value: JSON
+        let offset: Int
+        let source: [UInt8]
+        let backend: JSONBackend
+
+        /// The member `key` of this element (an object), to be parsed again from the source when needed.
+        public func member(_ key: String) -> JSONSourceValue? {
+            source.withUnsafeBufferPointer { buffer -> Int? in
+                var cursor = ValidatedJSONCursor(base: buffer.baseAddress!, count: buffer.count, index: offset)
+                guard cursor.byte == UInt8(ascii: "{") else { return nil }
+                return SourceLocator.seekMember(key, &cursor) ? cursor.index : nil
+            }.map { JSONSourceValue(source: source, offset: $0, backend: backend) }
+        }
+    }
+
+    /// The value that starts at `offset` (from `JSONSourceValue.offset`), to be parsed when it is read.
+    public func value(atOffset offset: Int) -> JSONSourceValue {
+        JSONSourceValue(source: source, offset: offset, backend: backend)
+    }
+
+    /// Calls `body` with each element in order and returns the keys repeated inside the elements. Throws the
+    /// first number out of range, as `JSONParser.parse` would.
+    public func forEach(_ body: (Element) -> Void) throws(JSONSyntaxError) -> [JSONDuplicateKey] {
+        var duplicates: [JSONTreeBuilder.Duplicate] = []
+        let outcome = source.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONSyntaxIssue) in
+                let base = buffer.baseAddress!
+                let slices = JSONSliceParser(base: base, backend: backend)
+                defer { slices.free() }
+                var cursor = ValidatedJSONCursor(base: base, count: range.upperBound, index: range.lowerBound + 1)
+                cursor.skipWhitespace()
+                guard cursor.byte != UInt8(ascii: "]") else { return }
+                var index = 0
+                repeat {
+                    let start = cursor.index
+                    cursor.skipValue()
+                    let (value, repeated) = try slices.parse(
+                        start..<cursor.index, path: path.components + [.index(index)])
+                    duplicates += repeated
+                    body(Element(index: index, value: value, offset: start, source: source, backend: backend))
+                    index += 1
+                } while cursor.skipSeparator()
+            }
+        }
+        if case .failure(let error) = outcome {
+            let location = SourceLocator.locations(ofOffsets: [error.offset], in: source)[0]
+            throw JSONSyntaxError(message: error.message, offset: error.offset, location: location)
+        }
+        let locations = SourceLocator.locations(ofOffsets: duplicates.map(\.offset), in: source)
+        return zip(duplicates, locations).map { duplicate, location in
+            JSONDuplicateKey(path: duplicate.path, key: duplicate.key, location: location)
+        }
+    }
+}
+
+/// A value inside a validated document, parsed from the source each time it is read: a big document's parts
+/// are kept as offsets rather than trees.
+public struct JSONSourceValue: Sendable {
+    let source: [UInt8]
+    /// Where the value starts in the document.
+    public let offset: Int
+    let backend: JSONBackend
+
+    public var value: JSON {
+        source.withUnsafeBufferPointer { buffer -> JSON in
+            let base = buffer.baseAddress!
+            var cursor = ValidatedJSONCursor(base: base, count: buffer.count, index: offset)
+            cursor.skipValue()
+            let slices = JSONSliceParser(base: base, backend: backend, depth: cursor.index - offset)
+            defer { slices.free() }
+            // Parsed without error once already, so it cannot fail now.
+            return (try? slices.parse(offset..<cursor.index, path: []).0) ?? .null
+        }
+    }
+}
