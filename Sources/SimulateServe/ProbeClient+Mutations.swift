@@ -7,27 +7,27 @@ import SimulateSSE
 extension ProbeClient {
     /// A user action from the scenario: the item is found in the list on screen, then the request is
     /// fired and forgotten (its answer is only logged, for the judges).
-    func perform(_ step: StepSpec) {
-        guard case .object(let args) = step.args else { return }
+    func perform(_ action: SSEAction, of step: StepSpec) {
+        guard case .client(let client) = action.kind else { return }
         let method: HTTPMethod
         let path: String
         var body: JSONObject = ["action": .string(step.action)]
         let detail: String
-        if step.action == "add" {
-            guard case .string(let text)? = args["text"] else { return }
+        switch client {
+        case .add(let text):
             body["text"] = .string(text)
             (method, path, detail) = (.POST, "/ko", text)
-        } else {
-            guard let item = item(args["item"]) else {
+        default:
+            guard let item = client.target.flatMap(item) else {
                 session.trace.instant(track, "post", "no such item", step.qualifiedName)
                 return
             }
-            if step.action == "bump" && item.done {
+            if case .bump = client, item.done {
                 session.trace.instant(track, "post", "bump refused", item.text)
                 return
             }
             detail = item.text
-            if step.action == "delete" {
+            if case .delete = client {
                 (method, path) = (.DELETE, "/items/" + item.id)
             } else {
                 body["id"] = .string(item.id)
@@ -39,13 +39,10 @@ extension ProbeClient {
             name: step.action, detail: detail)
     }
 
-    private func item(_ target: JSON?) -> PunchItem? {
+    private func item(_ target: ItemTarget) -> PunchItem? {
         switch target {
-        case .string(let text)?: return items.first { $0.text == text }
-        case .object(let object)?:
-            guard case .integer(let index)? = object["index"], index >= 0, index < items.count else { return nil }
-            return items[Int(index)]
-        default: return nil
+        case .text(let text): return items.first { $0.text == text }
+        case .index(let index): return index < items.count ? items[index] : nil
         }
     }
 

@@ -2,6 +2,7 @@ import NIOCore
 import NIOPosix
 import SimulateCore
 import SimulateJSON
+import SimulateSSE
 
 /// `simulate probe URL SCENARIO`: one reference client per scenario device (plus `extraClients` load
 /// clients without steps) against a real server, in real time, with the devices' steps and `offline`
@@ -50,13 +51,15 @@ final class ProbeSession: @unchecked Sendable {
         loop.assertInEventLoop()
         driver.onFinish = { [unowned self] failure in finish(failure) }
         let end = scenario.duration.nanoseconds
-        for step in scenario.steps where step.plugin == "sse" {
-            guard let device = step.device, let client = clients.first(where: { $0.device == device }) else { continue }
+        for (index, step) in scenario.steps.enumerated() where step.plugin == "sse" {
+            guard let device = step.device, let client = clients.first(where: { $0.device == device }),
+                let action = scenario.action(ofStep: index, as: SSEAction.self)
+            else { continue }
             let first = step.at.instant(runEnd: scenario.end).nanoseconds
             for occurrence in 0..<min(step.repeat?.count ?? 1, FaultTimeline.occurrenceLimit) {
                 let time = first + (step.repeat?.every.nanoseconds ?? 0) * Int64(occurrence)
                 guard time <= end else { break }
-                scheduler.schedule(at: VirtualInstant(nanoseconds: time)) { client.perform(step) }
+                scheduler.schedule(at: VirtualInstant(nanoseconds: time)) { client.perform(action, of: step) }
             }
         }
         for window in FaultTimeline(scenario: scenario).windows where window.kind == .offline && !options.ignoresFaults

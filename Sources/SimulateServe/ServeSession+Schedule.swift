@@ -43,34 +43,34 @@ extension ServeSession {
     /// `sse.serverMode` steps always; the devices' own steps only with `--apply-steps`, as mutations
     /// that reach the server at the step's time.
     func scheduleSteps() {
-        for step in scenario.steps where step.plugin == "sse" {
-            guard step.device == nil || options.applySteps else { continue }
+        for (index, step) in scenario.steps.enumerated() where step.plugin == "sse" {
+            guard step.device == nil || options.applySteps,
+                let action = scenario.action(ofStep: index, as: SSEAction.self)
+            else { continue }
             let first = step.at.instant(runEnd: scenario.end).nanoseconds
             let count = min(step.repeat?.count ?? 1, FaultTimeline.occurrenceLimit)
             for occurrence in 0..<count {
                 let time = first + (step.repeat?.every.nanoseconds ?? 0) * Int64(occurrence)
                 guard time <= scenario.duration.nanoseconds else { break }
-                scheduler.schedule(at: VirtualInstant(nanoseconds: time)) { [unowned self] in perform(step) }
+                scheduler.schedule(at: VirtualInstant(nanoseconds: time)) { [unowned self] in perform(action, of: step) }
             }
         }
     }
 
-    private func perform(_ step: StepSpec) {
-        guard case .object(let args) = step.args else { return }
-        if step.action == "serverMode" {
-            acceptThenClose =
-                args["mode"].flatMap { if case .string(let mode) = $0 { mode } else { nil } } == "acceptThenClose"
-            trace.instant(Self.track, "mutation", "mode " + (acceptThenClose ? "acceptThenClose" : "normal"))
-            return
-        }
+    private func perform(_ action: SSEAction, of step: StepSpec) {
         let device = step.device ?? "server"
         let mutation: Mutation?
-        if step.action == "add" {
-            mutation = args["text"].flatMap { if case .string(let text) = $0 { .add(text: text) } else { nil } }
-        } else if let id = itemID(args["item"]) {
-            mutation = Mutation(action: step.action, text: nil, id: id)
-        } else {
-            mutation = nil
+        switch action.kind {
+        case .serverMode(let mode):
+            acceptThenClose = mode == .acceptThenClose
+            trace.instant(Self.track, "mutation", "mode " + mode.rawValue)
+            return
+        case .relaunch:
+            return
+        case .client(.add(let text)):
+            mutation = .add(text: text)
+        case .client(let client):
+            mutation = client.target.flatMap(itemID).map { client.mutation(itemID: $0) }
         }
         guard let mutation else {
             trace.instant(device, "post", "no such item", step.qualifiedName)
@@ -87,13 +87,10 @@ extension ServeSession {
     }
 
     /// An item named as a step names it: its text (first match) or `{"index": N}` in the server's list.
-    private func itemID(_ target: JSON?) -> String? {
+    private func itemID(_ target: ItemTarget) -> String? {
         switch target {
-        case .string(let text)?: return board.items.first { $0.text == text }?.id
-        case .object(let object)?:
-            guard case .integer(let index)? = object["index"], index >= 0, index < board.items.count else { return nil }
-            return board.items[Int(index)].id
-        default: return nil
+        case .text(let text): return board.items.first { $0.text == text }?.id
+        case .index(let index): return index < board.items.count ? board.items[index].id : nil
         }
     }
 

@@ -178,12 +178,22 @@ public enum ScenarioSchema {
     private static func step(_ registry: PluginRegistry) -> JSON {
         let actions = registry.plugins.flatMap { plugin in plugin.actions.map { (plugin, $0) } }
         let conditions: [JSON] = actions.map { plugin, action in
-            [
+            var required: [JSON] = action.parameters.contains(where: \.isRequired) ? ["args"] : []
+            var then: JSONObject = ["properties": ["args": parametersSchema(action.parameters)]]
+            switch action.device {
+            case .required(let role):
+                required.append("device")
+                then["description"] = .string("\(plugin.name).\(action.name) \(role): \"device\" is required")
+            case .forbidden(let role):
+                then["not"] = ["required": ["device"]]
+                then["description"] = .string("\(plugin.name).\(action.name) \(role): no \"device\"")
+            case .optional:
+                break
+            }
+            then["required"] = .array(required)
+            return [
                 "if": ["properties": ["do": ["const": .string("\(plugin.name).\(action.name)")]]],
-                "then": [
-                    "properties": ["args": parametersSchema(action.parameters)],
-                    "required": action.parameters.contains(where: \.isRequired) ? ["args"] : [],
-                ],
+                "then": .object(then),
             ]
         }
         var base = closedObject(

@@ -47,6 +47,9 @@ public struct EntryDoc: Sendable {
     public var perDevice: Bool
     /// Observables only: the JSON type of the value.
     public var valueType: String
+    /// Whether a step (or check) names a device, as the entry's declaration says: the JSON Schema
+    /// requires or forbids `device` by it.
+    public var device: DeviceUse = .optional
 
     public init(
         _ name: String, _ summary: String, details: String = "", parameters: [ParameterDoc] = [],

@@ -1,3 +1,5 @@
+import SimulateJSON
+
 /// What the loader decoded of a scenario's plugin values, once: each enabled plugin's configuration,
 /// each step's action and each expectation's invariant or observable, as the plugin's own types.
 /// The runner uses it as it is; it is made again only when the scenario changed since.
@@ -20,5 +22,19 @@ public struct PreparedValues: Sendable {
 
     func matches(_ scenario: Scenario) -> Bool {
         source == Source(plugins: scenario.plugins, steps: scenario.steps, expectations: scenario.expectations)
+    }
+}
+
+extension Scenario {
+    /// The typed action of the step at `index` as its plugin declared it: the one the loader
+    /// decoded, or, for a scenario built or changed in code, the step's arguments decoded now by the
+    /// declaration `Action` (nil when the step is not one of its actions or its arguments are wrong).
+    /// For tools that replay a scenario's steps without running its plugins (`simulate serve`).
+    public func action<Action: PluginEntries>(ofStep index: Int, as type: Action.Type) -> Action? {
+        if let prepared, prepared.matches(self), index < prepared.actions.count {
+            return prepared.actions[index] as? Action
+        }
+        let step = steps[index]
+        return Action.entry(named: step.action)?.decode(step.args, at: step.path / "args", diagnostics: Diagnostics())
     }
 }

@@ -29,11 +29,7 @@ enum IntentsDocs {
                 addTask answers when its displayId allocation completes (counterUnavailable when it fails, e.g.
                 offline with the counter's "offline": "fail"; timeout after the configured timeout). Projects and
                 tasks are the model plugin's Project and Task on that device (local first, synced later).
-                """,
-            parameters: [
-                ParameterDoc("intent", type: "string", "intent name: \(IntentName.list)"),
-                ParameterDoc("input", type: "string", "the JSON text handed to the intent (a string, not an object)"),
-            ]),
+                """),
         EntryDoc(
             "fuzz", "Call intents with `count` seeded malformed inputs of every kind",
             details: """
@@ -43,20 +39,7 @@ enum IntentsDocs {
                 unknownIntent; tooLarge (inputTooLarge); hostileText (a valid createProject whose name holds
                 quotes, backslashes, control characters and emoji: must succeed, escaped). Each call picks an
                 intent (or `intent`) and a kind that applies to it. Check intents.jsonOut and intents.fuzzCodes.
-                """,
-            parameters: [
-                ParameterDoc(
-                    "count", type: "integer", default: "100", "inputs to generate (1…100000)",
-                    schema: ["type": "integer", "minimum": 1, "maximum": 100_000]),
-                ParameterDoc(
-                    "intent", type: "string", default: "every intent", "aim every input at this intent",
-                    schema: ["enum": intentNames]),
-                ParameterDoc(
-                    "kinds", type: "array", default: "every kind", "only these kinds",
-                    schema: [
-                        "type": "array", "items": ["enum": .array(FuzzKind.allCases.map { .string($0.rawValue) })],
-                    ]),
-            ]),
+                """),
     ]
 
     static let invariants: [EntryDoc] = [
@@ -69,11 +52,7 @@ enum IntentsDocs {
                 at the end of the run is a violation too (unless allowPending). Violations name the time, device,
                 intent, input (truncated) and response. Expect it violated with "errors": "thrown" (empty output)
                 or "encoding": "interpolation" (user text breaks the JSON).
-                """,
-            parameters: [
-                ParameterDoc(
-                    "allowPending", type: "boolean", default: "false", "do not report calls unanswered at the end")
-            ]),
+                """),
         EntryDoc(
             "fuzzCodes", "Every intents.fuzz input was answered with the error code its kind calls for",
             details:

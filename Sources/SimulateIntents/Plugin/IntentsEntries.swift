@@ -10,28 +10,54 @@ public struct IntentsAction: PluginEntries {
 
     let kind: Kind
 
-    public static let entries: [Entry<Self>] = IntentsDocs.actions.map { doc in
-        let name = doc.name
-        return .entry(doc, device: .required()) { args, path, diagnostics in
-            guard let reader = ObjectReader(args, at: path, diagnostics: diagnostics) else { return nil }
-            defer { reader.rejectUnknownKeys() }
-            if name == "call" {
-                let intent = reader.string("intent", required: true)
-                let input = reader.string("input", required: true)
-                guard let intent, let input else { return nil }
-                return IntentsAction(kind: .call(intent: intent, input: input))
-            }
-            let count = reader.int("count", range: 1...100_000) ?? 100
-            let intent = reader.choice("intent", IntentName.allCases.map(\.rawValue)).flatMap(IntentName.init)
-            let kinds = reader.value("kinds").map { readKinds($0, at: path / "kinds", diagnostics) }
-            return IntentsAction(kind: .fuzz(count: count, intent: intent, kinds: kinds ?? FuzzKind.allCases))
-        }
+    struct Call: PluginArguments {
+        var intent = ""
+        var input = ""
+        static let fields: [Field<Self>] = [
+            .string("intent", \.intent, required: true, "intent name: \(IntentName.list)"),
+            .string("input", \.input, required: true, "the JSON text handed to the intent (a string, not an object)"),
+        ]
     }
 
-    private static func readKinds(_ kinds: JSON, at path: JSONPath, _ diagnostics: Diagnostics) -> [FuzzKind] {
+    struct Fuzz: PluginArguments {
+        var count = 100
+        var intent: IntentName?
+        var kinds = FuzzKind.allCases
+        static let fields: [Field<Self>] = [
+            .integer("count", \.count, in: 1...100_000, "inputs to generate (1…100000)"),
+            .value(
+                "intent", \.intent, type: "string", default: "every intent", schema: ["enum": IntentsDocs.intentNames],
+                "aim every input at this intent"
+            ) { reader, name in
+                reader.choice(name, IntentName.allCases.map(\.rawValue)).flatMap(IntentName.init).map { .some($0) }
+            },
+            .custom(
+                "kinds", \.kinds, type: "array", default: "every kind",
+                schema: ["type": "array", "items": ["enum": .array(FuzzKind.allCases.map { .string($0.rawValue) })]],
+                "only these kinds", read: readKinds),
+        ]
+    }
+
+    private static func doc(_ name: String) -> EntryDoc {
+        guard let doc = IntentsDocs.actions.first(where: { $0.name == name }) else {
+            preconditionFailure("intents.\(name) has no documentation")
+        }
+        return doc
+    }
+
+    public static let entries: [Entry<Self>] = [
+        .entry(doc("call"), device: .required(), arguments: Call.self) {
+            IntentsAction(kind: .call(intent: $0.intent, input: $0.input))
+        },
+        .entry(doc("fuzz"), device: .required(), arguments: Fuzz.self) {
+            IntentsAction(kind: .fuzz(count: $0.count, intent: $0.intent, kinds: $0.kinds))
+        },
+    ]
+
+    private static func readKinds(_ kinds: JSON, at path: JSONPath, _ diagnostics: Diagnostics) -> [FuzzKind]? {
         guard let items = kinds.arrayValue, !items.isEmpty else {
             diagnostics.error("expected a non-empty array of fuzz kinds", at: path)
-            return []
+            return nil
         }
         var kinds: [FuzzKind] = []
         for (index, item) in items.enumerated() {
@@ -52,14 +78,19 @@ public struct IntentsInvariant: PluginEntries {
     let name: String
     let allowPending: Bool
 
+    struct JSONOut: PluginArguments {
+        var allowPending = false
+        static let fields: [Field<Self>] = [
+            .boolean("allowPending", \.allowPending, "do not report calls unanswered at the end")
+        ]
+    }
+
     public static let entries: [Entry<Self>] = IntentsDocs.invariants.map { doc in
         let name = doc.name
-        return .entry(doc) { args, path, diagnostics in
-            guard let reader = ObjectReader(args, at: path, diagnostics: diagnostics) else { return nil }
-            let allowPending = name == "jsonOut" ? reader.bool("allowPending") ?? false : false
-            reader.rejectUnknownKeys()
-            return IntentsInvariant(name: name, allowPending: allowPending)
+        if name == "jsonOut" {
+            return .entry(doc, arguments: JSONOut.self) { IntentsInvariant(name: name, allowPending: $0.allowPending) }
         }
+        return .entry(doc, IntentsInvariant(name: name, allowPending: false))
     }
 }
 
@@ -69,8 +100,6 @@ public struct IntentsObservable: PluginEntries {
 
     public static let entries: [Entry<Self>] = IntentsDocs.observables.map { doc in
         let name = doc.name
-        return .entry(doc, device: doc.perDevice ? .required() : .optional) { args, path, diagnostics in
-            NoArguments.decode(args, at: path, diagnostics: diagnostics).map { _ in IntentsObservable(name: name) }
-        }
+        return .entry(doc, device: doc.perDevice ? .required() : .optional, IntentsObservable(name: name))
     }
 }

@@ -3,16 +3,6 @@ import SimulateJSON
 
 /// The documented actions, invariants and observables.
 enum ModelEntryDocs {
-    private static let entity = ParameterDoc(
-        "entity", type: "id", "Entity name, e.g. \"Task\"", schema: ["type": "string"])
-    private static let whereClause = ParameterDoc(
-        "where", type: "object", default: "{}",
-        "Predicate: {\"title\": \"Milk\"}, {\"priority\": {\">=\": 2}}, {\"project.name\": \"Home\"}, "
-            + "{\"@id\": \"t1\"}, {\"and\"|\"or\": […]}, {\"not\": …}; {} matches every object")
-    private static let values = ParameterDoc(
-        "values", type: "object", default: "{}",
-        "Attribute values; to-one relationships take an @id, null or {\"where\": …}; to-many an array of @ids")
-
     static let actions: [EntryDoc] = [
         EntryDoc(
             "insert", "Insert one object on the device and save",
@@ -24,31 +14,23 @@ enum ModelEntryDocs {
                 `id` make two records (field report 1); the same `id` twice on one device is duplicateID.
                 When displayId is configured, inserting that entity asks the counter plugin for an id on the device.
                 Errors (unknown property, wrong type, missing relationship target) go to model.lastError.
-                """,
-            parameters: [
-                entity,
-                ParameterDoc("id", type: "id", default: "the record name", "The app's identifier: the object's @id"),
-                values,
-            ]),
+                """),
         EntryDoc(
             "update", "Set values on every matching object on the device and save",
-            details: "Matching nothing is not an error (the object may not have synced to the device yet).",
-            parameters: [entity, whereClause, values]),
+            details: "Matching nothing is not an error (the object may not have synced to the device yet)."),
         EntryDoc(
             "delete", "Delete every matching object on the device (delete rules apply) and save",
             details: """
                 cascade deletes the related objects, nullify clears their inverse, deny refuses the delete while the
                 relationship is not empty (model.lastError), noAction leaves them pointing at the deleted object.
-                """,
-            parameters: [entity, whereClause]),
+                """),
         EntryDoc(
             "fetch", "Fetch matching objects; the result goes to model.lastFetch, an error to model.lastError",
             details: """
                 Like a FetchDescriptor with a #Predicate. A key path through a to-many relationship fails with
                 SwiftData's "to-many key not allowed here" (code toManyKeyNotAllowed) and an array attribute with
                 arrayAttributeNotQueryable; model.lastFetch is then null.
-                """,
-            parameters: [entity, whereClause]),
+                """),
         EntryDoc(
             "sync", "Run an export+import pass now (or right after the one under way)",
             details: "Passes also run at launch, after saves (exportDebounce), on reconnect, on pushes, on "
@@ -60,13 +42,7 @@ enum ModelEntryDocs {
                 object: the one whose record name sorts first survives on every device alike, to-one references to
                 the others move to it, and the others are deleted (Apple's sample "Synchronizing a Local Store to
                 the Cloud" de-duplicates this way). Many-to-many links of the deleted ones are not moved.
-                """,
-            parameters: [
-                entity,
-                ParameterDoc(
-                    "by", type: "array", default: "[\"@id\"]", "Attribute names whose values make the key",
-                    schema: ["type": "array", "items": ["type": "string"], "minItems": 1]),
-            ]),
+                """),
         EntryDoc(
             "foreground", "The app is launched again or returns to the foreground: the container runs a pass",
             details: """

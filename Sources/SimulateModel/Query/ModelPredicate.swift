@@ -9,19 +9,19 @@ import SimulateJSON
 /// - `{"and": [p, …]}`, `{"or": [p, …]}`, `{"not": p}`.
 /// - Key paths follow to-one relationships: `{"project.name": "Home"}`; `@id` is an object's record
 ///   name; a to-one relationship compares by the destination's record name (`{"project": "p1"}`, `null`).
-indirect enum ModelPredicate: Equatable {
+indirect enum ModelPredicate: Equatable, Sendable {
     case all
     case and([ModelPredicate])
     case or([ModelPredicate])
     case not(ModelPredicate)
     case compare(KeyPathExpression, Operator, JSON)
 
-    enum Operator: String, CaseIterable {
+    enum Operator: String, CaseIterable, Sendable {
         case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
         case `in`, contains, beginsWith
     }
 
-    struct KeyPathExpression: Equatable {
+    struct KeyPathExpression: Equatable, Sendable {
         let components: [String]
         /// Where the key path was written, for load-time reports.
         let path: JSONPath

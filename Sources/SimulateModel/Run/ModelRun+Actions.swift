@@ -14,7 +14,7 @@ extension ModelRun {
             preconditionFailure("model actions but expireChangeTokens are declared to need a device")
         }
         let entity = action.entity
-        let predicate = action.predicate
+        let predicate = action.parsedPredicate
         let values = action.values
         switch action.kind {
         case .insert:
@@ -23,11 +23,11 @@ extension ModelRun {
             }
             record(result, device) { _ in }
         case .update:
-            record(update(entity: entity, where: predicate, values: values, on: device), device) { _ in }
+            record(update(entity: entity, matching: predicate, values: values, on: device), device) { _ in }
         case .delete:
-            record(delete(entity: entity, where: predicate, on: device), device) { _ in }
+            record(delete(entity: entity, matching: predicate, on: device), device) { _ in }
         case .fetch:
-            let result = fetch(entity: entity, where: predicate, on: device)
+            let result = fetch(entity: entity, matching: predicate, on: device)
             lastFetch[device.index] = (try? result.get()).map { .array($0) } ?? .null
             record(result, device) { _ in }
         case .sync:

@@ -12,7 +12,7 @@ extension ModelRun {
         case "converged": violations = ConvergenceCheck(run: self).violations()
         case "relationships": violations = ReferenceCheck(run: self).violations()
         case "noLostUpdates": violations = lostUpdateViolations()
-        case "uniqueness": violations = UniquenessCheck(run: self, keys: uniqueKeys(invariant.keys)).violations()
+        case "uniqueness": violations = UniquenessCheck(run: self, keys: uniqueKeys(invariant.uniqueKeys)).violations()
         default: violations = []
         }
         guard violations.count > Self.violationLimit else { return violations }
@@ -64,18 +64,13 @@ extension ModelRun {
     }
 
     /// The scenario's logical keys, `@Attribute(.unique)` attributes, and keys given as invariant args.
-    private func uniqueKeys(_ extra: [JSON]) -> [ModelConfiguration.UniqueKey] {
+    private func uniqueKeys(_ extra: [ModelConfiguration.UniqueKey]) -> [ModelConfiguration.UniqueKey] {
         var keys = configuration.uniqueKeys
         for entity in layout.entities {
             for attribute in entity.attributes where attribute.isUnique {
                 keys.append(ModelConfiguration.UniqueKey(entity: entity.name, attributes: [attribute.name]))
             }
         }
-        for item in extra {
-            if let key = ModelConfiguration.readUniqueKey(item, layout, at: .root, Diagnostics()) {
-                keys.append(key)
-            }
-        }
-        return keys
+        return keys + extra
     }
 }

@@ -39,6 +39,15 @@ extension ModelRun: ModelStoreService {
     public func update(entity name: String, where predicate: JSON?, values: JSONObject, on device: Device)
         -> Result<[JSON], ModelStoreError>
     {
+        Result { () throws(ModelStoreError) in try parse(predicate, entity: name, on: device) }.flatMap {
+            update(entity: name, matching: $0, values: values, on: device)
+        }
+    }
+
+    /// `update` with a predicate decoded when the scenario loaded.
+    func update(entity name: String, matching predicate: ModelPredicate?, values: JSONObject, on device: Device)
+        -> Result<[JSON], ModelStoreError>
+    {
         Result { () throws(ModelStoreError) -> [JSON] in
             let store = try self.store(device)
             let entity = try self.entity(name)
@@ -54,6 +63,15 @@ extension ModelRun: ModelStoreService {
     }
 
     public func delete(entity name: String, where predicate: JSON?, on device: Device) -> Result<Int, ModelStoreError> {
+        Result { () throws(ModelStoreError) in try parse(predicate, entity: name, on: device) }.flatMap {
+            delete(entity: name, matching: $0, on: device)
+        }
+    }
+
+    /// `delete` with a predicate decoded when the scenario loaded.
+    func delete(entity name: String, matching predicate: ModelPredicate?, on device: Device)
+        -> Result<Int, ModelStoreError>
+    {
         Result { () throws(ModelStoreError) -> Int in
             let store = try self.store(device)
             let entity = try self.entity(name)
@@ -67,6 +85,15 @@ extension ModelRun: ModelStoreService {
     }
 
     public func fetch(entity name: String, where predicate: JSON?, on device: Device) -> Result<[JSON], ModelStoreError>
+    {
+        Result { () throws(ModelStoreError) in try parse(predicate, entity: name, on: device) }.flatMap {
+            fetch(entity: name, matching: $0, on: device)
+        }
+    }
+
+    /// `fetch` with a predicate decoded when the scenario loaded.
+    func fetch(entity name: String, matching predicate: ModelPredicate?, on device: Device)
+        -> Result<[JSON], ModelStoreError>
     {
         Result { () throws(ModelStoreError) -> [JSON] in
             let store = try self.store(device)
@@ -97,17 +124,26 @@ extension ModelRun: ModelStoreService {
         return entity
     }
 
-    func matches(_ entity: StoreLayout.Entity, _ predicate: JSON?, _ store: ModelStore) throws(ModelStoreError)
-        -> [ModelObject]
+    /// A predicate a service caller passes as JSON (nil: every object); the store and the entity are
+    /// checked first, so their errors come before the predicate's.
+    private func parse(_ predicate: JSON?, entity name: String, on device: Device) throws(ModelStoreError)
+        -> ModelPredicate?
     {
-        guard let predicate else { return store.all(entity) }
-        let parsed: ModelPredicate
+        _ = try store(device)
+        _ = try entity(name)
+        guard let predicate else { return nil }
         switch ModelPredicate.parse(predicate) {
-        case .success(let value): parsed = value
+        case .success(let value): return value
         case .failure(let error):
             throw ModelStoreError(
                 .invalidPredicate, "\(error.path.description.isEmpty ? "" : "\(error.path): ")\(error.message)")
         }
+    }
+
+    func matches(_ entity: StoreLayout.Entity, _ predicate: ModelPredicate?, _ store: ModelStore)
+        throws(ModelStoreError) -> [ModelObject]
+    {
+        guard let parsed = predicate else { return store.all(entity) }
         let evaluator = try PredicateEvaluator(parsed, entity: entity, store: store)
         return store.all(entity).filter(evaluator.matches)
     }

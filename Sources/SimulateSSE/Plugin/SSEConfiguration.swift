@@ -17,8 +17,9 @@ public enum StateUpdate: String, CaseIterable, Sendable {
     case merge
 }
 
-/// The `sse` plugin's configuration, with the seed's defaults.
-public struct SSEConfiguration: PluginValue, Equatable {
+/// The `sse` plugin's configuration, with the seed's defaults: every member declared once below,
+/// from which `simulate explain sse`, the schema and the checks follow.
+public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
     var policy = BackoffPolicy()
     var backoffReset = BackoffReset.firstEvent
     var stateUpdate = StateUpdate.replace
@@ -34,6 +35,8 @@ public struct SSEConfiguration: PluginValue, Equatable {
     var client = SSEConfiguration.referenceClient
     static let referenceClient = "reference"
 
+    public init() {}
+
     public static func == (a: SSEConfiguration, b: SSEConfiguration) -> Bool {
         a.policy == b.policy && a.backoffReset == b.backoffReset && a.stateUpdate == b.stateUpdate
             && a.offlineIndicatorDelayNanoseconds == b.offlineIndicatorDelayNanoseconds
@@ -43,61 +46,71 @@ public struct SSEConfiguration: PluginValue, Equatable {
             && a.initialItems.map(\.done) == b.initialItems.map(\.done) && a.client == b.client
     }
 
-    public static var parameters: [ParameterDoc] { SSEDocs.configuration }
+    public static let fields: [Field<Self>] =
+        policyFields(initialDelay: "first reconnect wait after a drop", maxDelay: "cap of the base delay")
+        + [
+            .choice(
+                "backoffReset", \.backoffReset,
+                "what counts as a successful connect that restarts the backoff: firstEvent | firstByte"),
+            .choice(
+                "stateUpdate", \.stateUpdate,
+                "replace: every event replaces the whole list (the seed). merge: a diffing client that updates items "
+                    + "by id and keeps the ones the event lacks (sse.fullState catches it)"),
+            .positiveDuration(
+                "offlineIndicatorDelay", \.offlineIndicatorDelayNanoseconds, allowZero: true,
+                "continuous disconnect before the offline indicator shows"),
+            .positiveDuration(
+                "requestTimeout", \.requestTimeoutNanoseconds,
+                "URLSessionConfiguration.timeoutIntervalForRequest: a request, or an open stream, that brings no "
+                    + "data for this long fails (the timer restarts on every byte, comments included)"),
+            .value(
+                "keepAliveInterval", \.keepAliveIntervalNanoseconds, type: "duration", default: "null",
+                schema: ["oneOf": [["type": "null"], ["$ref": "#/$defs/duration"]]],
+                "null: off (the seed). Else the server writes a `: keep-alive` comment on every stream this often "
+                    + "(shorter than requestTimeout keeps a healthy quiet stream open)"
+            ) { reader, name -> Int64?? in
+                guard reader.object[name] != .null else {
+                    _ = reader.value(name)
+                    return .some(nil)
+                }
+                return positiveDuration(reader, name).map { .some($0) }
+            },
+            .component(
+                "client", \.client, builtIn: [referenceClient],
+                "the client on every device: \"reference\", or the name of your own client registered from Swift "
+                    + "(docs/your-own-code.md)"),
+            .custom(
+                "items", \.initialItems, type: "array", default: "[]", schema: itemsSchema,
+                "items on the server at time 0, in display order: texts or {\"text\", \"done\"} objects",
+                read: readItems),
+        ]
 
-    /// Reads and checks a configuration object, reporting every problem at its JSON path.
-    public static func decode(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> SSEConfiguration? {
-        let before = diagnostics.items.count
-        let configuration = read(value, at: path, diagnostics: diagnostics)
-        return diagnostics.items.count == before ? configuration : nil
-    }
-
-    static func read(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> SSEConfiguration {
-        var configuration = SSEConfiguration()
-        guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return configuration }
-        configuration.policy = readPolicy(reader, at: path)
-        if let reset = reader.choice("backoffReset", BackoffReset.allCases.map(\.rawValue)) {
-            configuration.backoffReset = BackoffReset(rawValue: reset) ?? .firstEvent
-        }
-        if let update = reader.choice("stateUpdate", StateUpdate.allCases.map(\.rawValue)) {
-            configuration.stateUpdate = StateUpdate(rawValue: update) ?? .replace
-        }
-        if let delay = positiveDuration(reader, "offlineIndicatorDelay", allowZero: true) {
-            configuration.offlineIndicatorDelayNanoseconds = delay
-        }
-        if let timeout = positiveDuration(reader, "requestTimeout") {
-            configuration.requestTimeoutNanoseconds = timeout
-        }
-        if reader.has("idleTimeout") {
-            _ = reader.value("idleTimeout")
-            diagnostics.error(
+    public static var removedFields: [(name: String, message: String)] {
+        [
+            (
+                "idleTimeout",
                 "idleTimeout was removed: URLSession's request timeout (requestTimeout, 60s by default) already "
-                    + "fails a stream that brings no data for that long; set requestTimeout instead",
-                at: path / "idleTimeout")
-        }
-        configuration.keepAliveIntervalNanoseconds = optionalDuration(reader, "keepAliveInterval")
-        if let items = reader.value("items") {
-            configuration.initialItems = readItems(items, at: path / "items", diagnostics: diagnostics)
-        }
-        if let client = reader.string("client") { configuration.client = client }
-        reader.rejectUnknownKeys()
-        return configuration
+                    + "fails a stream that brings no data for that long; set requestTimeout instead"
+            )
+        ]
     }
 
-    /// `initialDelay`, `multiplier`, `maxDelay` and `jitter`, each defaulting to the seed's value.
-    static func readPolicy(_ reader: ObjectReader, at path: JSONPath) -> BackoffPolicy {
-        var policy = BackoffPolicy()
-        if let initial = positiveDuration(reader, "initialDelay") { policy.initialNanoseconds = initial }
-        if let multiplier = reader.double("multiplier", range: 1...1000) { policy.multiplier = multiplier }
-        if let cap = positiveDuration(reader, "maxDelay") { policy.maxNanoseconds = cap }
-        if policy.maxNanoseconds < policy.initialNanoseconds {
-            reader.diagnostics.error("maxDelay is shorter than initialDelay", at: path / "maxDelay")
-        }
-        if let jitter = reader.choice("jitter", JitterMode.allCases.map(\.rawValue)) {
-            policy.jitter = JitterMode(rawValue: jitter) ?? .none
-        }
-        return policy
+    public func check(at path: JSONPath, diagnostics: Diagnostics) {
+        Self.checkPolicy(policy, at: path, diagnostics: diagnostics)
     }
+
+    static let itemsSchema: JSON = [
+        "type": "array",
+        "items": [
+            "oneOf": [
+                ["type": "string"],
+                [
+                    "type": "object", "required": ["text"], "additionalProperties": false,
+                    "properties": ["text": ["type": "string"], "done": ["type": "boolean"]],
+                ],
+            ]
+        ],
+    ]
 
     /// Longer durations could overflow virtual time when added to it.
     static let longestNanoseconds: Int64 = 87_600 * 3_600_000_000_000
@@ -115,21 +128,12 @@ public struct SSEConfiguration: PluginValue, Equatable {
         return value
     }
 
-    /// A positive duration, or `null` (off).
-    private static func optionalDuration(_ reader: ObjectReader, _ key: String) -> Int64? {
-        guard reader.has(key), reader.object[key] != .null else {
-            _ = reader.value(key)
-            return nil
-        }
-        return positiveDuration(reader, key)
-    }
-
     private static func readItems(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> [(
         text: String, done: Bool
-    )] {
+    )]? {
         guard case .array(let values) = value else {
             diagnostics.error("expected an array of item texts or {\"text\", \"done\"} objects", at: path)
-            return []
+            return nil
         }
         var items: [(text: String, done: Bool)] = []
         for (index, element) in values.enumerated() {
@@ -147,5 +151,45 @@ public struct SSEConfiguration: PluginValue, Equatable {
             if let text { items.append((text, done)) }
         }
         return items
+    }
+}
+
+extension Field where Root: PluginArguments {
+    /// A duration longer than 0s (or 0s too, with `allowZero`) and at most ten years, in nanoseconds.
+    static func positiveDuration(
+        _ name: String, _ keyPath: WritableKeyPath<Root, Int64> & Sendable, allowZero: Bool = false,
+        _ summary: String
+    ) -> Field {
+        .value(
+            name, keyPath, type: "duration",
+            default: "\"\(DurationFormat.string(Root()[keyPath: keyPath]))\"", summary
+        ) { reader, name in SSEConfiguration.positiveDuration(reader, name, allowZero: allowZero) }
+    }
+}
+
+/// Arguments that hold a backoff policy: the client's configuration and the backoff invariant.
+protocol BackoffPolicyArguments: PluginArguments {
+    var policy: BackoffPolicy { get set }
+}
+
+extension BackoffPolicyArguments {
+    /// `initialDelay`, `multiplier`, `maxDelay` and `jitter`, each defaulting to the seed's value.
+    static func policyFields(initialDelay: String, maxDelay: String) -> [Field<Self>] {
+        [
+            .positiveDuration("initialDelay", \.policy.initialNanoseconds, initialDelay),
+            .number(
+                "multiplier", \.policy.multiplier, in: 1...1000,
+                "each further wait is the previous base times this (1…1000)"),
+            .positiveDuration("maxDelay", \.policy.maxNanoseconds, maxDelay),
+            .choice(
+                "jitter", \.policy.jitter,
+                "none | full (0…base) | equal (base/2…base) | decorrelated (initial…3×previous, capped)"),
+        ]
+    }
+
+    static func checkPolicy(_ policy: BackoffPolicy, at path: JSONPath, diagnostics: Diagnostics) {
+        if policy.maxNanoseconds < policy.initialNanoseconds {
+            diagnostics.error("maxDelay is shorter than initialDelay", at: path / "maxDelay")
+        }
     }
 }

@@ -16,14 +16,7 @@ extension SSEDocs {
                 is the seed's, not the client's offlineIndicatorDelay: a client configured otherwise fails \
                 unless the scenario states its rule here. A half-open stream the client still believes \
                 connected is not a disconnect here (see freshness and converged).
-                """,
-            parameters: [
-                ParameterDoc(
-                    "delay", type: "duration", default: "\"1.5s\"", "the disconnect before the indicator shows"),
-                ParameterDoc(
-                    "tolerance", type: "duration", default: "\"0s\"",
-                    "how much later than the delay it may show (for clients that poll their state)"),
-            ]),
+                """),
         EntryDoc(
             "backoff", "every reconnect wait is exactly the seed's policy (1 s, ×2, 30 s cap), reset on connect",
             details: """
@@ -39,20 +32,7 @@ extension SSEDocs {
                 server that accepts and closes at once get a reconnect every initialDelay). A client \
                 configured with backoffReset firstByte therefore violates the default invariant whenever a \
                 connection brings bytes but no event.
-                """,
-            parameters: [
-                ParameterDoc("initialDelay", type: "duration", default: "\"1s\"", "the first wait"),
-                ParameterDoc(
-                    "multiplier", type: "number", default: "2", "each base delay is the previous one times this",
-                    schema: ["type": "number", "minimum": 1, "maximum": 1000]),
-                ParameterDoc("maxDelay", type: "duration", default: "\"30s\"", "cap of the base delay"),
-                ParameterDoc(
-                    "jitter", type: "string", default: "\"none\"", "none | full | equal | decorrelated",
-                    schema: ["enum": .array(JitterMode.allCases.map { .string($0.rawValue) })]),
-                ParameterDoc(
-                    "resetOn", type: "string", default: "\"firstEvent\"", "firstEvent | firstByte",
-                    schema: ["enum": .array(BackoffReset.allCases.map { .string($0.rawValue) })]),
-            ]),
+                """),
         EntryDoc(
             "fullState", "every event replaces the whole list with exactly the server's state of that version",
             details: """
@@ -104,10 +84,7 @@ extension SSEDocs {
                 T + within displays version v or newer. Catches half-open streams (field report 15): \
                 the client stays "connected" on a dead stream until requestTimeout (60 s) passes without \
                 data.
-                """,
-            parameters: [
-                ParameterDoc("within", type: "duration", default: "\"5s\"", "the largest allowed lag")
-            ]),
+                """),
         EntryDoc(
             "reconnectRate", "at most `max` reconnect attempts in any `window` (reconnect herds)",
             details: """
@@ -115,13 +92,7 @@ extension SSEDocs {
                 violated by every window of length `window` holding more than `max` (field report 13: a \
                 server restart with a fixed first retry brings every client back at the same instant; \
                 jitter spreads them).
-                """,
-            parameters: [
-                ParameterDoc(
-                    "max", type: "integer", default: "10", "attempts allowed per window",
-                    schema: ["type": "integer", "minimum": 1]),
-                ParameterDoc("window", type: "duration", default: "\"1s\"", "the sliding window's length"),
-            ]),
+                """),
     ]
 
     static let observables: [EntryDoc] = [
@@ -162,7 +133,6 @@ extension SSEDocs {
         EntryDoc(
             "peakReconnectRate", "the most reconnect attempts (all devices) that started within any `window`",
             details: "Over the whole run so far; first connects do not count (field report 13).",
-            parameters: [ParameterDoc("window", type: "duration", default: "\"1s\"", "the window's length")],
             perDevice: false, valueType: "integer"),
     ]
 }

@@ -26,11 +26,4 @@ public struct SSEPlugin: SimulationPlugin {
     public func makeRun(configuration: SSEConfiguration, context: SimulationContext) -> SSERun {
         SSERun(configuration: configuration, context: context, appClient: appClients[configuration.client])
     }
-
-    static func serverMode(_ args: JSON, at path: JSONPath, diagnostics: Diagnostics) -> SSEServer.Mode? {
-        guard let reader = ObjectReader(args, at: path, diagnostics: diagnostics) else { return nil }
-        let mode = reader.choice("mode", SSEServer.Mode.allCases.map(\.rawValue), required: true)
-        reader.rejectUnknownKeys()
-        return mode.flatMap(SSEServer.Mode.init)
-    }
 }

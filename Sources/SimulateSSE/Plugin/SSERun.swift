@@ -61,25 +61,22 @@ public final class SSERun: PluginRun {
 
     public func observe(_ observable: SSEObservable, device: Device?) -> JSON {
         let client = device.map { clients[$0.index] }
-        switch observable.name {
-        case "offlineIndicator": return client.map { .bool($0.indicatorShown) } ?? .null
-        case "connected": return client.map { .bool($0.phase == .connected) } ?? .null
-        case "items": return client?.itemsJSON ?? .null
-        case "reconnectAttempts": return client.map { JSON(max(0, $0.attempts - $0.launches)) } ?? .null
-        case "lastBackoffDelay":
+        switch observable.kind {
+        case .offlineIndicator: return client.map { .bool($0.indicatorShown) } ?? .null
+        case .connected: return client.map { .bool($0.phase == .connected) } ?? .null
+        case .items: return client?.itemsJSON ?? .null
+        case .reconnectAttempts: return client.map { JSON(max(0, $0.attempts - $0.launches)) } ?? .null
+        case .lastBackoffDelay:
             return client?.lastDelayNanoseconds.map { JSON(DurationFormat.seconds($0)) } ?? .null
-        case "temporaryItems": return client.map { JSON($0.temporaryItems) } ?? .null
-        case "serverItems":
+        case .temporaryItems: return client.map { JSON($0.temporaryItems) } ?? .null
+        case .serverItems:
             return .array(world.server.items.map { ["text": .string($0.text), "done": .bool($0.done)] })
-        case "serverVersion": return JSON(world.server.version)
-        case "serverRequests":
+        case .serverVersion: return JSON(world.server.version)
+        case .serverRequests:
             return .object(
                 JSONObject(world.server.log.requests.sorted { $0.key < $1.key }.map { ($0.key, JSON($0.value)) }))
-        case "peakReconnectRate":
-            return JSON(
-                ServerInvariants.peakReconnects(
-                    reconnectTimes, windowNanoseconds: observable.arguments.windowNanoseconds))
-        default: return .null
+        case .peakReconnectRate(let window):
+            return JSON(ServerInvariants.peakReconnects(reconnectTimes, windowNanoseconds: window))
         }
     }
 
@@ -88,21 +85,18 @@ public final class SSERun: PluginRun {
     }
 
     public func evaluate(_ invariant: SSEInvariant) -> [Violation] {
-        let arguments = invariant.arguments
         let end = world.scheduler.now.nanoseconds
-        switch invariant.name {
-        case "offlineIndicator":
+        switch invariant.kind {
+        case .offlineIndicator(let delay, let tolerance):
             return clients.flatMap {
                 IndicatorInvariant.evaluate(
-                    $0, delayNanoseconds: arguments.indicatorDelayNanoseconds,
-                    toleranceNanoseconds: arguments.indicatorToleranceNanoseconds, endNanoseconds: end)
+                    $0, delayNanoseconds: delay, toleranceNanoseconds: tolerance, endNanoseconds: end)
             }
-        case "backoff":
+        case .backoff(let policy, let resetOn):
             return clients.flatMap {
-                BackoffInvariant.evaluate(
-                    $0, policy: arguments.policy, resetOn: arguments.resetOn, endNanoseconds: end)
+                BackoffInvariant.evaluate($0, policy: policy, resetOn: resetOn, endNanoseconds: end)
             }
-        case "fullState":
+        case .fullState:
             var violations = world.fullStateViolations
             let dropped = world.fullStateViolationCount - violations.count
             if dropped > 0, let last = violations.last {
@@ -110,19 +104,16 @@ public final class SSERun: PluginRun {
                     Violation(at: last.at, message: "… and \(dropped) more fullState violations"))
             }
             return violations
-        case "converged": return StateInvariants.converged(clients, server: world.server, endNanoseconds: end)
-        case "freshness":
+        case .converged: return StateInvariants.converged(clients, server: world.server, endNanoseconds: end)
+        case .freshness(let within):
             return clients.flatMap {
-                StateInvariants.freshness(
-                    $0, server: world.server, withinNanoseconds: arguments.withinNanoseconds, endNanoseconds: end)
+                StateInvariants.freshness($0, server: world.server, withinNanoseconds: within, endNanoseconds: end)
             }
-        case "serverIds": return ServerInvariants.serverIds(world, clients: clients)
-        case "mutationsDelivered": return StateInvariants.mutationsDelivered(world)
-        case "noRevert": return StateInvariants.noRevert(world)
-        case "reconnectRate":
-            return ServerInvariants.reconnectRate(
-                reconnectTimes, max: arguments.max, windowNanoseconds: arguments.windowNanoseconds)
-        default: return []
+        case .serverIds: return ServerInvariants.serverIds(world, clients: clients)
+        case .mutationsDelivered: return StateInvariants.mutationsDelivered(world)
+        case .noRevert: return StateInvariants.noRevert(world)
+        case .reconnectRate(let max, let window):
+            return ServerInvariants.reconnectRate(reconnectTimes, max: max, windowNanoseconds: window)
         }
     }
 

@@ -1,17 +1,20 @@
 import SimulateCore
 
+/// What the server does with a new stream (`sse.serverMode`).
+package enum SSEServerMode: String, CaseIterable, Sendable {
+    /// Sends the full state on connect and after every mutation.
+    case normal
+    /// Accepts, writes a comment line, and closes at once (a broken proxy or an overloaded backend).
+    case acceptThenClose
+}
+
 /// The Go backend: the item list, its mutations, and a full-state event on every stream after
 /// each of them. Its clock is true virtual time (the server has no skew).
 final class SSEServer {
     static let name = "sse"
     static let track = "server:sse"
 
-    enum Mode: String, CaseIterable {
-        /// Sends the full state on connect and after every mutation.
-        case normal
-        /// Accepts, writes a comment line, and closes at once (a broken proxy or an overloaded backend).
-        case acceptThenClose
-    }
+    typealias Mode = SSEServerMode
 
     private let scheduler: Scheduler
     private let trace: Trace

@@ -40,6 +40,15 @@ public struct Entry<Value>: Sendable {
     public let device: DeviceUse
     let decode: @Sendable (JSON, JSONPath, Diagnostics) -> Value?
 
+    private init(doc: EntryDoc, device: DeviceUse, decode: @escaping @Sendable (JSON, JSONPath, Diagnostics) -> Value?)
+    {
+        var doc = doc
+        doc.device = device
+        self.doc = doc
+        self.device = device
+        self.decode = decode
+    }
+
     /// An entry without arguments: `value` is what the run receives.
     public static func entry(
         _ name: String, _ summary: String, details: String = "", device: DeviceUse = .optional,
@@ -79,6 +88,26 @@ public struct Entry<Value>: Sendable {
         var doc = doc
         doc.perDevice = device != .optional
         return Entry(doc: doc, device: device, decode: read)
+    }
+
+    /// An entry whose texts (name, summary, details, value type) `doc` holds, with declared
+    /// arguments: their documentation comes from `Arguments`, the run receives `make(arguments)`.
+    public static func entry<Arguments: PluginValue>(
+        _ doc: EntryDoc, device: DeviceUse = .optional, arguments: Arguments.Type,
+        _ make: @escaping @Sendable (Arguments) -> Value
+    ) -> Entry {
+        var doc = doc
+        doc.parameters = Arguments.parameters
+        doc.perDevice = device != .optional
+        return Entry(
+            doc: doc, device: device,
+            decode: { json, path, diagnostics in Arguments.decode(json, at: path, diagnostics: diagnostics).map(make) })
+    }
+
+    /// An entry whose texts `doc` holds, without arguments: `value` is what the run receives.
+    public static func entry(_ doc: EntryDoc, device: DeviceUse = .optional, _ value: Value) -> Entry
+    where Value: Sendable {
+        entry(doc, device: device, arguments: NoArguments.self) { _ in value }
     }
 
     public var name: String { doc.name }

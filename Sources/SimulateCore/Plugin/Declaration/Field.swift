@@ -71,7 +71,8 @@ extension Field where Root: PluginArguments {
         required: Bool = false, _ summary: String
     ) -> Field {
         make(
-            name, keyPath, type: "number", required: required, default: defaultText(keyPath) { "\($0)" },
+            name, keyPath, type: "number", required: required,
+            default: defaultText(keyPath) { $0 == $0.rounded() && abs($0) < 1e15 ? "\(Int($0))" : "\($0)" },
             schema: boundedSchema("number", range.map { (JSON($0.lowerBound), JSON($0.upperBound)) }), summary
         ) { reader, required in reader.double(name, required: required, range: range) }
     }
@@ -178,5 +179,35 @@ extension Field where Root: PluginArguments {
             name, keyPath, type: "string", required: false,
             default: defaultText(keyPath) { JSONWriter.string(.string($0)) }, schema: ["type": "string"], summary
         ) { reader, _ in reader.string(name) }
+    }
+}
+
+extension Field {
+    /// A member with a rule of its own (a bound no factory states): `read` gets the object's reader
+    /// and the member's name and returns the value, or nil after reporting the problem at
+    /// `reader.path / name`. `type`, `defaultText` (nil: required) and `schema` document it.
+    public static func value<Value>(
+        _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable, type: String,
+        default defaultText: String?, schema: JSON? = nil, _ summary: String,
+        read: @escaping @Sendable (_ reader: ObjectReader, _ name: String) -> Value?
+    ) -> Field {
+        make(
+            name, keyPath, type: type, required: defaultText == nil, default: defaultText, schema: schema, summary
+        ) { reader, required in
+            guard reader.has(name) else {
+                _ = reader.value(name, required: required)
+                return nil
+            }
+            return read(reader, name)
+        }
+    }
+}
+
+extension Field {
+    /// This member, declared once on `Root`, as a member of a type that holds a `Root` at `keyPath`:
+    /// several argument types can share one declaration of a member.
+    public func lifted<Outer>(_ keyPath: WritableKeyPath<Outer, Root> & Sendable) -> Field<Outer> {
+        let read = self.read
+        return Field<Outer>(doc: doc, read: { reader, outer in read(reader, &outer[keyPath: keyPath]) })
     }
 }

@@ -28,6 +28,9 @@ public protocol PluginArguments: PluginValue {
     /// Rules between members that no single field can state (`backoffMax` at least `backoffInitial`).
     /// Report each problem at its member's path; the default checks nothing.
     func check(at path: JSONPath, diagnostics: Diagnostics)
+    /// Members an earlier version accepted, each with the message that says what to write instead;
+    /// a scenario that still uses one gets that message at its path. Not documented. Default: none.
+    static var removedFields: [(name: String, message: String)] { get }
 }
 
 /// A value a plugin reads from a scenario, with its documentation. Declare it as
@@ -42,6 +45,7 @@ public protocol PluginValue: Sendable {
 
 extension PluginArguments {
     public func check(at path: JSONPath, diagnostics: Diagnostics) {}
+    public static var removedFields: [(name: String, message: String)] { [] }
 
     /// The documentation of every member.
     public static var parameters: [ParameterDoc] { fields.map(\.doc) }
@@ -53,6 +57,10 @@ extension PluginArguments {
         let before = diagnostics.items.count
         var value = Self()
         for field in fields { field.read(reader, &value) }
+        for (name, message) in removedFields where reader.has(name) {
+            _ = reader.value(name)
+            diagnostics.error(message, at: path / name)
+        }
         value.check(at: path, diagnostics: diagnostics)
         reader.rejectUnknownKeys()
         return diagnostics.items.count == before ? value : nil
