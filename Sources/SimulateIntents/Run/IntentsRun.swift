@@ -62,8 +62,7 @@ public final class IntentsRun: PluginRun {
             answer(.failure(error))
         case .success(let request):
             if case .addTask = request, configuration.timeout > .zero {
-                pending[id]?.timeout = context.scheduler.schedule(after: configuration.timeout)
-                {
+                pending[id]?.timeout = context.scheduler.schedule(after: configuration.timeout) {
                     [unowned self] in
                     let seconds = DurationFormat.string(configuration.timeout)
                     respond(id, .failure(IntentError(.timeout, "no answer within \(seconds)")))
