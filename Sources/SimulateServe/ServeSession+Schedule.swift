@@ -52,7 +52,8 @@ extension ServeSession {
             for occurrence in 0..<count {
                 let time = first + (step.repeat?.every.nanoseconds ?? 0) * Int64(occurrence)
                 guard time <= scenario.duration.nanoseconds else { break }
-                scheduler.schedule(at: VirtualInstant(nanoseconds: time)) { [unowned self] in perform(action, of: step)
+                scheduler.schedule(at: VirtualInstant(nanoseconds: time)) { [unowned self] in
+                    perform(action, of: step)
                 }
             }
         }
