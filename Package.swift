@@ -109,11 +109,13 @@ let package = Package(
         ),
 
         // MARK: Fuzzing (scripts/fuzz builds these with libFuzzer; a plain build makes corpus replay tools)
-        .executableTarget(name: "fuzz-json", dependencies: ["SimulateJSON"], path: "Fuzz/JSONFuzz"),
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+        .executableTarget(name: "fuzz-json", dependencies: ["FuzzSupport", "SimulateJSON"], path: "Fuzz/JSONFuzz"),
         .executableTarget(
-            name: "fuzz-scenario", dependencies: ["SimulateCore", "SimulateJSON", "SimulatePlugins"],
+            name: "fuzz-scenario", dependencies: ["FuzzSupport", "SimulateCore", "SimulateJSON", "SimulatePlugins"],
             path: "Fuzz/ScenarioFuzz"),
-        .executableTarget(name: "fuzz-event-stream", dependencies: ["SimulateSSE"], path: "Fuzz/EventStreamFuzz"),
+        .executableTarget(
+            name: "fuzz-event-stream", dependencies: ["FuzzSupport", "SimulateSSE"], path: "Fuzz/EventStreamFuzz"),
 
         // MARK: Tests
         .testTarget(name: "SimulateJSONTests", dependencies: ["SimulateJSON"]),
@@ -121,8 +123,11 @@ let package = Package(
         .testTarget(name: "SimulateAsyncTests", dependencies: ["SimulateAsync", "SimulateCore"]),
         .testTarget(name: "SimulateSSETests", dependencies: ["SimulateSSE", "SimulateCore"]),
         .testTarget(name: "SimulateCloudKitTests", dependencies: ["SimulateCloudKit", "SimulateCore"]),
-        .testTarget(name: "SimulateCounterTests", dependencies: ["SimulateCounter", "SimulateCloudKit", "SimulateCore"]),
-        .testTarget(name: "SimulateModelTests", dependencies: ["SimulateModel", "SimulateCounter", "SimulateCloudKit", "SimulateCore"]),
+        .testTarget(
+            name: "SimulateCounterTests", dependencies: ["SimulateCounter", "SimulateCloudKit", "SimulateCore"]),
+        .testTarget(
+            name: "SimulateModelTests",
+            dependencies: ["SimulateModel", "SimulateCounter", "SimulateCloudKit", "SimulateCore"]),
         .testTarget(name: "SimulateIntentsTests", dependencies: ["SimulateIntents", "SimulateCore"]),
         .testTarget(
             name: "SimulateCLITests", dependencies: ["SimulateCLI", "SimulateSSE", "simulate", "custom-simulate"]),

@@ -1,3 +1,4 @@
+import FuzzSupport
 import SimulateSSE
 
 /// Fuzz target for the event-stream parser: the outputs do not depend on how the stream is chunked. The first

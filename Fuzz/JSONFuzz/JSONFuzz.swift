@@ -1,3 +1,4 @@
+import FuzzSupport
 import SimulateJSON
 
 /// Differential fuzz target: json-c, Foundation and the reference tree builder must accept and reject the same

@@ -1,3 +1,4 @@
+import FuzzSupport
 import SimulateCore
 import SimulateJSON
 import SimulatePlugins
