@@ -34,8 +34,8 @@ public struct ModelConfiguration: PluginValue {
 
     public struct PushModel: Sendable, Equatable {
         public var enabled = true
-        public var delayMinNanoseconds: Int64 = 200_000_000
-        public var delayMaxNanoseconds: Int64 = 2_000_000_000
+        public var delayMin = VirtualDuration.milliseconds(200)
+        public var delayMax = VirtualDuration.seconds(2)
         public var dropProbability = 0.0
         /// At most one push pending per device; while offline APNs keeps only the last one.
         public var coalesce = true
@@ -47,10 +47,10 @@ public struct ModelConfiguration: PluginValue {
     public var conflictPolicy: ConflictPolicy = .recordLastWriterWins
     /// Entity and int attribute that get a displayId from the counter plugin on insert.
     public var displayID: (entity: String, attribute: String)?
-    public var exportDebounceNanoseconds: Int64 = 500_000_000
+    public var exportDebounce = VirtualDuration.milliseconds(500)
     /// 0 (the default): no periodic passes, as the container has none (it imports on a push, at launch
     /// and on returning to the foreground).
-    public var periodicSyncNanoseconds: Int64 = 0
+    public var periodicSync = VirtualDuration.zero
     public var syncOnReconnect = true
     public var push = PushModel()
     public var exportBatchSize = 400
@@ -58,10 +58,10 @@ public struct ModelConfiguration: PluginValue {
     public var importOrder: ImportOrder = .changeOrder
     public var atomicExports = true
     /// `CKOperation.Configuration.timeoutIntervalForRequest`: 60 s by default.
-    public var requestTimeoutNanoseconds: Int64 = 60_000_000_000
+    public var requestTimeout = VirtualDuration.seconds(60)
     public var maxConflictRetries = 5
-    public var retryBackoffNanoseconds: Int64 = 1_000_000_000
-    public static let retryBackoffCapNanoseconds: Int64 = 60_000_000_000
+    public var retryBackoff = VirtualDuration.seconds(1)
+    public static let retryBackoffCap = VirtualDuration.seconds(60)
 
     public init() {}
 
@@ -92,9 +92,9 @@ public struct ModelConfiguration: PluginValue {
         if let displayID = reader.value("displayId") {
             configuration.displayID = readDisplayID(displayID, layout, at: path / "displayId", diagnostics)
         }
-        configuration.exportDebounceNanoseconds = reader.duration("exportDebounce")?.nanoseconds ?? 500_000_000
-        configuration.periodicSyncNanoseconds = reader.duration("periodicSync")?.nanoseconds ?? 0
-        if (1..<1_000_000).contains(configuration.periodicSyncNanoseconds) {
+        configuration.exportDebounce = reader.duration("exportDebounce") ?? .milliseconds(500)
+        configuration.periodicSync = reader.duration("periodicSync") ?? .zero
+        if (.nanoseconds(1)..<(.milliseconds(1))).contains(configuration.periodicSync) {
             diagnostics.error(
                 "a periodic sync interval must be at least 1ms (or 0 for none)", at: path / "periodicSync")
         }
@@ -108,13 +108,13 @@ public struct ModelConfiguration: PluginValue {
             configuration.importOrder = ImportOrder(rawValue: order) ?? .changeOrder
         }
         configuration.atomicExports = reader.bool("atomicExports") ?? true
-        configuration.requestTimeoutNanoseconds = reader.duration("requestTimeout")?.nanoseconds ?? 60_000_000_000
-        if configuration.requestTimeoutNanoseconds <= 0 {
+        configuration.requestTimeout = reader.duration("requestTimeout") ?? .seconds(60)
+        if configuration.requestTimeout <= .zero {
             diagnostics.error("the request timeout must be longer than 0", at: path / "requestTimeout")
         }
         configuration.maxConflictRetries = reader.int("maxConflictRetries", range: 0...100) ?? 5
-        configuration.retryBackoffNanoseconds = reader.duration("retryBackoff")?.nanoseconds ?? 1_000_000_000
-        if configuration.retryBackoffNanoseconds < 1_000_000 {
+        configuration.retryBackoff = reader.duration("retryBackoff") ?? .seconds(1)
+        if configuration.retryBackoff < .milliseconds(1) {
             diagnostics.error("the retry backoff must be at least 1ms", at: path / "retryBackoff")
         }
         reader.rejectUnknownKeys()
@@ -197,14 +197,14 @@ public struct ModelConfiguration: PluginValue {
         if let delay = reader.value("delay") {
             if let range = ObjectReader(delay, at: path / "delay", diagnostics: Diagnostics()), range.has("min") {
                 let delayReader = ObjectReader(delay, at: path / "delay", diagnostics: diagnostics)
-                push.delayMinNanoseconds = delayReader?.duration("min", required: true)?.nanoseconds ?? 0
-                push.delayMaxNanoseconds = delayReader?.duration("max", required: true)?.nanoseconds ?? 0
+                push.delayMin = delayReader?.duration("min", required: true) ?? .zero
+                push.delayMax = delayReader?.duration("max", required: true) ?? .zero
                 delayReader?.rejectUnknownKeys()
             } else if let fixed = DurationValue.parse(delay, at: path / "delay", diagnostics: diagnostics) {
-                push.delayMinNanoseconds = fixed.nanoseconds
-                push.delayMaxNanoseconds = fixed.nanoseconds
+                push.delayMin = fixed
+                push.delayMax = fixed
             }
-            if push.delayMaxNanoseconds < push.delayMinNanoseconds {
+            if push.delayMax < push.delayMin {
                 diagnostics.error("\"max\" must not be below \"min\"", at: path / "delay")
             }
         }

@@ -1,3 +1,4 @@
+import SimulateCore
 import SimulateCloudKit
 import SimulateJSON
 
@@ -7,7 +8,7 @@ final class ConflictLedger {
     struct Write {
         var tag: UInt64
         var device: Int32
-        var editNanoseconds: Int64
+        var editTime: VirtualInstant
     }
 
     /// One overwritten edit.
@@ -17,18 +18,18 @@ final class ConflictLedger {
         var field: String
         var lostValue: JSON
         var lostDevice: String
-        var lostEditNanoseconds: Int64
+        var lostEditTime: VirtualInstant
         var winningValue: JSON
         var winningDevice: String
-        var winningEditNanoseconds: Int64
-        var savedNanoseconds: Int64
+        var winningEditTime: VirtualInstant
+        var savedTime: VirtualInstant
     }
 
     /// What one saved record carried besides its fields.
     struct SaveContext {
         var device: Int32
         var baseTag: UInt64
-        var editNanoseconds: Int64
+        var editTime: VirtualInstant
         /// The number of the record's name in the run's ``NameTable``.
         var slot: Int
     }
@@ -49,11 +50,11 @@ final class ConflictLedger {
     /// Called on the server right after a modify applied `saved` over `before`.
     func noteSave(
         sent: CloudRecord, before: CloudRecord?, saved: CloudRecord, context: SaveContext, deviceNames: [String],
-        now: Int64
+        now: VirtualInstant
     ) {
         guard let tag = saved.changeTag?.rawValue else { return }
         let name = sent.recordID.recordName
-        let write = Write(tag: tag, device: context.device, editNanoseconds: context.editNanoseconds)
+        let write = Write(tag: tag, device: context.device, editTime: context.editTime)
         let slot = context.slot
         if slot >= writes.count { writes += repeatElement(nil, count: max(slot + 1, writes.count * 2) - writes.count) }
         guard before != nil, var record = writes[slot] else {
@@ -73,9 +74,9 @@ final class ConflictLedger {
                             entity: String(saved.recordType.dropFirst(3)), recordName: name,
                             field: String(key.dropFirst(3)), lostValue: FieldCoding.json(old),
                             lostDevice: deviceNames[Int(previous.device)],
-                            lostEditNanoseconds: previous.editNanoseconds, winningValue: FieldCoding.json(new),
+                            lostEditTime: previous.editTime, winningValue: FieldCoding.json(new),
                             winningDevice: deviceNames[Int(context.device)],
-                            winningEditNanoseconds: context.editNanoseconds, savedNanoseconds: now))
+                            winningEditTime: context.editTime, savedTime: now))
                 }
             }
             record.fields[key] = write

@@ -64,7 +64,7 @@ extension DeviceSync {
             batch.records.append(record(for: object, policy: policy))
             batch.contexts.append(
                 ConflictLedger.SaveContext(
-                    device: deviceIndex, baseTag: object.baseTag, editNanoseconds: object.editNanoseconds,
+                    device: deviceIndex, baseTag: object.baseTag, editTime: object.editTime,
                     slot: object.slot))
             object.wasSent = true
         }

@@ -42,14 +42,14 @@ final class DeviceSync {
     }
 
     var trace: Trace { shared.context.trace }
-    var now: Int64 { shared.context.now.nanoseconds }
+    var now: VirtualInstant { shared.context.now }
 
     /// A local save: export after the debounce interval, restarted by each save.
     func noteLocalSave() {
         guard shared.enabled else { return }
         if let debounce { shared.context.scheduler.cancel(debounce) }
         debounce = shared.context.scheduler.schedule(
-            after: .nanoseconds(shared.configuration.exportDebounceNanoseconds)
+            after: shared.configuration.exportDebounce
         ) {
             [weak self] in
             self?.debounce = nil
@@ -88,10 +88,9 @@ final class DeviceSync {
             failures += 1
             if failure.code != .networkUnavailable || !shared.configuration.syncOnReconnect {
                 let backoff = min(
-                    shared.configuration.retryBackoffNanoseconds << min(failures - 1, 20),
-                    ModelConfiguration.retryBackoffCapNanoseconds)
-                let retryAfter = Int64(((failure.retryAfterSeconds ?? 0) * 1e9).rounded())
-                retry = shared.context.scheduler.schedule(after: .nanoseconds(max(backoff, retryAfter))) {
+                    shared.configuration.retryBackoff * (1 << min(failures - 1, 20)), ModelConfiguration.retryBackoffCap)
+                let retryAfter = VirtualDuration.nanoseconds(Int64(((failure.retryAfterSeconds ?? 0) * 1e9).rounded()))
+                retry = shared.context.scheduler.schedule(after: max(backoff, retryAfter)) {
                     [weak self] in
                     self?.retry = nil
                     self?.requestPass(.retry)

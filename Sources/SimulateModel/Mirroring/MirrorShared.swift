@@ -97,7 +97,7 @@ final class MirrorShared {
     ) {
         context.network.request(
             from: device, to: CloudKitRecordServer.networkName,
-            timeout: .nanoseconds(configuration.requestTimeoutNanoseconds), serve: serve
+            timeout: configuration.requestTimeout, serve: serve
         ) { result in
             switch result {
             case .success(let response): completion(response)
@@ -138,7 +138,7 @@ final class MirrorShared {
             if index < contexts.count {
                 ledger.noteSave(
                     sent: records[index], before: before[index], saved: saved, context: contexts[index],
-                    deviceNames: deviceNames, now: context.now.nanoseconds)
+                    deviceNames: deviceNames, now: context.now)
             }
         }
         for outcome in modify.deleteResults where outcome.error == nil {

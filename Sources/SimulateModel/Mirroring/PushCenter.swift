@@ -49,10 +49,9 @@ final class PushCenter {
             return
         }
         let delay =
-            model.delayMinNanoseconds == model.delayMaxNanoseconds
-            ? model.delayMinNanoseconds : random[index].int64(in: model.delayMinNanoseconds...model.delayMaxNanoseconds)
+            model.delayMin == model.delayMax ? model.delayMin : random[index].duration(in: model.delayMin...model.delayMax)
         pending[index] = true
-        context.scheduler.schedule(after: .nanoseconds(delay)) { [self] in
+        context.scheduler.schedule(after: delay) { [self] in
             pending[index] = false
             if context.network.isOffline(device) || context.network.isPartitioned(device) {
                 if model.coalesce {

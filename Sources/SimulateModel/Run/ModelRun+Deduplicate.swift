@@ -33,7 +33,7 @@ extension ModelRun {
                 let winner = ordered[0]
                 for loser in ordered.dropFirst() where store.holds(loser) {
                     moveReferences(from: loser, to: winner, store)
-                    deleted += try store.delete(loser, now: context.now.nanoseconds).count
+                    deleted += try store.delete(loser, now: context.now).count
                     context.trace.instant(
                         device.id, "model", "deduplicate", "\(entity.name) \(loser.id) → \(winner.id)")
                 }
@@ -46,7 +46,7 @@ extension ModelRun {
     private func moveReferences(from loser: ModelObject, to winner: ModelObject, _ store: ModelStore) {
         for referrer in store.referrers[loser.id] ?? [] {
             guard let child = store.object(referrer.id), child.reference(referrer.field) == loser.id else { continue }
-            store.set(child, field: referrer.field, to: .string(winner.id), now: context.now.nanoseconds)
+            store.set(child, field: referrer.field, to: .string(winner.id), now: context.now)
         }
     }
 }

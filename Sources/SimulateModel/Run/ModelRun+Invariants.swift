@@ -46,19 +46,22 @@ extension ModelRun {
         let names = stores.first?.names ?? NameTable()
         return ledger.lost.map { lost in
             let record = names.handle(recordName: lost.recordName)
+            let lostAt: String = DurationFormat.secondsText(lost.lostEditTime)
+            let winningAt: String = DurationFormat.secondsText(lost.winningEditTime)
+            let savedAt: String = DurationFormat.secondsText(lost.savedTime)
+            let message: String =
+                "\(lost.entity) \"\(record)\".\(lost.field): \(JSONWriter.string(lost.lostValue)) "
+                + "(\(lost.lostDevice), edited at \(lostAt)) was "
+                + "overwritten by \(JSONWriter.string(lost.winningValue)) (\(lost.winningDevice), edited at "
+                + "\(winningAt)) under \(policy)"
             return Violation(
-                at: VirtualInstant(nanoseconds: lost.savedNanoseconds), device: lost.winningDevice,
-                message: "\(lost.entity) \"\(record)\".\(lost.field): \(JSONWriter.string(lost.lostValue)) "
-                    + "(\(lost.lostDevice), edited at \(DurationFormat.secondsText(lost.lostEditNanoseconds))) was "
-                    + "overwritten by \(JSONWriter.string(lost.winningValue)) (\(lost.winningDevice), edited at "
-                    + "\(DurationFormat.secondsText(lost.winningEditNanoseconds))) under \(policy)",
+                at: lost.savedTime, device: lost.winningDevice, message: message,
                 events: [
-                    "\(DurationFormat.secondsText(lost.lostEditNanoseconds)) \(lost.lostDevice) model.update "
+                    "\(lostAt) \(lost.lostDevice) model.update "
                         + "\(lost.recordName) \(lost.field) = \(JSONWriter.string(lost.lostValue))",
-                    "\(DurationFormat.secondsText(lost.winningEditNanoseconds)) \(lost.winningDevice) model.update "
+                    "\(winningAt) \(lost.winningDevice) model.update "
                         + "\(lost.recordName) \(lost.field) = \(JSONWriter.string(lost.winningValue))",
-                    "\(DurationFormat.secondsText(lost.savedNanoseconds)) server:cloudkit modify "
-                        + "\(lost.recordName) from \(lost.winningDevice)",
+                    "\(savedAt) server:cloudkit modify \(lost.recordName) from \(lost.winningDevice)",
                 ])
         }
     }

@@ -25,9 +25,9 @@ extension ModelRun: ModelStoreService {
                     .invalidValue, "\(BoundedQuote.quote(id)) is not a valid id (expected [A-Za-z][A-Za-z0-9_-]*)")
             }
             let assignment = try ValueAssignment.resolve(values, entity: entity, store: store)
-            let object = try store.insert(entity, id: id, now: context.now.nanoseconds)
+            let object = try store.insert(entity, id: id, now: context.now)
             applyDefaults(object, store: store, except: assignment.fields.map(\.field))
-            assignment.apply(to: object, store: store, now: context.now.nanoseconds)
+            assignment.apply(to: object, store: store, now: context.now)
             noteCreation(object, on: device)
             context.trace.instant(device.id, "model", "insert", "\(entity.name) \(object.id)")
             store.onLocalChange?()
@@ -54,7 +54,7 @@ extension ModelRun: ModelStoreService {
             let matches = try self.matches(entity, predicate, store)
             let assignment = try ValueAssignment.resolve(values, entity: entity, store: store)
             for object in matches {
-                assignment.apply(to: object, store: store, now: context.now.nanoseconds)
+                assignment.apply(to: object, store: store, now: context.now)
                 context.trace.instant(device.id, "model", "update", "\(entity.name) \(object.id)")
             }
             if !matches.isEmpty { store.onLocalChange?() }
@@ -77,7 +77,7 @@ extension ModelRun: ModelStoreService {
             let entity = try self.entity(name)
             var deleted = 0
             for object in try matches(entity, predicate, store) where store.holds(object) {
-                deleted += try store.delete(object, now: context.now.nanoseconds).count
+                deleted += try store.delete(object, now: context.now).count
                 context.trace.instant(device.id, "model", "delete", "\(entity.name) \(object.id)")
             }
             return deleted
@@ -172,7 +172,7 @@ extension ModelRun: ModelStoreService {
             default:
                 resolved = value
             }
-            store.set(object, field: field, to: resolved, now: context.now.nanoseconds)
+            store.set(object, field: field, to: resolved, now: context.now)
         }
     }
 
@@ -187,7 +187,7 @@ extension ModelRun: ModelStoreService {
             switch result {
             case .success(let displayID):
                 guard store.holds(object) else { return }
-                store.set(object, field: field, to: .integer(Int64(displayID)), now: context.now.nanoseconds)
+                store.set(object, field: field, to: .integer(Int64(displayID)), now: context.now)
                 context.trace.instant(device.id, "model", "displayId", object.id, value: Int64(displayID))
                 store.onLocalChange?()
             case .failure(let error):

@@ -73,15 +73,15 @@ public final class ModelRun: PluginRun {
 
     /// Periodic passes, each device at its own seeded phase so they do not all fire together.
     private func schedulePeriodic(_ sync: DeviceSync) {
-        let period = configuration.periodicSyncNanoseconds
-        guard period > 0, shared?.enabled == true else { return }
+        let period = configuration.periodicSync
+        guard period > .zero, shared?.enabled == true else { return }
         var random = context.random(for: sync.device, component: "model.periodic")
-        let phase = random.int64(in: 0...(period - 1))
+        let phase = random.duration(in: .zero...(period - .nanoseconds(1)))
         func tick() {
             sync.requestPass(.periodic)
-            context.scheduler.schedule(after: .nanoseconds(period)) { tick() }
+            context.scheduler.schedule(after: period) { tick() }
         }
-        context.scheduler.schedule(after: .nanoseconds(period + phase)) { tick() }
+        context.scheduler.schedule(after: period + phase) { tick() }
     }
 
     func finalSnapshot() -> ServerSnapshot {

@@ -1,3 +1,4 @@
+import SimulateCore
 import SimulateCloudKit
 import SimulateJSON
 
@@ -20,7 +21,7 @@ final class ModelObject {
     /// The server version (change tag) the local edits are based on: what the device had seen.
     var baseTag: UInt64 = 0
     /// True time of the last local edit.
-    var editNanoseconds: Int64 = 0
+    var editTime = VirtualInstant.start
     // The small fields last, so they share one word (a million objects in a large run).
     /// Bumped on every local edit, so an export acknowledges only what it sent.
     var generation: UInt32 = 0
@@ -75,12 +76,12 @@ final class ModelObject {
         local = (0..<entity.fieldCount).map(value)
     }
 
-    func set(_ field: Int, _ value: JSON, atNanoseconds time: Int64) {
+    func set(_ field: Int, _ value: JSON, at time: VirtualInstant) {
         makeLocal()
         local?[field] = value
         dirtyMask |= 1 << UInt64(field)
         generation &+= 1
-        editNanoseconds = time
+        editTime = time
     }
 
     var record: CloudRecord? { box?.record }

@@ -113,7 +113,7 @@ final class ModelStore {
 
     /// Inserts an object under a record name the container makes (`Task-phone-3`, standing for its UUID);
     /// `appID`, the app's own identifier, labels it and must not name another object on this device.
-    func insert(_ entity: StoreLayout.Entity, id appID: String?, now: Int64) throws(ModelStoreError) -> ModelObject {
+    func insert(_ entity: StoreLayout.Entity, id appID: String?, now: VirtualInstant) throws(ModelStoreError) -> ModelObject {
         if let appID, let existing = resolve(appID) {
             throw ModelStoreError(
                 .duplicateID, "an object named \(BoundedQuote.quote(appID)) already exists (\(existing.entity.name))")
@@ -128,14 +128,14 @@ final class ModelStore {
         }
         objectCount += 1
         object.local = Array(repeating: .null, count: entity.fieldCount)
-        object.editNanoseconds = now
+        object.editTime = now
         if !pendingDeleteSet.isEmpty && pendingDeleteSet.remove(id) != nil { pendingDeletes.removeAll { $0 == id } }
         enqueue(object)
         return object
     }
 
     /// Sets one field as a local edit, keeping the reference index and one-to-one inverses in step.
-    func set(_ object: ModelObject, field: Int, to value: JSON, now: Int64) {
+    func set(_ object: ModelObject, field: Int, to value: JSON, now: VirtualInstant) {
         let entity = object.entity
         if entity.isRelationshipField(field) {
             let old = object.reference(field)
@@ -143,15 +143,15 @@ final class ModelStore {
             guard old != new else { return }
             unindex(object.id, field: field, target: old)
             index(object.id, field: field, target: new)
-            object.set(field, value, atNanoseconds: now)
+            object.set(field, value, at: now)
             updateOneToOneInverse(object, field: field, old: old, new: new, now: now)
         } else {
-            object.set(field, value, atNanoseconds: now)
+            object.set(field, value, at: now)
         }
         enqueue(object)
     }
 
-    private func updateOneToOneInverse(_ object: ModelObject, field: Int, old: String?, new: String?, now: Int64) {
+    private func updateOneToOneInverse(_ object: ModelObject, field: Int, old: String?, new: String?, now: VirtualInstant) {
         let relationship = object.entity.relationship(field: field)
         guard let inverseName = relationship.inverse,
             let destination = layout.entity(named: relationship.destination),
@@ -166,7 +166,7 @@ final class ModelStore {
     }
 
     /// Sets a to-many relationship from the parent's side: the children's inverse fields, or the links.
-    func setToMany(_ object: ModelObject, _ relationship: RelationshipSpec, to ids: [String], now: Int64) {
+    func setToMany(_ object: ModelObject, _ relationship: RelationshipSpec, to ids: [String], now: VirtualInstant) {
         if let inverse = layout.inverseField(of: relationship) {
             let wanted = Set(ids)
             for child in children(of: object.id, field: inverse.field, entity: inverse.entity)
@@ -187,7 +187,7 @@ final class ModelStore {
 
     /// Deletes an object and applies its relationships' delete rules. A deletion that came from the
     /// server (`remote`) is not exported again, but what its rules change here is.
-    func delete(_ root: ModelObject, now: Int64, remote: Bool = false) throws(ModelStoreError) -> [ModelObject] {
+    func delete(_ root: ModelObject, now: VirtualInstant, remote: Bool = false) throws(ModelStoreError) -> [ModelObject] {
         if !remote { try checkDeny(root) }
         var exports = !remote
         var deleted: [ModelObject] = []

@@ -85,7 +85,7 @@ struct ValueAssignment {
         return result
     }
 
-    func apply(to object: ModelObject, store: ModelStore, now: Int64) {
+    func apply(to object: ModelObject, store: ModelStore, now: VirtualInstant) {
         for (field, value) in fields { store.set(object, field: field, to: value, now: now) }
         for (relationship, ids) in toMany { store.setToMany(object, relationship, to: ids, now: now) }
     }
