@@ -64,7 +64,7 @@ struct ServeJudge: RealRunJudging {
         let args = ExpectationArguments(expectation.args)
         switch expectation.name {
         case "backoff":
-            return BackoffJudge(policy: args.policy, toleranceNanoseconds: session.options.toleranceNanoseconds)
+            return BackoffJudge(policy: args.policy, toleranceNanoseconds: session.options.tolerance.nanoseconds)
                 .violations(
                     log: session.log, endNanoseconds: session.scheduler.now.nanoseconds, real: session.realNanoseconds)
         case "reconnectRate":

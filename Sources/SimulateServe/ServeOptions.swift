@@ -1,3 +1,5 @@
+import SimulateCore
+
 /// How `simulate serve` runs a scenario's servers for real.
 public struct ServeOptions: Sendable {
     /// Loopback unless the user says otherwise.
@@ -13,13 +15,13 @@ public struct ServeOptions: Sendable {
     /// The scenario's time 0 is the first client's first request, not the moment the server starts.
     public var startsOnFirstClient: Bool
     /// How far a real client's reconnect may be from the rule's delay (plus a tenth of the delay).
-    public var toleranceNanoseconds: Int64
+    public var tolerance: VirtualDuration
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, speed: Double = 1, applySteps: Bool = false, seed: UInt64? = nil,
-        startsOnFirstClient: Bool = false, toleranceNanoseconds: Int64 = 250_000_000
+        startsOnFirstClient: Bool = false, tolerance: VirtualDuration = .milliseconds(250)
     ) {
-        self.toleranceNanoseconds = toleranceNanoseconds
+        self.tolerance = tolerance
         self.host = host
         self.port = port
         self.speed = speed

@@ -100,7 +100,7 @@ extension ServeSession {
             trace.instant(device, "network", "request.lost", mutation.name)
             return
         }
-        let reply = board.apply(mutation, atNanoseconds: scheduler.now.nanoseconds)
+        let reply = board.apply(mutation, at: scheduler.now)
         switch reply {
         case .unknownItem:
             record(.unknownItem)

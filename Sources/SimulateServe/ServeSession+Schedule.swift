@@ -78,7 +78,7 @@ extension ServeSession {
             trace.instant(device, "post", "no such item", step.qualifiedName)
             return
         }
-        let reply = board.apply(mutation, atNanoseconds: scheduler.now.nanoseconds)
+        let reply = board.apply(mutation, at: scheduler.now)
         log.mutations.append(
             ServeLog.MutationRecord(
                 device: device, atNanoseconds: scheduler.now.nanoseconds, name: mutation.name, detail: mutation.detail,

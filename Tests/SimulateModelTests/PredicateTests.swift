@@ -13,16 +13,16 @@ struct PredicateTests {
         let project = layout.entity(named: "Project")!
         let task = layout.entity(named: "Task")!
         for (id, name) in [("home", "Home"), ("work", "Work")] {
-            let object = try store.insert(project, id: id, now: 0)
-            store.set(object, field: 0, to: .string(name), now: 0)
+            let object = try store.insert(project, id: id, now: .start)
+            store.set(object, field: 0, to: .string(name), now: .start)
         }
         for (id, title, priority, parent) in [
             ("milk", "Milk", 1, "home"), ("bread", "Bread", 3, "home"), ("report", "Report", 2, "work"),
         ] {
-            let object = try store.insert(task, id: id, now: 0)
-            store.set(object, field: 0, to: .string(title), now: 0)
-            store.set(object, field: 2, to: .integer(Int64(priority)), now: 0)
-            store.set(object, field: 4, to: .string(store.resolve(parent)!.id), now: 0)
+            let object = try store.insert(task, id: id, now: .start)
+            store.set(object, field: 0, to: .string(title), now: .start)
+            store.set(object, field: 2, to: .integer(Int64(priority)), now: .start)
+            store.set(object, field: 4, to: .string(store.resolve(parent)!.id), now: .start)
         }
         return store
     }

@@ -9,13 +9,13 @@ struct StoreServiceTests {
     @Test("deleting a project cascades to its tasks; deleting a task leaves the project")
     func cascade() throws {
         let store = try PredicateTests.makeStore()
-        _ = try store.delete(store.resolve("milk")!, now: 1)
+        _ = try store.delete(store.resolve("milk")!, now: VirtualInstant(nanoseconds: 1))
         #expect(
             store.toManyTargets(store.resolve("home")!, store.layout.entity(named: "Project")!.toMany[0]).map(
                 store.handle) == [
                     "bread"
                 ])
-        let deleted = try store.delete(store.resolve("home")!, now: 2)
+        let deleted = try store.delete(store.resolve("home")!, now: VirtualInstant(nanoseconds: 2))
         #expect(deleted.map(store.handle).sorted() == ["bread", "home"])
         #expect(store.resolve("report") != nil)
     }
@@ -26,10 +26,10 @@ struct StoreServiceTests {
         schema.versions[0].entities[0].relationships[0].deleteRule = .deny
         let layout = StoreLayout(schema.current)
         let store = ModelStore(layout: layout, device: Device(id: "phone", index: 0))
-        let project = try store.insert(layout.entity(named: "Project")!, id: "home", now: 0)
-        let task = try store.insert(layout.entity(named: "Task")!, id: "milk", now: 0)
-        store.set(task, field: 4, to: .string(project.id), now: 0)
-        #expect(throws: ModelStoreError.self) { try store.delete(project, now: 1) }
+        let project = try store.insert(layout.entity(named: "Project")!, id: "home", now: .start)
+        let task = try store.insert(layout.entity(named: "Task")!, id: "milk", now: .start)
+        store.set(task, field: 4, to: .string(project.id), now: .start)
+        #expect(throws: ModelStoreError.self) { try store.delete(project, now: VirtualInstant(nanoseconds: 1)) }
         #expect(store.resolve("home") != nil)
     }
 

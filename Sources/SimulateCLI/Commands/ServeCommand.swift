@@ -64,7 +64,7 @@ struct ServeCommand: ParsableCommand {
                 scenario: scenario,
                 options: ServeOptions(
                     host: host, port: port, speed: speed, applySteps: applySteps, seed: seed,
-                    startsOnFirstClient: startOnFirstClient, toleranceNanoseconds: toleranceNanoseconds))
+                    startsOnFirstClient: startOnFirstClient, tolerance: .nanoseconds(toleranceNanoseconds)))
         } catch {
             Output.error("error: \(error)")
             throw ExitCode(ExitStatus.invalid)

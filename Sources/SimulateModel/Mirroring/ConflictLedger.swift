@@ -1,5 +1,5 @@
-import SimulateCore
 import SimulateCloudKit
+import SimulateCore
 import SimulateJSON
 
 /// Server-side bookkeeping for `noLostUpdates`: who last wrote each field of each record, and every

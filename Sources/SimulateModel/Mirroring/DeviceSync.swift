@@ -88,7 +88,8 @@ final class DeviceSync {
             failures += 1
             if failure.code != .networkUnavailable || !shared.configuration.syncOnReconnect {
                 let backoff = min(
-                    shared.configuration.retryBackoff * (1 << min(failures - 1, 20)), ModelConfiguration.retryBackoffCap)
+                    shared.configuration.retryBackoff * (1 << min(failures - 1, 20)), ModelConfiguration.retryBackoffCap
+                )
                 let retryAfter = VirtualDuration.nanoseconds(Int64(((failure.retryAfterSeconds ?? 0) * 1e9).rounded()))
                 retry = shared.context.scheduler.schedule(after: max(backoff, retryAfter)) {
                     [weak self] in

@@ -49,7 +49,8 @@ final class PushCenter {
             return
         }
         let delay =
-            model.delayMin == model.delayMax ? model.delayMin : random[index].duration(in: model.delayMin...model.delayMax)
+            model.delayMin == model.delayMax
+            ? model.delayMin : random[index].duration(in: model.delayMin...model.delayMax)
         pending[index] = true
         context.scheduler.schedule(after: delay) { [self] in
             pending[index] = false

@@ -1,5 +1,5 @@
-import SimulateCore
 import SimulateCloudKit
+import SimulateCore
 import SimulateJSON
 
 /// One object in a device's store.

@@ -113,7 +113,9 @@ final class ModelStore {
 
     /// Inserts an object under a record name the container makes (`Task-phone-3`, standing for its UUID);
     /// `appID`, the app's own identifier, labels it and must not name another object on this device.
-    func insert(_ entity: StoreLayout.Entity, id appID: String?, now: VirtualInstant) throws(ModelStoreError) -> ModelObject {
+    func insert(_ entity: StoreLayout.Entity, id appID: String?, now: VirtualInstant) throws(ModelStoreError)
+        -> ModelObject
+    {
         if let appID, let existing = resolve(appID) {
             throw ModelStoreError(
                 .duplicateID, "an object named \(BoundedQuote.quote(appID)) already exists (\(existing.entity.name))")
@@ -151,7 +153,9 @@ final class ModelStore {
         enqueue(object)
     }
 
-    private func updateOneToOneInverse(_ object: ModelObject, field: Int, old: String?, new: String?, now: VirtualInstant) {
+    private func updateOneToOneInverse(
+        _ object: ModelObject, field: Int, old: String?, new: String?, now: VirtualInstant
+    ) {
         let relationship = object.entity.relationship(field: field)
         guard let inverseName = relationship.inverse,
             let destination = layout.entity(named: relationship.destination),
@@ -187,7 +191,8 @@ final class ModelStore {
 
     /// Deletes an object and applies its relationships' delete rules. A deletion that came from the
     /// server (`remote`) is not exported again, but what its rules change here is.
-    func delete(_ root: ModelObject, now: VirtualInstant, remote: Bool = false) throws(ModelStoreError) -> [ModelObject] {
+    func delete(_ root: ModelObject, now: VirtualInstant, remote: Bool = false) throws(ModelStoreError) -> [ModelObject]
+    {
         if !remote { try checkDeny(root) }
         var exports = !remote
         var deleted: [ModelObject] = []

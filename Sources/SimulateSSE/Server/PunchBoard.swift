@@ -1,3 +1,5 @@
+import SimulateCore
+
 /// The Punchlist server's state: the item list, its version, and ids issued the Go backend's way
 /// (`time.Now().UnixNano()` of the server clock, bumped by 1 ns when two adds land in the same
 /// nanosecond). The in-process server and `simulate serve` both keep their items here, so the same
@@ -12,7 +14,7 @@ package struct PunchBoard {
     /// The initial items, issued at time 0, make version 1.
     package init(initialItems: [(text: String, done: Bool)]) {
         for initial in initialItems {
-            var item = makeItem(text: initial.text, atNanoseconds: 0)
+            var item = makeItem(text: initial.text, at: .start)
             item.done = initial.done
             items.append(item)
         }
@@ -20,9 +22,9 @@ package struct PunchBoard {
     }
 
     /// Applies one mutation at virtual time `now`; an applied one makes a new version.
-    package mutating func apply(_ mutation: Mutation, atNanoseconds now: Int64) -> MutationReply {
+    package mutating func apply(_ mutation: Mutation, at now: VirtualInstant) -> MutationReply {
         if case .add(let text) = mutation {
-            items.append(makeItem(text: text, atNanoseconds: now))
+            items.append(makeItem(text: text, at: now))
         } else {
             guard let id = mutation.itemID, let index = items.firstIndex(where: { $0.id == id }) else {
                 return .unknownItem
@@ -49,8 +51,8 @@ package struct PunchBoard {
         return encoded
     }
 
-    private mutating func makeItem(text: String, atNanoseconds now: Int64) -> PunchItem {
-        let clock = PunchClock.epochNanoseconds + now
+    private mutating func makeItem(text: String, at now: VirtualInstant) -> PunchItem {
+        let clock = PunchClock.epochNanoseconds + now.nanoseconds
         let id = max(clock, lastIssuedID + 1)
         lastIssuedID = id
         return PunchItem(id: String(id), text: text, created: PunchClock.rfc3339(unixNanoseconds: clock))

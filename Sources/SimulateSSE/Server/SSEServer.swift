@@ -89,7 +89,7 @@ final class SSEServer {
     }
 
     private func change(_ mutation: Mutation) -> MutationReply {
-        let reply = board.apply(mutation, atNanoseconds: scheduler.now.nanoseconds)
+        let reply = board.apply(mutation, at: scheduler.now)
         guard case .applied = reply else {
             trace.instant(Self.track, "mutation", mutation.name + " unknown item", mutation.itemID ?? "")
             return reply
