@@ -6,7 +6,7 @@ import SimulateCore
 /// reply that arrives after a cancellation can be delivered without care.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public final class SimulationContinuation<Value: Sendable>: @unchecked Sendable {
-    private unowned(unsafe) let runtime: SimulationRuntime
+    private unowned let runtime: SimulationRuntime
     private let record: TaskRecord?
     private let step: WaitStep
     private var continuation: UnsafeContinuation<Value, any Error>?

@@ -70,10 +70,11 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
         scheduleDrain()
     }
 
-    /// Runs `job` once virtual time reaches `time`.
+    /// Runs `job` once virtual time reaches `time`; a time already past is due now, as a clock's deadline
+    /// in the past is.
     func enqueue(_ job: consuming ExecutorJob, at time: VirtualInstant) {
         let timer = JobTimer(job: UnownedJob(job), executor: self)
-        scheduler.schedule(at: time, timer)
+        scheduler.schedule(at: max(time, scheduler.now), timer)
     }
 
     /// A task's wake-up from a sleep on a system clock: reported, and held (never run).
@@ -133,7 +134,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 private final class JobTimer: ScheduledTarget {
     let job: UnownedJob
-    unowned(unsafe) let executor: SimulationExecutor
+    unowned let executor: SimulationExecutor
 
     init(job: UnownedJob, executor: SimulationExecutor) {
         self.job = job
@@ -149,7 +150,7 @@ private final class JobTimer: ScheduledTarget {
 /// calls them; their jobs join the same ready set.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 final class SimulationSerialExecutor: SerialExecutor, @unchecked Sendable {
-    unowned(unsafe) let executor: SimulationExecutor
+    unowned let executor: SimulationExecutor
 
     init(executor: SimulationExecutor) {
         self.executor = executor

@@ -133,7 +133,9 @@ public final class SimulationRuntime: @unchecked Sendable {
     func sleep(until deadline: VirtualInstant) async throws {
         let scheduler = self.scheduler
         try await suspend(.sleep(until: deadline)) { (wait: SimulationContinuation<Void>) in
-            wait.timer = scheduler.schedule(at: deadline, wait)
+            // A clock's deadline already past is due now (the `Clock.sleep(until:)` contract); the
+            // scheduler itself takes no time before its `now`.
+            wait.timer = scheduler.schedule(at: max(deadline, scheduler.now), wait)
         }
     }
 

@@ -7,7 +7,7 @@ import SimulateCore
 final class TaskRecord: @unchecked Sendable {
     @TaskLocal static var current: TaskRecord?
 
-    unowned(unsafe) let runtime: SimulationRuntime
+    unowned let runtime: SimulationRuntime
     let device: Device
     let name: String
     private(set) var lastStep = WaitStep.text("started")

@@ -50,6 +50,8 @@ final class SingleRecordRequest: RequestExchange {
     }
 
     /// The client and the responder belong to the run, which outlives every request of it.
+    // unowned(unsafe) on purpose (issue 11, measured): with safe references and checks, sending and
+    // completing these requests cost 22 M more instructions (7 %) in `simulate-bench counter-runs 10`.
     private unowned(unsafe) let client: CloudKitDatabaseClient
     private unowned(unsafe) var responder: SingleRecordResponder
     private let server: CloudKitRecordServer

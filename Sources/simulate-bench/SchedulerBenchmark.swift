@@ -41,7 +41,7 @@ private final class RescheduleWorkload {
 
     init(events: Int64) {
         scheduler = Scheduler(eventBudget: Int(events))
-        fireAction = { [unowned(unsafe) self] in self.fire() }
+        fireAction = { [unowned self] in self.fire() }
     }
 
     func fire() {

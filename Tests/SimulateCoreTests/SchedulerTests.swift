@@ -86,6 +86,55 @@ import Testing
 }
 
 @Suite struct SchedulerLimitTests {
+    @Test func anEventBeforeNowIsNotMovedButStopsTheRunWithScheduledInPast() {
+        let scheduler = Scheduler()
+        var ranLate = false
+        var ranAfter = false
+        scheduler.schedule(at: VirtualInstant(nanoseconds: 100)) {
+            scheduler.schedule(at: VirtualInstant(nanoseconds: 40)) { ranLate = true }
+        }
+        scheduler.schedule(at: VirtualInstant(nanoseconds: 200)) { ranAfter = true }
+        #expect {
+            try scheduler.run(through: VirtualInstant(nanoseconds: 1_000))
+        } throws: { error in
+            guard case .scheduledInPast(let requested, let now) = error as? SimulationError else { return false }
+            return requested == VirtualInstant(nanoseconds: 40) && now == VirtualInstant(nanoseconds: 100)
+        }
+        #expect(!ranLate)
+        #expect(!ranAfter)
+        #expect(scheduler.executedEvents == 1)
+    }
+
+    @Test(arguments: [Int64(-1), -1_000_000_000])
+    func aNegativeDelayStopsTheRunEvenWithNothingElseQueued(delay: Int64) {
+        let scheduler = Scheduler()
+        scheduler.schedule(at: VirtualInstant(nanoseconds: 2_000_000_000)) {
+            scheduler.schedule(after: .nanoseconds(delay)) {}
+        }
+        #expect {
+            try scheduler.run(through: VirtualInstant(nanoseconds: 3_000_000_000))
+        } throws: { error in
+            guard case .scheduledInPast(let requested, let now) = error as? SimulationError else { return false }
+            return requested == VirtualInstant(nanoseconds: 2_000_000_000 + delay)
+                && now == VirtualInstant(nanoseconds: 2_000_000_000)
+        }
+        #expect(scheduler.pendingEvents == 0)
+    }
+
+    @Test func aDelayPastTheLastInstantIsNotWrappedAround() {
+        let scheduler = Scheduler()
+        scheduler.schedule(at: VirtualInstant(nanoseconds: 10)) { scheduler.schedule(after: .infinite) {} }
+        #expect(throws: SimulationError.self) { try scheduler.run(through: VirtualInstant(nanoseconds: 20)) }
+    }
+
+    @Test func scheduledInPastSaysWhenAndWhy() {
+        let message = SimulationError.scheduledInPast(
+            requested: VirtualInstant(nanoseconds: 1_500_000_000), now: VirtualInstant(nanoseconds: 2_000_000_000)
+        ).description
+        #expect(message.contains("1.5s"))
+        #expect(message.contains("before the current time 2s"))
+    }
+
     @Test func tooManyPendingEventsStopTheRunWithQueueFull() throws {
         let scheduler = Scheduler(pendingEventLimit: 4_096)
         var ran = 0

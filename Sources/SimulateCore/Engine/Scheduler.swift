@@ -19,7 +19,9 @@ public enum SimulationError: Error, Sendable, CustomStringConvertible {
             "more than \(capacity) events pending at \(DurationFormat.string(time)) of virtual time: the scenario "
                 + "schedules work faster than it runs (a repeat or interval far shorter than the latencies?)"
         case .scheduledInPast(let requested, let now):
-            "an event was scheduled at \(requested.nanoseconds) ns, before the current time \(now.nanoseconds) ns"
+            "an event was scheduled at \(DurationFormat.string(requested)) of virtual time, before the current time "
+                + "\(DurationFormat.string(now)) (a negative delay, or a time computed from an earlier instant): "
+                + "the run stopped there rather than move the event"
         }
     }
 }
@@ -78,6 +80,9 @@ public final class Scheduler {
         var freeCount = 0
         /// Set when an event could not be queued: the run stops at its next event with `queueFull`.
         var queueOverflowed = false
+        /// The first event asked for before `now` (nanoseconds): it is not queued, and the run stops with
+        /// `scheduledInPast`.
+        var pastRequest: (requested: Int64, now: Int64)?
         let pendingEventLimit: Int
     }
 
@@ -121,11 +126,15 @@ public final class Scheduler {
         state.pointee.heapCount > 0 ? VirtualInstant(nanoseconds: state.pointee.heap[0].time) : nil
     }
 
+    /// Schedules `action` after `delay`, which must not be negative: a negative delay (or a time beyond
+    /// the last instant) stops the run with ``SimulationError/scheduledInPast(requested:now:)``.
     @discardableResult
     public func schedule(after delay: VirtualDuration, _ action: @escaping () -> Void) -> EventHandle {
-        enqueue(.closure(action), atNanoseconds: state.pointee.now &+ max(0, delay.nanoseconds))
+        enqueue(.closure(action), atNanoseconds: state.pointee.now &+ delay.nanoseconds)
     }
 
+    /// Schedules `action` at `time`, which must not be before ``now``: an earlier time is not queued, and
+    /// the run stops with ``SimulationError/scheduledInPast(requested:now:)``.
     @discardableResult
     public func schedule(at time: VirtualInstant, _ action: @escaping () -> Void) -> EventHandle {
         enqueue(.closure(action), atNanoseconds: time.nanoseconds)
@@ -139,7 +148,7 @@ public final class Scheduler {
 
     @discardableResult
     public func schedule(after delay: VirtualDuration, _ target: any ScheduledTarget, tag: Int = 0) -> EventHandle {
-        enqueue(.target(target, tag), atNanoseconds: state.pointee.now &+ max(0, delay.nanoseconds))
+        enqueue(.target(target, tag), atNanoseconds: state.pointee.now &+ delay.nanoseconds)
     }
 
     /// Takes the next `count` places in the order of events at equal times, for events scheduled later
@@ -169,11 +178,22 @@ public final class Scheduler {
 
     @inline(__always)
     private func enqueue(_ action: Action, atNanoseconds time: Int64, sequence: UInt64) -> EventHandle {
+        guard time >= state.pointee.now else { return rejectInPast(time) }
         let slot = allocateSlot()
         guard slot >= 0 else { return EventHandle(slot: .max, generation: 0) }
+        precondition(slot < state.pointee.slotCount, "a free slot is within the slot table")
         (state.pointee.actions + slot).initialize(to: action)
-        push(Entry(time: max(time, state.pointee.now), order: sequence << 24 | UInt64(slot)))
+        push(Entry(time: time, order: sequence << 24 | UInt64(slot)))
         return EventHandle(slot: UInt32(truncatingIfNeeded: slot), generation: state.pointee.generations[slot])
+    }
+
+    /// An event before `now` is not queued: the run stops at its next event (or at the end of this
+    /// `run(through:)`) with `scheduledInPast`, naming the first such time.
+    @inline(never)
+    private func rejectInPast(_ time: Int64) -> EventHandle {
+        if state.pointee.pastRequest == nil { state.pointee.pastRequest = (time, state.pointee.now) }
+        state.pointee.eventBudget = 0
+        return EventHandle(slot: .max, generation: 0)
     }
 
     /// Cancels a pending event; cancelling one that already ran or was cancelled does nothing.
@@ -201,6 +221,7 @@ public final class Scheduler {
             state.pointee.freeCount += 1
             guard let action else { continue }
             if state.pointee.executedEvents >= state.pointee.eventBudget {
+                try throwIfScheduledInPast()
                 if state.pointee.queueOverflowed {
                     throw .queueFull(
                         capacity: state.pointee.pendingEventLimit, at: VirtualInstant(nanoseconds: state.pointee.now))
@@ -208,6 +229,7 @@ public final class Scheduler {
                 throw .eventBudgetExceeded(
                     budget: state.pointee.eventBudget, at: VirtualInstant(nanoseconds: entry.time))
             }
+            precondition(entry.time >= state.pointee.now, "the heap yields events in time order")
             state.pointee.executedEvents += 1
             state.pointee.now = entry.time
             state.pointee.hash.combineEvent(time: entry.time, sequence: entry.order >> 24)
@@ -217,7 +239,14 @@ public final class Scheduler {
             case .target(let target, let tag): target.fire(tag)
             }
         }
+        try throwIfScheduledInPast()
         if time > state.pointee.now { state.pointee.now = time }
+    }
+
+    private func throwIfScheduledInPast() throws(SimulationError) {
+        guard let past = state.pointee.pastRequest else { return }
+        throw .scheduledInPast(
+            requested: VirtualInstant(nanoseconds: past.requested), now: VirtualInstant(nanoseconds: past.now))
     }
 
     /// Drops every pending event without running it.

@@ -216,7 +216,7 @@ public struct SimulationRunner: Sendable {
 /// The occurrences of one step, in the queue one at a time: each schedules the next at the place in the
 /// run order it would have had if every occurrence had been scheduled at the start.
 private final class StepOccurrences: ScheduledTarget {
-    private unowned(unsafe) let scheduler: Scheduler
+    private unowned let scheduler: Scheduler
     private let run: any ErasedPluginRun
     private let action: any Sendable
     private let device: Device?

@@ -15,21 +15,20 @@ struct Allocation {
 }
 
 /// Everything the run's allocators did: the allocations and the counts behind the statistics.
-/// Counts are `@exclusivity(unchecked)`: see ``CloudKitRecordServer``.
 final class AllocationLog {
-    @exclusivity(unchecked) var allocations: [Allocation] = []
+    var allocations: [Allocation] = []
     /// Indices of allocations in the order they were handed out.
-    @exclusivity(unchecked) var handedOut: [Int] = []
-    @exclusivity(unchecked) var conflicts = 0
-    @exclusivity(unchecked) var rateLimitWaits = 0
-    @exclusivity(unchecked) var zoneBusyWaits = 0
-    @exclusivity(unchecked) var serviceUnavailable = 0
-    @exclusivity(unchecked) var networkFailures = 0
-    @exclusivity(unchecked) var backoffs = 0
-    @exclusivity(unchecked) var limitExceeded = 0
+    var handedOut: [Int] = []
+    var conflicts = 0
+    var rateLimitWaits = 0
+    var zoneBusyWaits = 0
+    var serviceUnavailable = 0
+    var networkFailures = 0
+    var backoffs = 0
+    var limitExceeded = 0
 
     /// Why each failed allocation gave up, by allocation index.
     var errors: [Int: CounterAllocationError] = [:]
     /// Completions of allocations other plugins requested, by allocation index.
-    @exclusivity(unchecked) var completions: [Int: (Result<Int, CounterAllocationError>) -> Void] = [:]
+    var completions: [Int: (Result<Int, CounterAllocationError>) -> Void] = [:]
 }

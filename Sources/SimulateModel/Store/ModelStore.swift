@@ -5,7 +5,11 @@ import SimulateJSON
 /// many-to-many links, and what is waiting to be exported.
 ///
 /// The indexes are `@exclusivity(unchecked)`: a run is single-threaded and no access to them overlaps
-/// another, so the run-time checks would only cost time.
+/// another, so the run-time checks would only cost time. Measured (issue 11): with the checks on in
+/// this module (store, objects, name table, mirroring, conflict ledger, run), the `model` benchmark's
+/// 10 × 1,000 run took 1.24× the instructions under callgrind (661 M vs 534 M; `swift_beginAccess`
+/// and its access set 75 M), the store's own share 18.7 M (3.5 %), ``MirrorShared``'s 19 M (3.6 %),
+/// ``ModelObject``'s 18 M (3.4 %).
 final class ModelStore {
     struct Referrer: Equatable {
         let id: String

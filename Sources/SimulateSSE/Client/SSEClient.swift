@@ -50,7 +50,7 @@ final class SSEClient {
     private var requestTimerPending = false
 
     // Made once in init. The scheduler and the network only call them while the run, which owns
-    // this client, is going: unowned(unsafe) spares a reference count per event.
+    // this client, is going.
     private var dataHandler: ([UInt8]) -> Void = { _ in }
     private var closeHandler: (StreamCloseReason) -> Void = { _ in }
     private var retryHandler: () -> Void = {}
@@ -68,11 +68,11 @@ final class SSEClient {
         accept = world.server.accept
         self.random = random
         previousDelayNanoseconds = world.configuration.policy.initialNanoseconds
-        dataHandler = { [unowned(unsafe) self] bytes in received(bytes) }
-        closeHandler = { [unowned(unsafe) self] reason in streamClosed(reason) }
-        retryHandler = { [unowned(unsafe) self] in retry() }
-        indicatorHandler = { [unowned(unsafe) self] in showIndicator() }
-        requestTimerHandler = { [unowned(unsafe) self] in requestTimerFired() }
+        dataHandler = { [unowned self] bytes in received(bytes) }
+        closeHandler = { [unowned self] reason in streamClosed(reason) }
+        retryHandler = { [unowned self] in retry() }
+        indicatorHandler = { [unowned self] in showIndicator() }
+        requestTimerHandler = { [unowned self] in requestTimerFired() }
     }
 
     var now: Int64 { scheduler.now.nanoseconds }
