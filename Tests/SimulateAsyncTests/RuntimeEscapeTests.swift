@@ -23,19 +23,31 @@ import Testing
 
     @Test(arguments: [0, 50])
     func aHopToADispatchQueueBreaksTheRun(delayMilliseconds: Int) throws {
+        // The queue resumes "fetch" only once it has suspended: resumed before its await, the task
+        // would go on without a hop at all (a real-time race that heavy load used to win).
+        let suspended = DispatchSemaphore(value: 0)
         let result = try App.run(devices: ["phone", "pad"]) { runtime, context, log in
             runtime.spawn(on: context.devices[1], "fetch") {
                 try await runtime.clock.sleep(for: .seconds(2))
                 await withCheckedContinuation { continuation in
                     DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(delayMilliseconds)) {
+                        _ = suspended.wait(timeout: .now() + .seconds(60))
                         continuation.resume()
                     }
                 }
                 log.lines.append("back from the queue")
             }
-            // Busy work so that the run lasts a while in real time.
+            // Busy work so that the run lasts a while in real time. The simulation runs one job at a
+            // time, so once the ticker runs after 2 s, "fetch" has suspended on its continuation.
             runtime.spawn(on: context.devices[0], "ticker") {
-                for _ in 0..<50_000 { try await runtime.clock.sleep(for: .milliseconds(1)) }
+                var signalled = false
+                for _ in 0..<50_000 {
+                    try await runtime.clock.sleep(for: .milliseconds(1))
+                    if !signalled && runtime.clock.now.instant > .start + .seconds(2) {
+                        signalled = true
+                        suspended.signal()
+                    }
+                }
             }
         }
         let message = try #require(result.failure?.message)
