@@ -16,6 +16,9 @@ public struct ModelAction: PluginEntries {
     var parsedPredicate: ModelPredicate? = nil
     /// `deduplicate` only: the attributes that make two objects the same (nil: the app's own rule).
     var by: [String]? = nil
+    /// `values` typed by the scenario's schema, as ``ModelPlugin/prepare(action:device:at:context:)``
+    /// made them when the scenario loaded (nil only for an action that was never prepared).
+    var typedValues: TypedValues? = nil
 
     /// A `where` clause as written and as the loader decoded it.
     struct Clause: Sendable {
@@ -134,39 +137,151 @@ extension ModelAction {
     }
 }
 
-/// A `model` invariant with its arguments.
-public struct ModelInvariant: PluginEntries {
-    let name: String
-    /// `uniqueness` only: more unique keys as written, checked against the schema when the scenario loads.
-    let keys: [JSON]
-    /// `keys` decoded, for the run (the check at load reports any that do not fit the schema).
-    let uniqueKeys: [ModelConfiguration.UniqueKey]
+/// A `model` invariant with its arguments, read once when the scenario loads.
+public enum ModelInvariant: PluginEntries {
+    case schema, converged, relationships, noLostUpdates
+    case uniqueness(Uniqueness)
 
-    public static let entries: [Entry<Self>] = ModelEntryDocs.invariants.map { doc in
-        let name = doc.name
-        return .entry(checking: doc) { args in
-            let keys = args["keys"]?.arrayValue ?? []
-            return ModelInvariant(name: name, keys: keys, uniqueKeys: keys.compactMap(Self.uniqueKey))
+    /// `uniqueness`'s arguments: keys beyond the configured ones. Their entity and attribute names are
+    /// checked against the schema by ``ModelPlugin/check(invariant:at:context:)``.
+    public struct Uniqueness: PluginArguments {
+        public var keys: [ModelConfiguration.UniqueKey] = []
+        public init() {}
+        public static let fields: [Field<Self>] = [
+            .custom(
+                "keys", \.keys, type: "array", default: "[]",
+                schema: ["type": "array", "items": ModelConfigurationDocs.uniqueKey],
+                "More keys: [{\"entity\", \"attributes\"}]", read: ModelConfiguration.UniqueKey.decodeList)
+        ]
+    }
+
+    var name: String {
+        switch self {
+        case .schema: "schema"
+        case .converged: "converged"
+        case .relationships: "relationships"
+        case .noLostUpdates: "noLostUpdates"
+        case .uniqueness: "uniqueness"
         }
     }
 
-    private static func uniqueKey(_ json: JSON) -> ModelConfiguration.UniqueKey? {
-        guard let entity = json["entity"]?.stringValue, let names = json["attributes"]?.arrayValue else { return nil }
-        let attributes = names.compactMap(\.stringValue)
-        return attributes.count == names.count
-            ? ModelConfiguration.UniqueKey(entity: entity, attributes: attributes) : nil
+    private static func doc(_ name: String) -> EntryDoc {
+        guard let doc = ModelEntryDocs.invariants.first(where: { $0.name == name }) else {
+            preconditionFailure("model.\(name) has no documentation")
+        }
+        return doc
     }
+
+    public static let entries: [Entry<Self>] = [
+        .entry(doc("schema"), .schema),
+        .entry(doc("converged"), .converged),
+        .entry(doc("relationships"), .relationships),
+        .entry(doc("noLostUpdates"), .noLostUpdates),
+        .entry(doc("uniqueness"), arguments: Uniqueness.self, Self.uniqueness),
+    ]
 }
 
-/// A `model` observable with its arguments.
-public struct ModelObservable: PluginEntries {
-    let name: String
-    let entity: String?
+/// A `model` observable with its arguments, read once when the scenario loads.
+public enum ModelObservable: PluginEntries {
+    case objects(entity: String)
+    case serverObjects(entity: String)
+    /// nil: objects of every entity.
+    case count(entity: String?)
+    case lastFetch, lastError, pendingChanges, unlinked, schemaError
 
-    public static let entries: [Entry<Self>] = ModelEntryDocs.observables.map { doc in
-        let name = doc.name
-        return .entry(checking: doc, device: doc.perDevice ? .required() : .optional) { args in
-            ModelObservable(name: name, entity: args["entity"]?.stringValue)
+    /// The arguments of an observable of one entity; the name is checked against the schema by
+    /// ``ModelPlugin/check(observable:device:at:context:)``.
+    public struct Entity: PluginArguments {
+        public var entity = ""
+        public init() {}
+        public static let fields: [Field<Self>] = [.id("entity", \.entity, required: true, "Entity name")]
+    }
+
+    /// `count`'s arguments.
+    public struct Count: PluginArguments {
+        public var entity: String?
+        public init() {}
+        public static let fields: [Field<Self>] = [
+            .value("entity", \.entity, type: "id", default: "every entity", schema: ["type": "string"], "Entity name") {
+                reader, name in reader.id(name).map { .some($0) }
+            }
+        ]
+    }
+
+    /// The entity the observable reads, when it names one.
+    var entity: String? {
+        switch self {
+        case .objects(let entity), .serverObjects(let entity): entity
+        case .count(let entity): entity
+        default: nil
         }
+    }
+
+    private static func doc(_ name: String) -> EntryDoc {
+        guard let doc = ModelEntryDocs.observables.first(where: { $0.name == name }) else {
+            preconditionFailure("model.\(name) has no documentation")
+        }
+        return doc
+    }
+
+    private static func device(_ doc: EntryDoc) -> DeviceUse { doc.perDevice ? .required() : .optional }
+
+    private static func entry(_ name: String, _ value: Self) -> Entry<Self> {
+        let doc = doc(name)
+        return .entry(doc, device: device(doc), value)
+    }
+
+    private static func entry<Arguments: PluginValue>(
+        _ name: String, arguments: Arguments.Type, _ make: @escaping @Sendable (Arguments) -> Self
+    ) -> Entry<Self> {
+        let doc = doc(name)
+        return .entry(doc, device: device(doc), arguments: arguments, make)
+    }
+
+    public static let entries: [Entry<Self>] = [
+        entry("objects", arguments: Entity.self) { .objects(entity: $0.entity) },
+        entry("serverObjects", arguments: Entity.self) { .serverObjects(entity: $0.entity) },
+        entry("count", arguments: Count.self) { .count(entity: $0.entity) },
+        entry("lastFetch", .lastFetch),
+        entry("lastError", .lastError),
+        entry("pendingChanges", .pendingChanges),
+        entry("unlinked", .unlinked),
+        entry("schemaError", .schemaError),
+    ]
+}
+
+extension ModelConfiguration.UniqueKey {
+    /// Keys as `uniqueness` takes them in `args.keys`: the shape only; the names are checked against
+    /// the schema by the plugin's check, which knows it.
+    static func decodeList(_ json: JSON, at path: JSONPath, diagnostics: Diagnostics) -> [Self]? {
+        guard let items = json.arrayValue else {
+            diagnostics.error("expected an array of {\"entity\", \"attributes\"}, found \(json.typeName)", at: path)
+            return nil
+        }
+        let before = diagnostics.items.count
+        var keys: [Self] = []
+        for (index, item) in items.enumerated() {
+            guard let reader = ObjectReader(item, at: path / index, diagnostics: diagnostics) else { continue }
+            let entity = reader.id("entity", required: true)
+            let list = reader.value("attributes", required: true)
+            reader.rejectUnknownKeys()
+            guard let entity, let list else { continue }
+            guard let names = list.arrayValue, !names.isEmpty else {
+                diagnostics.error("expected a non-empty array of attribute names", at: path / index / "attributes")
+                continue
+            }
+            var attributes: [String] = []
+            for (position, name) in names.enumerated() {
+                guard let name = name.stringValue else {
+                    diagnostics.error(
+                        "expected an attribute name, found \(name.typeName)", at: path / index / "attributes" / position
+                    )
+                    continue
+                }
+                attributes.append(name)
+            }
+            keys.append(Self(entity: entity, attributes: attributes))
+        }
+        return diagnostics.items.count == before ? keys : nil
     }
 }

@@ -21,11 +21,12 @@ public struct ModelPlugin: SimulationPlugin {
         }
     }
 
-    public func check(
+    /// Checks the step against the schema and types its `values` by it.
+    public func prepare(
         action: ModelAction, device: DeviceSpec?, at path: JSONPath,
         context: PluginCheckContext<ModelConfiguration>
-    ) {
-        ScenarioArgumentCheck(context).check(action, at: path / "args")
+    ) -> ModelAction {
+        ScenarioArgumentCheck(context).prepare(action, at: path / "args")
     }
 
     public func check(

@@ -13,10 +13,10 @@ public enum JitterMode: String, CaseIterable, Sendable {
 }
 
 /// Reconnect backoff: initial delay, multiplier, cap and jitter. Seed 002: 1 s, doubling, 30 s cap.
-struct BackoffPolicy: Equatable, Sendable {
-    var initialNanoseconds: Int64 = 1_000_000_000
-    var multiplier: Double = 2
-    var maxNanoseconds: Int64 = 30_000_000_000
+package struct BackoffPolicy: Equatable, Sendable {
+    package var initialNanoseconds: Int64 = 1_000_000_000
+    package var multiplier: Double = 2
+    package var maxNanoseconds: Int64 = 30_000_000_000
     var jitter = JitterMode.none
 
     /// The base delay after `failures` consecutive failures since the last reset (0 → the initial delay).

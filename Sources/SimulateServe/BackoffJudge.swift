@@ -1,5 +1,6 @@
 import SimulateCore
 import SimulateJSON
+import SimulateSSE
 
 /// The reconnect rule as a client's traffic shows it: the k-th wait since the last successful connect
 /// (a stream that got its full state) is `initial × multiplier^k`, capped. Seed 002: "Reconnect with
@@ -8,6 +9,13 @@ struct BackoffPolicyRule {
     var initialNanoseconds: Int64 = 1_000_000_000
     var multiplier: Double = 2
     var maxNanoseconds: Int64 = 30_000_000_000
+
+    /// The rule an `sse.backoff` invariant states (its jitter and reset event are not judged here).
+    init(_ policy: BackoffPolicy) {
+        initialNanoseconds = policy.initialNanoseconds
+        multiplier = policy.multiplier
+        maxNanoseconds = policy.maxNanoseconds
+    }
 
     func delay(afterFailures failures: Int) -> Int64 {
         var delay = Double(initialNanoseconds)
@@ -72,45 +80,5 @@ struct BackoffJudge {
             count += 1
         }
         return count
-    }
-}
-
-/// Reads an expectation's `args` for the judges: durations as the scenario format writes them.
-struct ExpectationArguments {
-    let object: JSONObject
-
-    init(_ args: JSON) {
-        if case .object(let object) = args { self.object = object } else { object = JSONObject() }
-    }
-
-    func integer(_ key: String) -> Int? {
-        if case .integer(let value)? = object[key] { return Int(clamping: value) }
-        return nil
-    }
-
-    func number(_ key: String) -> Double? {
-        switch object[key] {
-        case .integer(let value)?: Double(value)
-        case .double(let value)?: value
-        default: nil
-        }
-    }
-
-    func duration(_ key: String) -> Int64? {
-        switch object[key] {
-        case .string(let text)?: DurationFormat.parse(text)
-        case .integer(let seconds)?:
-            seconds.multipliedReportingOverflow(by: 1_000_000_000).overflow ? nil : seconds * 1_000_000_000
-        case .double(let seconds)?: Int64(exactly: (seconds * 1e9).rounded())
-        default: nil
-        }
-    }
-
-    var policy: BackoffPolicyRule {
-        var rule = BackoffPolicyRule()
-        if let initial = duration("initialDelay") { rule.initialNanoseconds = initial }
-        if let multiplier = number("multiplier") { rule.multiplier = multiplier }
-        if let cap = duration("maxDelay") { rule.maxNanoseconds = cap }
-        return rule
     }
 }

@@ -30,15 +30,14 @@ struct ProbeJudge: RealRunJudging {
             trace: session.trace.records)
     }
 
-    private func evaluate(_ expectation: ExpectationSpec) -> [Violation] {
+    private func evaluate(_ invariant: SSEInvariant) -> [Violation] {
         var violations: [Violation] = []
         for client in session.clients {
-            switch expectation.name {
-            case "fullState": violations += fullState(client)
-            case "serverIds": violations += serverIDs(client)
-            default:
-                let within = ExpectationArguments(expectation.args).duration("within") ?? 5_000_000_000
-                violations += freshness(client, withinNanoseconds: within)
+            switch invariant.kind {
+            case .fullState: violations += fullState(client)
+            case .serverIds: violations += serverIDs(client)
+            case .freshness(let within): violations += freshness(client, withinNanoseconds: within)
+            default: break
             }
         }
         return violations.sorted { $0.at < $1.at }

@@ -31,10 +31,10 @@ final class ProbeSession: @unchecked Sendable {
         trace = Trace(scheduler: scheduler, keepsRecords: options.keepsTrace)
         driver = RealTimeDriver(
             scheduler: scheduler, loop: loop, speed: 1, durationNanoseconds: scenario.duration.nanoseconds)
-        let configuration = ExpectationArguments(scenario.plugin(named: "sse")?.configuration ?? .null)
-        policy = configuration.policy
-        indicatorDelayNanoseconds = configuration.duration("offlineIndicatorDelay") ?? 1_500_000_000
-        requestTimeoutNanoseconds = configuration.duration("requestTimeout") ?? 60_000_000_000
+        let configuration = scenario.configuration(ofPlugin: "sse", as: SSEConfiguration.self) ?? SSEConfiguration()
+        policy = BackoffPolicyRule(configuration.policy)
+        indicatorDelayNanoseconds = configuration.offlineIndicatorDelayNanoseconds
+        requestTimeoutNanoseconds = configuration.requestTimeoutNanoseconds
         outcome = loop.makePromise()
         for device in scenario.devices { clients.append(ProbeClient(device: device.id, session: self)) }
         let prefix = scenario.devices.first?.id ?? "probe"

@@ -1,5 +1,6 @@
 import SimulateCore
 import SimulateJSON
+import SimulateSSE
 
 /// What a real-time command (`serve`, `probe`) can judge of a scenario's expectations: some `sse`
 /// invariants and observables. The rest are named on standard error, never passed silently.
@@ -27,16 +28,20 @@ extension RealRunJudging {
         return expectations(scenario).filter { !judges($0) }.map(\.qualifiedName).filter { seen.insert($0).inserted }
     }
 
-    /// The judged expectations' results in the scenario's order: invariants by `evaluate`, point checks
-    /// by the value read at their time (`observations`, keyed by the expectation's index).
+    /// The judged expectations' results in the scenario's order: invariants by `evaluate`, which gets
+    /// the invariant with the arguments the loader decoded, point checks by the value read at their
+    /// time (`observations`, keyed by the expectation's index).
     static func results(
-        _ scenario: Scenario, observations: [Int: JSON], evaluate: (ExpectationSpec) -> [Violation]
+        _ scenario: Scenario, observations: [Int: JSON], evaluate: (SSEInvariant) -> [Violation]
     ) -> [ExpectationResult] {
         var results: [ExpectationResult] = []
         for (offset, expectation) in expectations(scenario).enumerated() where judges(expectation) {
             switch expectation.kind {
             case .invariant(let violated):
-                let violations = evaluate(expectation)
+                let violations =
+                    scenario.value(ofExpectation: expectation, at: offset, as: SSEInvariant.self).map(evaluate) ?? [
+                        Violation(at: .start, message: "the arguments of \(expectation.qualifiedName) do not decode")
+                    ]
                 results.append(
                     ExpectationResult(
                         name: expectation.qualifiedName, kind: .invariant, expectedViolated: violated,

@@ -1,5 +1,6 @@
 import SimulateCore
 import SimulateJSON
+import SimulateSSE
 
 /// Judges, from the server's side, the rules a real client's traffic shows: reconnect spacing
 /// (`sse.backoff`), reconnect storms (`sse.reconnectRate`) and lost mutations (`sse.mutationsDelivered`),
@@ -60,22 +61,24 @@ struct ServeJudge: RealRunJudging {
         return object
     }
 
-    private func evaluate(_ expectation: ExpectationSpec) -> [Violation] {
-        let args = ExpectationArguments(expectation.args)
-        switch expectation.name {
-        case "backoff":
-            return BackoffJudge(policy: args.policy, toleranceNanoseconds: session.options.tolerance.nanoseconds)
-                .violations(
-                    log: session.log, endNanoseconds: session.scheduler.now.nanoseconds, real: session.realNanoseconds)
-        case "reconnectRate":
-            return reconnectRate(
-                max: args.integer("max") ?? 10, windowNanoseconds: args.duration("window") ?? 1_000_000_000)
-        default:
+    private func evaluate(_ invariant: SSEInvariant) -> [Violation] {
+        switch invariant.kind {
+        case .backoff(let policy, _):
+            return BackoffJudge(
+                policy: BackoffPolicyRule(policy), toleranceNanoseconds: session.options.tolerance.nanoseconds
+            )
+            .violations(
+                log: session.log, endNanoseconds: session.scheduler.now.nanoseconds, real: session.realNanoseconds)
+        case .reconnectRate(let max, let windowNanoseconds):
+            return reconnectRate(max: max, windowNanoseconds: windowNanoseconds)
+        case .mutationsDelivered:
             return session.log.mutations.filter { !$0.outcome.reachedServer }.map {
                 Violation(
                     at: VirtualInstant(nanoseconds: $0.atNanoseconds), device: $0.device,
                     message: "\($0.name) \($0.detail) was lost: \($0.outcome.text)")
             }
+        default:
+            return []
         }
     }
 

@@ -42,21 +42,7 @@ final class ServeSession: @unchecked Sendable {
 
     /// The configured `items` of the `sse` plugin, as the in-process server reads them.
     static func initialItems(_ scenario: Scenario) -> [(text: String, done: Bool)] {
-        guard case .object(let configuration)? = scenario.plugin(named: "sse")?.configuration,
-            case .array(let values)? = configuration["items"]
-        else { return [] }
-        return values.compactMap { value in
-            switch value {
-            case .string(let text): (text, false)
-            case .object(let object):
-                if case .string(let text)? = object["text"] {
-                    (text, object["done"].map { if case .bool(true) = $0 { true } else { false } } ?? false)
-                } else {
-                    nil
-                }
-            default: nil
-            }
-        }
+        scenario.configuration(ofPlugin: "sse", as: SSEConfiguration.self)?.initialItems ?? []
     }
 
     // MARK: Time

@@ -74,9 +74,10 @@ extension SimulationPlugin {
         default:
             break
         }
-        guard let action = entry.decode(step.args, at: step.path / "args", diagnostics: diagnostics) else { return nil }
+        guard var action = entry.decode(step.args, at: step.path / "args", diagnostics: diagnostics) else { return nil }
         if let context = checkContext(prepared, scenario, diagnostics) {
-            check(action: action, device: step.device.flatMap(scenario.device(named:)), at: step.path, context: context)
+            action = prepare(
+                action: action, device: step.device.flatMap(scenario.device(named:)), at: step.path, context: context)
         }
         return diagnostics.items.count == before ? action : nil
     }

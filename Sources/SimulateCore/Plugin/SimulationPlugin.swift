@@ -57,6 +57,13 @@ public protocol SimulationPlugin: Sendable {
     /// arguments are at `path / "args"`). Called only when the configuration decoded. Default: none.
     func check(
         action: Action, device: DeviceSpec?, at path: JSONPath, context: PluginCheckContext<Configuration>)
+    /// The action the run receives, completed with what only the rest of the scenario can tell (the
+    /// `model` plugin types a step's `values` by the configured schema); report problems as
+    /// ``check(action:device:at:context:)`` does. Called instead of that check, once per step, only
+    /// when the configuration decoded. Default: runs the check and returns `action` as decoded.
+    func prepare(
+        action: Action, device: DeviceSpec?, at path: JSONPath, context: PluginCheckContext<Configuration>
+    ) -> Action
     /// Rules of one `invariant` expectation; `path` is the expectation's. Default: none.
     func check(invariant: Invariant, at path: JSONPath, context: PluginCheckContext<Configuration>)
     /// Rules of one `check` expectation; `device` is the one it reads on. Default: none.
@@ -94,6 +101,12 @@ extension SimulationPlugin {
     public func check(
         action: Action, device: DeviceSpec?, at path: JSONPath, context: PluginCheckContext<Configuration>
     ) {}
+    public func prepare(
+        action: Action, device: DeviceSpec?, at path: JSONPath, context: PluginCheckContext<Configuration>
+    ) -> Action {
+        check(action: action, device: device, at: path, context: context)
+        return action
+    }
     public func check(invariant: Invariant, at path: JSONPath, context: PluginCheckContext<Configuration>) {}
     public func check(
         observable: Observable, device: DeviceSpec?, at path: JSONPath,

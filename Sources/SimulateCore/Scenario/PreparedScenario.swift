@@ -38,3 +38,39 @@ extension Scenario {
         return Action.entry(named: step.action)?.decode(step.args, at: step.path / "args", diagnostics: Diagnostics())
     }
 }
+
+extension Scenario {
+    /// The typed invariant (`Entries` a plugin's `Invariant`) or observable (its `Observable`) of
+    /// `expectation`, the one at `index` of the expectations the run checks (the scenario's, or every
+    /// invariant of every enabled plugin): the value the loader decoded, or, for an expectation built
+    /// or changed in code, its arguments decoded now (nil when it is not one of `Entries` or its
+    /// arguments are wrong). For tools that judge expectations without running the plugins
+    /// (`simulate serve`, `simulate probe`).
+    public func value<Entries: PluginEntries>(
+        ofExpectation expectation: ExpectationSpec, at index: Int, as type: Entries.Type
+    ) -> Entries? {
+        if let prepared, prepared.matches(self), index < prepared.expectations.count,
+            prepared.expectations[index] == expectation
+        {
+            return prepared.values[index] as? Entries
+        }
+        return Entries.entry(named: expectation.name)?.decode(
+            expectation.args, at: expectation.path / "args", diagnostics: Diagnostics())
+    }
+}
+
+extension Scenario {
+    /// The configuration of the enabled plugin `name` as its declaration `Configuration` decodes it:
+    /// the one the loader decoded, or decoded now for a scenario built or changed in code (nil when
+    /// the plugin is not enabled or its configuration is wrong). For tools that use a plugin's
+    /// settings without running it (`simulate serve`, `simulate probe`).
+    public func configuration<Configuration: PluginValue>(ofPlugin name: String, as type: Configuration.Type)
+        -> Configuration?
+    {
+        if let prepared, prepared.matches(self), let plugin = prepared.plugins[name] {
+            return plugin.configuration as? Configuration
+        }
+        guard let spec = plugin(named: name) else { return nil }
+        return Configuration.decode(spec.configuration, at: spec.path, diagnostics: Diagnostics())
+    }
+}

@@ -13,22 +13,34 @@ struct ScenarioArgumentCheck {
         diagnostics = context.diagnostics
     }
 
-    /// `path`: the step's `args`.
-    func check(_ action: ModelAction, at path: JSONPath) {
-        guard action.kind != .sync && action.kind != .foreground && action.kind != .expireChangeTokens else { return }
-        guard let entity = entity(.string(action.entity), at: path / "entity") else { return }
-        checkValues(action.values, entity, at: path / "values")
+    /// The action with its `values` typed by the schema; `path`: the step's `args`.
+    func prepare(_ action: ModelAction, at path: JSONPath) -> ModelAction {
+        guard action.kind != .sync && action.kind != .foreground && action.kind != .expireChangeTokens else {
+            return action
+        }
+        guard let entity = entity(.string(action.entity), at: path / "entity") else { return action }
+        var prepared = action
+        prepared.typedValues = typedValues(action.values, entity, at: path / "values")
         if let predicate = action.predicate { checkPredicate(predicate, entity, at: path / "where") }
         for (index, name) in (action.by ?? []).enumerated() where entity.spec.attribute(named: name) == nil {
             diagnostics.error(
                 "\(entity.name) has no attribute \(BoundedQuote.quote(name)) (attributes: "
                     + entity.attributes.map(\.name).joined(separator: ", ") + ")", at: path / "by" / index)
         }
+        return prepared
     }
 
+    /// `path`: the expectation's `args`.
     func check(_ invariant: ModelInvariant, at path: JSONPath) {
-        for (index, key) in invariant.keys.enumerated() {
-            _ = ModelConfiguration.readUniqueKey(key, layout, at: path / "keys" / index, diagnostics)
+        guard case .uniqueness(let arguments) = invariant else { return }
+        for (index, key) in arguments.keys.enumerated() {
+            guard let entity = entity(.string(key.entity), at: path / "keys" / index / "entity") else { continue }
+            for (position, name) in key.attributes.enumerated() where entity.spec.attribute(named: name) == nil {
+                diagnostics.error(
+                    "\(entity.name) has no attribute \(JSONWriter.string(.string(name))) (attributes: "
+                        + entity.attributes.map(\.name).joined(separator: ", ") + ")",
+                    at: path / "keys" / index / "attributes" / position)
+            }
         }
     }
 
@@ -45,13 +57,18 @@ struct ScenarioArgumentCheck {
         return entity
     }
 
-    private func checkValues(_ values: JSONObject, _ entity: StoreLayout.Entity, at path: JSONPath) {
+    /// Every member of `values` typed by `entity`'s schema; problems are reported at their paths.
+    private func typedValues(_ values: JSONObject, _ entity: StoreLayout.Entity, at path: JSONPath) -> TypedValues {
+        var typed = TypedValues()
         for (name, value) in values.members {
             if let relationship = entity.spec.relationship(named: name) {
-                checkRelationshipValue(value, relationship, at: path / name)
+                if let target = target(value, relationship, at: path / name) {
+                    typed.members.append(.relationship(relationship, target))
+                }
             } else if let attribute = entity.spec.attribute(named: name) {
-                if case .failure(let error) = ValueCoding.coerce(value, for: attribute, entity: entity.name) {
-                    diagnostics.error(error.message, at: path / name)
+                switch ValueCoding.coerce(value, for: attribute, entity: entity.name) {
+                case .success(let coerced): typed.members.append(.attribute(name: name, value: coerced))
+                case .failure(let error): diagnostics.error(error.message, at: path / name)
                 }
             } else {
                 diagnostics.error(
@@ -60,35 +77,49 @@ struct ScenarioArgumentCheck {
                 )
             }
         }
+        return typed
     }
 
-    private func checkRelationshipValue(_ value: JSON, _ relationship: RelationshipSpec, at path: JSONPath) {
-        if value.isNull { return }
+    /// What a relationship value names: `null`, an `@id` (an array of them for to-many) or
+    /// `{"where": predicate}` checked against the destination entity.
+    private func target(_ value: JSON, _ relationship: RelationshipSpec, at path: JSONPath) -> TypedValues.Target? {
+        if value.isNull { return TypedValues.Target.none }
         if let object = value.objectValue {
             guard object.count == 1, let predicate = object["where"] else {
                 diagnostics.error("expected {\"where\": predicate}", at: path)
-                return
+                return nil
             }
             switch ModelPredicate.parse(predicate, at: path / "where") {
-            case .failure(let error): diagnostics.error(error.message, at: error.path)
-            case .success:
+            case .failure(let error):
+                diagnostics.error(error.message, at: error.path)
+                return nil
+            case .success(let parsed):
                 if let destination = layout.entity(named: relationship.destination) {
                     checkPredicate(predicate, destination, at: path / "where")
                 }
+                return .matching(parsed)
             }
-            return
         }
         if relationship.isToMany {
             guard let items = value.arrayValue else {
                 diagnostics.error("\(relationship.name) is to-many: expected an array of @ids", at: path)
-                return
+                return nil
             }
-            for (index, item) in items.enumerated() where item.stringValue.map(Identifier.isValid) != true {
-                diagnostics.error("expected an @id", at: path / index)
+            var ids: [String] = []
+            for (index, item) in items.enumerated() {
+                guard let id = item.stringValue, Identifier.isValid(id) else {
+                    diagnostics.error("expected an @id", at: path / index)
+                    continue
+                }
+                ids.append(id)
             }
-        } else if value.stringValue.map(Identifier.isValid) != true {
-            diagnostics.error("\(relationship.name) is to-one: expected an @id, null or {\"where\": …}", at: path)
+            return ids.count == items.count ? .ids(ids) : nil
         }
+        guard let id = value.stringValue, Identifier.isValid(id) else {
+            diagnostics.error("\(relationship.name) is to-one: expected an @id, null or {\"where\": …}", at: path)
+            return nil
+        }
+        return .ids([id])
     }
 
     private func checkPredicate(_ predicate: JSON, _ entity: StoreLayout.Entity, at path: JSONPath) {

@@ -92,30 +92,20 @@ enum ModelEntryDocs {
                 Keys: configuration uniqueKeys, attributes marked "unique" (which CloudKit cannot enforce), and
                 args.keys. Concurrent creates of the same key (e.g. seed data inserted on two devices) are reported
                 with who created each object and when.
-                """,
-            parameters: [
-                ParameterDoc(
-                    "keys", type: "array", default: "[]", "More keys: [{\"entity\", \"attributes\"}]",
-                    schema: ["type": "array", "items": ModelConfigurationDocs.uniqueKey])
-            ]),
+                """),
     ]
-
-    private static let entityArg = ParameterDoc("entity", type: "id", "Entity name", schema: ["type": "string"])
 
     static let observables: [EntryDoc] = [
         EntryDoc(
             "objects", "The device's objects of an entity, sorted by @id",
             details: "Each object: \"@id\", every attribute and to-one relationship (an @id or null), and every "
                 + "to-many relationship as a sorted array of @ids.",
-            parameters: [entityArg], valueType: "array"),
+            valueType: "array"),
         EntryDoc(
             "serverObjects", "The server's records of an entity, read like model.objects",
-            parameters: [entityArg], perDevice: false, valueType: "array"),
+            perDevice: false, valueType: "array"),
         EntryDoc(
             "count", "How many objects the device holds (of `entity` when given)",
-            parameters: [
-                ParameterDoc("entity", type: "id", default: "every entity", "Entity name", schema: ["type": "string"])
-            ],
             valueType: "integer"),
         EntryDoc("lastFetch", "The result of the device's last model.fetch (null after an error)", valueType: "array"),
         EntryDoc(

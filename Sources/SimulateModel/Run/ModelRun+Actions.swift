@@ -15,7 +15,7 @@ extension ModelRun {
         }
         let entity = action.entity
         let predicate = action.parsedPredicate
-        let values = action.values
+        let values = action.typedValues.map(StepValues.typed) ?? .json(action.values)
         switch action.kind {
         case .insert:
             let result = Result { () throws(ModelStoreError) -> ModelObject in
@@ -53,34 +53,31 @@ extension ModelRun {
     }
 
     public func observe(_ observable: ModelObservable, device: Device?) -> JSON {
-        let entity = observable.entity.flatMap { layout.entity(named: $0) }
-        switch observable.name {
-        case "objects":
-            guard let device, let entity else { return .null }
+        switch observable {
+        case .objects(let name):
+            guard let device, let entity = layout.entity(named: name) else { return .null }
             let store = stores[device.index]
             return .array(store.all(entity).map { $0.json(toMany: toMany($0, store), names: store.names) })
-        case "serverObjects":
-            guard let entity else { return .null }
+        case .serverObjects(let name):
+            guard let entity = layout.entity(named: name) else { return .null }
             return .array(ServerSnapshot(self).objects(of: entity))
-        case "count":
+        case .count(let name):
             guard let device else { return .null }
             let store = stores[device.index]
-            if let entity {
+            if let entity = name.flatMap({ layout.entity(named: $0) }) {
                 return .integer(Int64(store.objects.reduce(0) { $0 + ($1.entity === entity ? 1 : 0) }))
             }
             return .integer(Int64(store.objectCount))
-        case "lastFetch":
+        case .lastFetch:
             return device.map { lastFetch[$0.index] } ?? .null
-        case "lastError":
+        case .lastError:
             return device.map { lastError[$0.index] } ?? .null
-        case "pendingChanges":
+        case .pendingChanges:
             return device.map { .integer(Int64(stores[$0.index].pendingChangeCount)) } ?? .null
-        case "unlinked":
+        case .unlinked:
             return device.map { .integer(Int64(stores[$0.index].unlinkedCount)) } ?? .null
-        case "schemaError":
+        case .schemaError:
             return CloudKitModelValidator.failureReason(schemaGroups).map { .string($0) } ?? .null
-        default:
-            return .null
         }
     }
 }

@@ -7,20 +7,20 @@ extension ModelRun {
 
     public func evaluate(_ invariant: ModelInvariant) -> [Violation] {
         let violations: [Violation]
-        switch invariant.name {
-        case "schema": violations = schemaViolations()
-        case "converged": violations = ConvergenceCheck(run: self).violations()
-        case "relationships": violations = ReferenceCheck(run: self).violations()
-        case "noLostUpdates": violations = lostUpdateViolations()
-        case "uniqueness": violations = UniquenessCheck(run: self, keys: uniqueKeys(invariant.uniqueKeys)).violations()
-        default: violations = []
+        switch invariant {
+        case .schema: violations = schemaViolations()
+        case .converged: violations = ConvergenceCheck(run: self).violations()
+        case .relationships: violations = ReferenceCheck(run: self).violations()
+        case .noLostUpdates: violations = lostUpdateViolations()
+        case .uniqueness(let arguments):
+            violations = UniquenessCheck(run: self, keys: uniqueKeys(arguments.keys)).violations()
         }
         guard violations.count > Self.violationLimit else { return violations }
         var kept = Array(violations.prefix(Self.violationLimit))
         kept.append(
             Violation(
                 at: context.now,
-                message: "… and \(violations.count - Self.violationLimit) more violations of model.\(invariant)"))
+                message: "… and \(violations.count - Self.violationLimit) more violations of model.\(invariant.name)"))
         return kept
     }
 

@@ -8,13 +8,13 @@ extension ModelRun: ModelStoreService {
         JSON, ModelStoreError
     > {
         Result { () throws(ModelStoreError) -> JSON in
-            let object = try insertObject(entity: name, id: id, values: values, on: device)
+            let object = try insertObject(entity: name, id: id, values: .json(values), on: device)
             return object.json(toMany: toMany(object, stores[device.index]), names: stores[device.index].names)
         }
     }
 
     /// Inserts and saves one object (the work of `insert`, without building its JSON).
-    func insertObject(entity name: String, id: String?, values: JSONObject, on device: Device)
+    func insertObject(entity name: String, id: String?, values: StepValues, on device: Device)
         throws(ModelStoreError) -> ModelObject
     {
         do {
@@ -40,12 +40,12 @@ extension ModelRun: ModelStoreService {
         -> Result<[JSON], ModelStoreError>
     {
         Result { () throws(ModelStoreError) in try parse(predicate, entity: name, on: device) }.flatMap {
-            update(entity: name, matching: $0, values: values, on: device)
+            update(entity: name, matching: $0, values: .json(values), on: device)
         }
     }
 
     /// `update` with a predicate decoded when the scenario loaded.
-    func update(entity name: String, matching predicate: ModelPredicate?, values: JSONObject, on device: Device)
+    func update(entity name: String, matching predicate: ModelPredicate?, values: StepValues, on device: Device)
         -> Result<[JSON], ModelStoreError>
     {
         Result { () throws(ModelStoreError) -> [JSON] in

@@ -5,7 +5,7 @@ import SimulateJSON
 /// 002, "Network"), not to the client's own configuration: a client whose configuration is wrong
 /// must fail them. A scenario that wants another rule states it in the invariant's `args`.
 public struct SSEInvariant: PluginEntries {
-    enum Kind: Equatable {
+    package enum Kind: Equatable, Sendable {
         case offlineIndicator(delayNanoseconds: Int64, toleranceNanoseconds: Int64)
         case backoff(BackoffPolicy, resetOn: BackoffReset)
         case fullState, converged, serverIds, mutationsDelivered, noRevert
@@ -13,7 +13,7 @@ public struct SSEInvariant: PluginEntries {
         case reconnectRate(max: Int, windowNanoseconds: Int64)
     }
 
-    let kind: Kind
+    package let kind: Kind
 
     struct Indicator: PluginArguments {
         /// Seed 002: "shown after 1.5s of disconnect".

@@ -20,17 +20,17 @@ public enum StateUpdate: String, CaseIterable, Sendable {
 /// The `sse` plugin's configuration, with the seed's defaults: every member declared once below,
 /// from which `simulate explain sse`, the schema and the checks follow.
 public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
-    var policy = BackoffPolicy()
+    package var policy = BackoffPolicy()
     var backoffReset = BackoffReset.firstEvent
     var stateUpdate = StateUpdate.replace
-    var offlineIndicatorDelayNanoseconds: Int64 = 1_500_000_000
+    package var offlineIndicatorDelayNanoseconds: Int64 = 1_500_000_000
     /// URLSessionConfiguration.timeoutIntervalForRequest (default 60 s): no data for this long fails
     /// the task, an open stream included.
-    var requestTimeoutNanoseconds: Int64 = 60_000_000_000
+    package var requestTimeoutNanoseconds: Int64 = 60_000_000_000
     /// nil: the server writes nothing between events (the seed's server).
     var keepAliveIntervalNanoseconds: Int64?
     /// Items on the server at time 0, in display order.
-    var initialItems: [(text: String, done: Bool)] = []
+    package var initialItems: [(text: String, done: Bool)] = []
     /// The client on every device: "reference" (the toolkit's) or the name of an app client registered from Swift.
     var client = SSEConfiguration.referenceClient
     static let referenceClient = "reference"
