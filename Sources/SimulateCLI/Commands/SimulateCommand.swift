@@ -12,7 +12,7 @@ struct SimulateCommand: ParsableCommand {
             version: SimulateVersion.text,
             subcommands: [
                 RunCommand.self, ShrinkCommand.self, ValidateCommand.self, ListCommand.self, ExplainCommand.self,
-                SchemaCommand.self, ServeCommand.self, ProbeCommand.self, DiffCommand.self,
+                SchemaCommand.self, DocsCommand.self, ServeCommand.self, ProbeCommand.self, DiffCommand.self,
             ]
         )
     }

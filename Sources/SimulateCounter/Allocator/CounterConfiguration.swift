@@ -82,8 +82,9 @@ public struct CounterConfiguration: PluginArguments {
         .duration("backoffMax", \.backoffMax, "cap of the backoff"),
         .duration(
             "requestTimeout", \.requestTimeout,
-            "CKOperation.Configuration.timeoutIntervalForRequest (60 s by default): how long a request waits for "
-                + "its response before it fails with networkFailure"),
+            "how long a request waits for its response before it fails with networkFailure. The default is "
+                + "CloudKit's: CKOperation.Configuration.timeoutIntervalForRequest is 60 s (\"The default value is "
+                + "60\", CKOperation.timeoutIntervalForRequest)"),
         .integer(
             "initialValue", \.initialValue, in: 0...1_000_000_000,
             "the counter's value at the start; the first id is one more"),
@@ -97,8 +98,12 @@ public struct CounterConfiguration: PluginArguments {
             read: CloudKitLoadModel.read),
         .boolean(
             "subscription", \.subscription,
-            "a CKRecordZoneSubscription on the counter's zone (seed 000): after a device saves the counter, every "
-                + "other device gets a silent push and fetches the record (not in Simulator)"),
+            "a CKRecordZoneSubscription on the counter's zone (seed 000: \"Manual CKRecordZoneSubscription only "
+                + "needed for the counter record\"): after a device's save of the counter succeeds, every other device "
+                + "gets a silent push and fetches the record (counter.knownValue; localMaxPlusOne also raises its local "
+                + "max). Pushes are coalesced, one is held while a device is unreachable, and a device with "
+                + "\"simulator\": true gets none (seed 000). That the push leaves when the saving device learns of its "
+                + "success, not when the server applied it, is the toolkit's simplification"),
         .duration(
             "pushDelay", \.pushDelay,
             "how long a subscription's push takes to arrive (an assumption: APNs gives no figure)"),

@@ -183,7 +183,7 @@ extension BackoffPolicyArguments {
             .positiveDuration("maxDelay", \.policy.maxNanoseconds, maxDelay),
             .choice(
                 "jitter", \.policy.jitter,
-                "none | full (0…base) | equal (base/2…base) | decorrelated (initial…3×previous, capped)"),
+                "none (the seed) | full (0…base) | equal (base/2…base) | decorrelated (initial…3×previous, capped)"),
         ]
     }
 

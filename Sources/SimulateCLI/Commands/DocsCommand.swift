@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import SimulateCore
+
+struct DocsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "docs",
+        abstract: "Write (or check) the tables of configuration keys, actions, invariants and observables in the docs.",
+        discussion: """
+            The tables between <!-- generated: <plugin> <table> --> and <!-- end generated --> in each file are \
+            made from the plugins' declarations; the rest of the file is kept. Exit status 1 with --check when a \
+            table differs from the generated one.
+            """)
+
+    @Flag(help: "Rewrite the files' tables.") var write = false
+    @Flag(help: "Only report the files whose tables differ.") var check = false
+    @Argument(help: "Markdown files (default: README.md and docs/*.md).") var files: [String] = []
+
+    func run() throws {
+        guard write != check else {
+            Output.error("error: give one of --write and --check")
+            throw ExitCode(ExitStatus.invalid)
+        }
+        var stale: [String] = []
+        for path in files.isEmpty ? Self.defaultFiles() : files {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                Output.error("error: \(path): cannot read the file")
+                throw ExitCode(ExitStatus.invalid)
+            }
+            let text = String(decoding: data, as: UTF8.self)
+            let rendered: String
+            do {
+                rendered = try DocsTables.render(text, registry: CommandEnvironment.registry)
+            } catch {
+                Output.error("error: \(path):\(error)")
+                throw ExitCode(ExitStatus.invalid)
+            }
+            guard rendered != text else { continue }
+            stale.append(path)
+            if write { try Data(rendered.utf8).write(to: URL(fileURLWithPath: path)) }
+        }
+        for path in stale { Output.line(write ? "wrote \(path)" : "stale: \(path) (run simulate docs --write)") }
+        if check && !stale.isEmpty { throw ExitCode(ExitStatus.expectationFailed) }
+    }
+
+    static func defaultFiles() -> [String] {
+        let docs = (try? FileManager.default.contentsOfDirectory(atPath: "docs")) ?? []
+        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }
+}
