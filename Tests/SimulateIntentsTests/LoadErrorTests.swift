@@ -1,4 +1,6 @@
+import Foundation
 import SimulateCore
+import SimulateIntents
 import SimulateJSON
 import Testing
 
@@ -48,4 +50,24 @@ private let all = "{\"model\": {}, \"counter\": {}, \"intents\": {}}"
 @Test func modelDisplayIDWouldAllocateTwice() {
     let errors = loadErrors(file(plugins: "{\"model\": {\"displayId\": true}, \"counter\": {}, \"intents\": {}}"))
     #expect(errors.contains { $0.hasPrefix("/plugins/model/displayId: the intents' addTask allocates") })
+}
+
+@Test func invariantArgumentsAreTypedAtLoad() throws {
+    let text = """
+        {"format": 1, "name": "t", "duration": "1s", "devices": [{"id": "phone"}], "plugins": \(all),
+         "expect": [{"invariant": "intents.jsonOut", "args": {"allowPending": true}},
+                    {"check": "intents.pending", "at": "end", "equals": 0}]}
+        """
+    let scenario = try ScenarioLoader(registry: registry).load(text: text)
+    let expectations = try #require(scenario.expectations)
+    let invariant = scenario.value(ofExpectation: expectations[0], at: 0, as: IntentsInvariant.self)
+    guard case .jsonOut(let arguments)? = invariant else {
+        Issue.record("expected intents.jsonOut, got \(String(describing: invariant))")
+        return
+    }
+    #expect(arguments.allowPending)
+    let observable = scenario.value(ofExpectation: expectations[1], at: 1, as: IntentsObservable.self)
+    #expect(observable.map { if case .pending = $0 { true } else { false } } == true)
+    let bad = text.replacingOccurrences(of: "{\"allowPending\": true}", with: "{\"allowPending\": 1}")
+    #expect(loadErrors(bad) == ["/expect/0/args/allowPending: expected true or false, found number"])
 }

@@ -73,33 +73,48 @@ public struct IntentsAction: PluginEntries {
     }
 }
 
-/// An `intents` invariant with its arguments.
-public struct IntentsInvariant: PluginEntries {
-    let name: String
-    let allowPending: Bool
+/// An `intents` invariant with its arguments, read once when the scenario loads.
+public enum IntentsInvariant: PluginEntries {
+    case jsonOut(JSONOut)
+    case fuzzCodes
+    case uniqueDisplayIds
 
-    struct JSONOut: PluginArguments {
-        var allowPending = false
-        static let fields: [Field<Self>] = [
+    /// `jsonOut`'s arguments.
+    public struct JSONOut: PluginArguments {
+        public var allowPending = false
+        public init() {}
+        public static let fields: [Field<Self>] = [
             .boolean("allowPending", \.allowPending, "do not report calls unanswered at the end")
         ]
     }
 
-    public static let entries: [Entry<Self>] = IntentsDocs.invariants.map { doc in
-        let name = doc.name
-        if name == "jsonOut" {
-            return .entry(doc, arguments: JSONOut.self) { IntentsInvariant(name: name, allowPending: $0.allowPending) }
+    private static func doc(_ name: String) -> EntryDoc {
+        guard let doc = IntentsDocs.invariants.first(where: { $0.name == name }) else {
+            preconditionFailure("intents.\(name) has no documentation")
         }
-        return .entry(doc, IntentsInvariant(name: name, allowPending: false))
+        return doc
     }
+
+    public static let entries: [Entry<Self>] = [
+        .entry(doc("jsonOut"), arguments: JSONOut.self, Self.jsonOut),
+        .entry(doc("fuzzCodes"), .fuzzCodes),
+        .entry(doc("uniqueDisplayIds"), .uniqueDisplayIds),
+    ]
 }
 
 /// An `intents` observable.
-public struct IntentsObservable: PluginEntries {
-    let name: String
+public enum IntentsObservable: PluginEntries {
+    case lastResponse, lastOutcome, responses, pending, errorCodes, displayIds
 
-    public static let entries: [Entry<Self>] = IntentsDocs.observables.map { doc in
-        let name = doc.name
-        return .entry(doc, device: doc.perDevice ? .required() : .optional, IntentsObservable(name: name))
+    private static func entry(_ name: String, _ value: Self) -> Entry<Self> {
+        guard let doc = IntentsDocs.observables.first(where: { $0.name == name }) else {
+            preconditionFailure("intents.\(name) has no documentation")
+        }
+        return .entry(doc, device: doc.perDevice ? .required() : .optional, value)
     }
+
+    public static let entries: [Entry<Self>] = [
+        entry("lastResponse", .lastResponse), entry("lastOutcome", .lastOutcome), entry("responses", .responses),
+        entry("pending", .pending), entry("errorCodes", .errorCodes), entry("displayIds", .displayIds),
+    ]
 }

@@ -5,17 +5,15 @@ import SimulateModel
 extension IntentsRun {
     public func evaluate(_ invariant: IntentsInvariant) -> [Violation] {
         let end = context.now
-        switch invariant.name {
-        case "jsonOut":
+        switch invariant {
+        case .jsonOut(let arguments):
             var violations = shapeViolations.all(endNanoseconds: end.nanoseconds)
-            if !invariant.allowPending { violations += unanswered() }
+            if !arguments.allowPending { violations += unanswered() }
             return violations
-        case "fuzzCodes":
+        case .fuzzCodes:
             return fuzzViolations.all(endNanoseconds: end.nanoseconds)
-        case "uniqueDisplayIds":
+        case .uniqueDisplayIds:
             return answeredTwice() + storedTwice()
-        default:
-            return []
         }
     }
 

@@ -4,27 +4,26 @@ import SimulateModel
 
 extension IntentsRun {
     public func observe(_ observable: IntentsObservable, device: Device?) -> JSON {
-        guard let device else { return statisticsObject(observable.name) }
+        guard let device else { return total(observable) }
         let log = logs[device.index]
-        switch observable.name {
-        case "lastResponse":
+        switch observable {
+        case .lastResponse:
             guard let text = log.lastText else { return .null }
             return (try? JSONParser.parse(text).root) ?? .string(text)
-        case "lastOutcome": return log.lastOutcome.map(JSON.string) ?? .null
-        case "responses": return JSON(log.responses)
-        case "pending": return JSON(pending.values.count { $0.device === device })
-        case "errorCodes":
+        case .lastOutcome: return log.lastOutcome.map(JSON.string) ?? .null
+        case .responses: return JSON(log.responses)
+        case .pending: return JSON(pending.values.count { $0.device === device })
+        case .errorCodes:
             return .object(JSONObject(log.codes.sorted { $0.key < $1.key }.map { ($0.key, JSON($0.value)) }))
-        case "displayIds": return .array(log.displayIDs.map { .integer($0.id) })
-        default: return .null
+        case .displayIds: return .array(log.displayIDs.map { .integer($0.id) })
         }
     }
 
     /// Without a device: the sum over every device, for the counting observables.
-    private func statisticsObject(_ observable: String) -> JSON {
+    private func total(_ observable: IntentsObservable) -> JSON {
         switch observable {
-        case "responses": JSON(logs.reduce(0) { $0 + $1.responses })
-        case "pending": JSON(pending.count)
+        case .responses: JSON(logs.reduce(0) { $0 + $1.responses })
+        case .pending: JSON(pending.count)
         default: .null
         }
     }
