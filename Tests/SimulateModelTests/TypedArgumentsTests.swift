@@ -133,4 +133,34 @@ struct TypedArgumentsTests {
         let observable = scenario.value(ofExpectation: expectations[1], at: 1, as: ModelObservable.self)
         #expect(observable?.entity == "Task")
     }
+
+    @Test(
+        "the model configuration, declared once, reports each bad key at its path",
+        arguments: [
+            (
+                "{\"uniqueKeys\": [{\"entity\": \"Task\", \"attributes\": [\"nope\"]}]}",
+                "/plugins/model/uniqueKeys/0/attributes/0", "Task has no attribute \"nope\""
+            ),
+            (
+                "{\"uniqueKeys\": [{\"entity\": \"Nope\", \"attributes\": [\"a\"]}]}",
+                "/plugins/model/uniqueKeys/0/entity", "unknown entity"
+            ),
+            ("{\"displayId\": {\"attribute\": \"title\"}}", "/plugins/model/displayId", "must be an int attribute"),
+            ("{\"displayId\": 3}", "/plugins/model/displayId", "true, false or an object"),
+            ("{\"periodicSync\": \"500us\"}", "/plugins/model/periodicSync", "at least 1ms"),
+            ("{\"exportBatchSize\": 401}", "/plugins/model/exportBatchSize", "401"),
+            ("{\"importOrder\": \"random\"}", "/plugins/model/importOrder", "random"),
+            ("{\"push\": {\"delay\": {\"min\": \"2s\", \"max\": \"1s\"}}}", "/plugins/model/push/delay", "below"),
+            ("{\"conflictPolicy\": \"lww\"}", "/plugins/model/conflictPolicy", "lww"),
+            ("{\"syncOnReconect\": true}", "/plugins/model/syncOnReconect", "unknown"),
+        ])
+    func badConfiguration(model: String, path: String, message: String) throws {
+        let text = ModelScenarioSupport.scenario(
+            model: model, expect: "[{\"invariant\": \"model.converged\"}]")
+        let errors = ModelScenarioSupport.loadErrors(text)
+        let error = try #require(errors.first)
+        #expect(error.path.description == path, "\(errors)")
+        #expect(error.location?.line != nil)
+        #expect(error.message.contains(message), "\(error.message)")
+    }
 }

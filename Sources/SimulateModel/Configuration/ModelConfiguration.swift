@@ -1,8 +1,9 @@
 import SimulateCore
 import SimulateJSON
 
-/// The `model` plugin's configuration (`"plugins": {"model": {…}}`), every key with its default.
-public struct ModelConfiguration: PluginValue {
+/// The `model` plugin's configuration (`"plugins": {"model": {…}}`), every key with its default;
+/// the keys are declared once in `ModelConfiguration+Fields.swift`.
+public struct ModelConfiguration: PluginArguments {
     public enum ConflictPolicy: String, Sendable, CaseIterable {
         /// The later save replaces the whole record (the device re-sends every field over the server's).
         case recordLastWriterWins
@@ -66,131 +67,58 @@ public struct ModelConfiguration: PluginValue {
     public init() {}
 
     /// Reads and checks a configuration object; nil when it has errors (reported at their paths).
-    public static var parameters: [ParameterDoc] { ModelConfigurationDocs.parameters }
-
-    public static func decode(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> ModelConfiguration? {
-        read(value, at: path, diagnostics: diagnostics)
-    }
-
     public static func read(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> ModelConfiguration? {
-        guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
-        let before = diagnostics.items.count
-        var configuration = ModelConfiguration()
-        if let schema = reader.value("schema") {
-            configuration.schema = SchemaReader.read(schema, at: path / "schema", diagnostics: diagnostics) ?? .seeds
-        }
-        let layout = StoreLayout(configuration.schema.current)
-        if let database = reader.choice("cloudKitDatabase", CloudKitDatabase.allCases.map(\.rawValue)) {
-            configuration.cloudKitDatabase = CloudKitDatabase(rawValue: database) ?? .private
-        }
-        if let keys = reader.value("uniqueKeys") {
-            configuration.uniqueKeys = readUniqueKeys(keys, layout, at: path / "uniqueKeys", diagnostics)
-        }
-        if let policy = reader.choice("conflictPolicy", ConflictPolicy.allCases.map(\.rawValue)) {
-            configuration.conflictPolicy = ConflictPolicy(rawValue: policy) ?? .recordLastWriterWins
-        }
-        if let displayID = reader.value("displayId") {
-            configuration.displayID = readDisplayID(displayID, layout, at: path / "displayId", diagnostics)
-        }
-        configuration.exportDebounce = reader.duration("exportDebounce") ?? .milliseconds(500)
-        configuration.periodicSync = reader.duration("periodicSync") ?? .zero
-        if (.nanoseconds(1)..<(.milliseconds(1))).contains(configuration.periodicSync) {
-            diagnostics.error(
-                "a periodic sync interval must be at least 1ms (or 0 for none)", at: path / "periodicSync")
-        }
-        configuration.syncOnReconnect = reader.bool("syncOnReconnect") ?? true
-        if let push = reader.value("push") {
-            configuration.push = readPush(push, at: path / "push", diagnostics) ?? PushModel()
-        }
-        configuration.exportBatchSize = reader.int("exportBatchSize", range: 1...400) ?? 400
-        configuration.importBatchSize = reader.int("importBatchSize", range: 1...100_000) ?? 400
-        if let order = reader.choice("importOrder", ImportOrder.allCases.map(\.rawValue)) {
-            configuration.importOrder = ImportOrder(rawValue: order) ?? .changeOrder
-        }
-        configuration.atomicExports = reader.bool("atomicExports") ?? true
-        configuration.requestTimeout = reader.duration("requestTimeout") ?? .seconds(60)
-        if configuration.requestTimeout <= .zero {
-            diagnostics.error("the request timeout must be longer than 0", at: path / "requestTimeout")
-        }
-        configuration.maxConflictRetries = reader.int("maxConflictRetries", range: 0...100) ?? 5
-        configuration.retryBackoff = reader.duration("retryBackoff") ?? .seconds(1)
-        if configuration.retryBackoff < .milliseconds(1) {
-            diagnostics.error("the retry backoff must be at least 1ms", at: path / "retryBackoff")
-        }
-        reader.rejectUnknownKeys()
-        return diagnostics.items.count == before ? configuration : nil
+        decode(value, at: path, diagnostics: diagnostics)
     }
 
-    private static func readUniqueKeys(
-        _ value: JSON, _ layout: StoreLayout, at path: JSONPath, _ diagnostics: Diagnostics
-    ) -> [UniqueKey] {
-        guard let items = value.arrayValue else {
-            diagnostics.error("expected an array of {\"entity\", \"attributes\"}, found \(value.typeName)", at: path)
-            return []
-        }
-        var keys: [UniqueKey] = []
-        for (index, item) in items.enumerated() {
-            if let key = readUniqueKey(item, layout, at: path / index, diagnostics) { keys.append(key) }
-        }
-        return keys
-    }
-
-    static func readUniqueKey(_ value: JSON, _ layout: StoreLayout, at path: JSONPath, _ diagnostics: Diagnostics)
-        -> UniqueKey?
-    {
-        guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
-        defer { reader.rejectUnknownKeys() }
-        guard let name = reader.id("entity", required: true) else { return nil }
-        guard let entity = layout.entity(named: name) else {
-            diagnostics.error(unknownEntity(name, layout), at: path / "entity")
-            return nil
-        }
-        guard let list = reader.value("attributes", required: true) else { return nil }
-        guard let names = list.arrayValue, !names.isEmpty else {
-            diagnostics.error("expected a non-empty array of attribute names", at: path / "attributes")
-            return nil
-        }
-        var attributes: [String] = []
-        for (index, item) in names.enumerated() {
-            guard let attribute = item.stringValue, entity.spec.attribute(named: attribute) != nil else {
-                diagnostics.error(
-                    "\(entity.name) has no attribute \(JSONWriter.string(item)) (attributes: "
-                        + entity.attributes.map(\.name).joined(separator: ", ") + ")", at: path / "attributes" / index)
+    /// Checks keys whose names the schema decides; reports each at its path under `path` (`keys`).
+    static func check(_ keys: [UniqueKey], _ layout: StoreLayout, at path: JSONPath, _ diagnostics: Diagnostics) {
+        for (index, key) in keys.enumerated() {
+            guard let entity = layout.entity(named: key.entity) else {
+                diagnostics.error(unknownEntity(key.entity, layout), at: path / index / "entity")
                 continue
             }
-            attributes.append(attribute)
+            for (position, name) in key.attributes.enumerated() where entity.spec.attribute(named: name) == nil {
+                diagnostics.error(
+                    "\(entity.name) has no attribute \(JSONWriter.string(.string(name))) (attributes: "
+                        + entity.attributes.map(\.name).joined(separator: ", ") + ")",
+                    at: path / index / "attributes" / position)
+            }
         }
-        return attributes.count == names.count ? UniqueKey(entity: name, attributes: attributes) : nil
     }
 
-    private static func readDisplayID(
-        _ value: JSON, _ layout: StoreLayout, at path: JSONPath, _ diagnostics: Diagnostics
-    ) -> (entity: String, attribute: String)? {
-        var target: (entity: String, attribute: String)? = ("Task", "displayId")
-        if case .bool(let enabled) = value {
-            if !enabled { return nil }
-        } else if let reader = ObjectReader(value, at: path, diagnostics: diagnostics, what: "true, false or an object")
-        {
-            target = (reader.id("entity") ?? "Task", reader.id("attribute") ?? "displayId")
-            reader.rejectUnknownKeys()
-        } else {
-            return nil
-        }
-        guard let target else { return nil }
+    /// `displayId`: `true` (Task.displayId), `false`, or `{"entity", "attribute"}`; checked against the
+    /// schema by ``check(at:diagnostics:)``.
+    static func readDisplayID(_ value: JSON, at path: JSONPath, _ diagnostics: Diagnostics)
+        -> (entity: String, attribute: String)??
+    {
+        if case .bool(let enabled) = value { return .some(enabled ? ("Task", "displayId") : nil) }
+        guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics, what: "true, false or an object")
+        else { return nil }
+        let before = diagnostics.items.count
+        let target = (reader.id("entity") ?? "Task", reader.id("attribute") ?? "displayId")
+        reader.rejectUnknownKeys()
+        return diagnostics.items.count == before ? .some(target) : nil
+    }
+
+    /// The configured displayId target is an int attribute of an entity of the schema.
+    static func check(
+        displayID target: (entity: String, attribute: String), _ layout: StoreLayout, at path: JSONPath,
+        _ diagnostics: Diagnostics
+    ) {
         guard let entity = layout.entity(named: target.entity) else {
             diagnostics.error(unknownEntity(target.entity, layout), at: path)
-            return nil
+            return
         }
         guard let attribute = entity.spec.attribute(named: target.attribute), attribute.type == .int, !attribute.isArray
         else {
             diagnostics.error(
                 "\(target.entity).\(target.attribute) must be an int attribute to hold a displayId", at: path)
-            return nil
+            return
         }
-        return target
     }
 
-    private static func readPush(_ value: JSON, at path: JSONPath, _ diagnostics: Diagnostics) -> PushModel? {
+    static func readPush(_ value: JSON, at path: JSONPath, _ diagnostics: Diagnostics) -> PushModel? {
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
         var push = PushModel()
         push.enabled = reader.bool("enabled") ?? true

@@ -33,15 +33,7 @@ struct ScenarioArgumentCheck {
     /// `path`: the expectation's `args`.
     func check(_ invariant: ModelInvariant, at path: JSONPath) {
         guard case .uniqueness(let arguments) = invariant else { return }
-        for (index, key) in arguments.keys.enumerated() {
-            guard let entity = entity(.string(key.entity), at: path / "keys" / index / "entity") else { continue }
-            for (position, name) in key.attributes.enumerated() where entity.spec.attribute(named: name) == nil {
-                diagnostics.error(
-                    "\(entity.name) has no attribute \(JSONWriter.string(.string(name))) (attributes: "
-                        + entity.attributes.map(\.name).joined(separator: ", ") + ")",
-                    at: path / "keys" / index / "attributes" / position)
-            }
-        }
+        ModelConfiguration.check(arguments.keys, layout, at: path / "keys", diagnostics)
     }
 
     func check(_ observable: ModelObservable, at path: JSONPath) {

@@ -1,0 +1,95 @@
+import SimulateCore
+import SimulateJSON
+
+/// Every key of the `model` configuration, declared once: the docs, the schema and the checks of a
+/// scenario's `plugins.model` follow from these fields; rules that need the schema are in `check`.
+extension ModelConfiguration {
+    public static let fields: [Field<Self>] = [
+        .custom(
+            "schema", \.schema, type: "object", default: "the seeds' Project ↔ Task model",
+            schema: ModelConfigurationDocs.schemaSchema,
+            "The SwiftData schema: {\"entities\": […]} or {\"versions\": [{\"name\", \"deployed\", \"entities\"}]}; "
+                + "default: the seeds' Project.tasks ([Task]?, cascade) ↔ Task.project (Project?, nullify) with "
+                + "Project.name, Task.title, done, priority, displayId", read: SchemaReader.read),
+        .choice(
+            "cloudKitDatabase", \.cloudKitDatabase,
+            "private: the stores are mirrored to the private database and do not load when a schema version breaks "
+                + "CloudKit's rules (Code=134060); none: no mirroring, the stores load whatever the schema (seed 004's "
+                + "alternative, ModelConfiguration(cloudKitDatabase: .none))"),
+        .custom(
+            "uniqueKeys", \.uniqueKeys, type: "array", default: "[]",
+            schema: ["type": "array", "items": ModelConfigurationDocs.uniqueKey],
+            "Logical keys CloudKit cannot enforce, checked across devices by model.uniqueness: "
+                + "[{\"entity\": \"Project\", \"attributes\": [\"name\"]}]", read: UniqueKey.decodeList),
+        .choice(
+            "conflictPolicy", \.conflictPolicy,
+            "The toolkit's assumption (Apple documents no rule for which values survive a conflict): "
+                + "recordLastWriterWins: the later save replaces the whole record; propertyMerge: the later save wins "
+                + "per field and keeps the server's values of fields it did not change"),
+        .custom(
+            "displayId", \.displayID, type: "boolean", default: "false",
+            schema: [
+                "oneOf": [
+                    ["type": "boolean"],
+                    [
+                        "type": "object", "additionalProperties": false,
+                        "properties": ["entity": ["type": "string"], "attribute": ["type": "string"]],
+                    ],
+                ]
+            ],
+            "true (Task.displayId) or {\"entity\", \"attribute\"}: inserting that entity allocates its displayId "
+                + "through the counter plugin on the device (needs \"counter\" enabled)", read: readDisplayID),
+        .duration(
+            "exportDebounce", \.exportDebounce, "Quiet time after the last local save before an export pass starts"),
+        .duration(
+            "periodicSync", \.periodicSync,
+            "0 (default): no timer, as NSPersistentCloudKitContainer imports on a push, at launch and on returning to "
+                + "the foreground (model.foreground); otherwise the interval of a periodic pass on every device "
+                + "(seeded phase per device), an option with no documented counterpart"),
+        .boolean("syncOnReconnect", \.syncOnReconnect, "Run a pass when a device comes back online"),
+        .custom(
+            "push", \.push, type: "object", default: "{}", schema: ModelConfigurationDocs.pushSchema,
+            "Zone-subscription pushes (APNs): {\"enabled\": true, \"delay\": {\"min\": \"200ms\", \"max\": \"2s\"}, "
+                + "\"dropProbability\": 0, \"coalesce\": true}; coalescing keeps one pending push per device and holds "
+                + "the last one while the device is offline", read: readPush),
+        .integer(
+            "exportBatchSize", \.exportBatchSize, in: 1...400,
+            "Records per modify operation (1…400, CloudKit's limit); halved after limitExceeded"),
+        .integer(
+            "importBatchSize", \.importBatchSize, in: 1...100_000, "Changes per fetchChanges page (1…100000)"),
+        .choice(
+            "importOrder", \.importOrder,
+            "Order records of a fetched page are applied in: changeOrder, reversed (children before parents), "
+                + "shuffled (seeded) — CloudKit does not promise an order"),
+        .boolean(
+            "atomicExports", \.atomicExports,
+            "Modify operations are atomic (one failed item fails the rest with batchRequestFailed; they are re-queued)"),
+        .duration(
+            "requestTimeout", \.requestTimeout,
+            "Timeout of one CloudKit request: CKOperation.Configuration.timeoutIntervalForRequest (60 s by default)"),
+        .integer(
+            "maxConflictRetries", \.maxConflictRetries, in: 0...100,
+            "Attempts per record and pass after serverRecordChanged or other item errors; the rest waits for the next pass"
+        ),
+        .duration(
+            "retryBackoff", \.retryBackoff,
+            "First retry delay after a failed pass, doubling to 60s (at least the server's retry-after)"),
+    ]
+
+    /// The rules between keys: names the schema decides, and bounds no field states.
+    public func check(at path: JSONPath, diagnostics: Diagnostics) {
+        let layout = StoreLayout(schema.current)
+        Self.check(uniqueKeys, layout, at: path / "uniqueKeys", diagnostics)
+        if let displayID { Self.check(displayID: displayID, layout, at: path / "displayId", diagnostics) }
+        if (.nanoseconds(1)..<(.milliseconds(1))).contains(periodicSync) {
+            diagnostics.error(
+                "a periodic sync interval must be at least 1ms (or 0 for none)", at: path / "periodicSync")
+        }
+        if requestTimeout <= .zero {
+            diagnostics.error("the request timeout must be longer than 0", at: path / "requestTimeout")
+        }
+        if retryBackoff < .milliseconds(1) {
+            diagnostics.error("the retry backoff must be at least 1ms", at: path / "retryBackoff")
+        }
+    }
+}
