@@ -60,11 +60,10 @@ public enum DurationFormat {
 
     /// Parses `"<number><unit>"`, telling a malformed text from one out of range.
     public static func parseChecked(_ text: String) -> Parsed {
-        var text = text
-        return text.withUTF8 { parse(bytes: $0) }
+        parse(bytes: text.utf8.span)
     }
 
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Parsed {
+    private static func parse(bytes: Span<UInt8>) -> Parsed {
         let count = bytes.count
         guard count >= 2 else { return .malformed }
         let unit: Int64
