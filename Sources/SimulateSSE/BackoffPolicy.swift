@@ -14,50 +14,50 @@ public enum JitterMode: String, CaseIterable, Sendable {
 
 /// Reconnect backoff: initial delay, multiplier, cap and jitter. Seed 002: 1 s, doubling, 30 s cap.
 package struct BackoffPolicy: Equatable, Sendable {
-    package var initialNanoseconds: Int64 = 1_000_000_000
+    package var initialDelay: VirtualDuration = .seconds(1)
     package var multiplier: Double = 2
-    package var maxNanoseconds: Int64 = 30_000_000_000
+    package var maxDelay: VirtualDuration = .seconds(30)
     var jitter = JitterMode.none
 
     /// The base delay after `failures` consecutive failures since the last reset (0 → the initial delay).
-    func baseDelay(failures: Int) -> Int64 {
-        var delay = initialNanoseconds
+    func baseDelay(failures: Int) -> VirtualDuration {
+        var delay = initialDelay
         for _ in 0..<min(failures, 4096) {
-            guard delay < maxNanoseconds else { break }
-            delay = Self.scaled(delay, by: multiplier, cap: maxNanoseconds)
+            guard delay < maxDelay else { break }
+            delay = Self.scaled(delay, by: multiplier, cap: maxDelay)
         }
-        return min(delay, maxNanoseconds)
+        return min(delay, maxDelay)
     }
 
-    /// The next base delay after `delay`: `delay × multiplier`, rounded, at most the cap.
-    static func scaled(_ delay: Int64, by multiplier: Double, cap: Int64) -> Int64 {
+    /// The next base delay after `delay`: `delay × multiplier`, rounded to the nanosecond, at most the cap.
+    static func scaled(_ delay: VirtualDuration, by multiplier: Double, cap: VirtualDuration) -> VirtualDuration {
         if multiplier == 2 { return delay > cap / 2 ? cap : delay * 2 }
-        let next = (Double(delay) * multiplier).rounded()
-        return next >= Double(cap) ? cap : max(delay, Int64(next))
+        let next = (Double(delay.nanoseconds) * multiplier).rounded()
+        return next >= Double(cap.nanoseconds) ? cap : max(delay, .nanoseconds(Int64(next)))
     }
 
     /// The closed range of delays the policy allows for a wait with this base delay and previous delay.
-    func allowedRange(base: Int64, previous: Int64) -> ClosedRange<Int64> {
+    func allowedRange(base: VirtualDuration, previous: VirtualDuration) -> ClosedRange<VirtualDuration> {
         switch jitter {
         case .none: base...base
-        case .full: 0...base
+        case .full: .zero...base
         case .equal: base / 2...base
         case .decorrelated: decorrelatedRange(previous: previous)
         }
     }
 
-    func decorrelatedRange(previous: Int64) -> ClosedRange<Int64> {
-        let upper = previous > maxNanoseconds / 3 ? maxNanoseconds : min(maxNanoseconds, previous * 3)
-        return min(initialNanoseconds, upper)...upper
+    func decorrelatedRange(previous: VirtualDuration) -> ClosedRange<VirtualDuration> {
+        let upper = previous > maxDelay / 3 ? maxDelay : min(maxDelay, previous * 3)
+        return min(initialDelay, upper)...upper
     }
 
     /// Draws the delay of a wait from the client's own stream.
-    func draw(base: Int64, previous: Int64, random: inout SeededRandom) -> Int64 {
+    func draw(base: VirtualDuration, previous: VirtualDuration, random: inout SeededRandom) -> VirtualDuration {
         switch jitter {
         case .none: return base
-        case .full: return random.int64(in: 0...base)
-        case .equal: return base / 2 + random.int64(in: 0...(base - base / 2))
-        case .decorrelated: return random.int64(in: decorrelatedRange(previous: previous))
+        case .full: return random.duration(in: .zero...base)
+        case .equal: return base / 2 + random.duration(in: .zero...(base - base / 2))
+        case .decorrelated: return random.duration(in: decorrelatedRange(previous: previous))
         }
     }
 }

@@ -5,14 +5,14 @@ import Testing
 
 @Test func seedPolicyDoublesFromOneSecondToTheThirtySecondCap() {
     let policy = BackoffPolicy()
-    let seconds = (0..<8).map { policy.baseDelay(failures: $0) / 1_000_000_000 }
+    let seconds = (0..<8).map { policy.baseDelay(failures: $0) / .seconds(1) }
     #expect(seconds == [1, 2, 4, 8, 16, 30, 30, 30])
-    #expect(policy.baseDelay(failures: 1_000_000) == 30_000_000_000)
+    #expect(policy.baseDelay(failures: 1_000_000) == .seconds(30))
 }
 
 @Test func fractionalMultiplierRoundsAndCaps() {
-    let policy = BackoffPolicy(initialNanoseconds: 500_000_000, multiplier: 1.5, maxNanoseconds: 2_000_000_000)
-    let delays = (0..<5).map { policy.baseDelay(failures: $0) }
+    let policy = BackoffPolicy(initialDelay: .milliseconds(500), multiplier: 1.5, maxDelay: .seconds(2))
+    let delays = (0..<5).map { policy.baseDelay(failures: $0).nanoseconds }
     #expect(delays == [500_000_000, 750_000_000, 1_125_000_000, 1_687_500_000, 2_000_000_000])
 }
 
@@ -21,13 +21,13 @@ func jitterDrawsStayInsideTheRangeTheInvariantChecks(mode: JitterMode) {
     var policy = BackoffPolicy()
     policy.jitter = mode
     var random = SeededRandom(seed: 42)
-    var previous = policy.initialNanoseconds
+    var previous = policy.initialDelay
     for failures in 0..<200 {
         let base = policy.baseDelay(failures: failures)
         let range = policy.allowedRange(base: base, previous: previous)
         let delay = policy.draw(base: base, previous: previous, random: &random)
         #expect(range.contains(delay))
-        #expect(delay <= policy.maxNanoseconds)
+        #expect(delay <= policy.maxDelay)
         previous = delay
     }
 }

@@ -19,14 +19,14 @@ final class AppClientRecorder {
     private var parser = EventStreamParser()
     private var outputs: [EventStreamOutput] = []
     /// Full-state events delivered to the app and not yet on its screen, oldest first.
-    private var delivered: [(version: Int, digest: UInt64, time: Int64)] = []
+    private var delivered: [(version: Int, digest: UInt64, time: VirtualInstant)] = []
     private var shownDigest = PunchWire.digest([])
     /// The exchange id of the stream the app has open, if any.
     private var stream: Int?
     private var eventOnStream = false
     /// The last stream failure the app has not yet answered with an attempt: when, its log index, and
     /// whether the wait that follows it has been seen starting.
-    private var failure: (time: Int64, index: Int, waitSeen: Bool)?
+    private var failure: (time: VirtualInstant, index: Int, waitSeen: Bool)?
     /// The task that opened the last stream: its next sleep after a failure is the backoff wait.
     private var streamTask = 0
     /// The stream ended while the app showed "connected": until it shows otherwise, that is stale.
@@ -140,10 +140,10 @@ final class AppClientRecorder {
         if let failure, !failure.waitSeen {
             let wait = record.now - failure.time
             record.log.insert(
-                ClientEvent(timeNanoseconds: failure.time, kind: .waitStarted, value: wait), at: failure.index + 1)
-            record.lastDelayNanoseconds = wait
+                ClientEvent(time: failure.time, kind: .waitStarted, delay: wait), at: failure.index + 1)
+            record.lastDelay = wait
             record.sleeps += 1
-            world.trace.instant(track, "backoff", "backoff wait", DurationFormat.string(wait), value: wait)
+            world.trace.instant(track, "backoff", "backoff wait", DurationFormat.string(wait), value: wait.nanoseconds)
         }
         failure = nil
         record.note(.attempt, Int64(record.attempts))
@@ -193,16 +193,16 @@ final class AppClientRecorder {
     }
 
     /// The task that opened the failed stream starts to sleep: that is its backoff wait.
-    func sleeps(task: Int, untilNanoseconds: Int64) {
+    func sleeps(task: Int, until deadline: VirtualInstant) {
         guard task == streamTask, let pending = failure, !pending.waitSeen else { return }
         // What the app showed up to its sleep comes first (a connect it made and lost in this job).
         poll()
         failure?.waitSeen = true
-        let wait = untilNanoseconds - record.now
-        record.note(.waitStarted, wait)
-        record.lastDelayNanoseconds = wait
+        let wait = deadline - record.now
+        record.note(.waitStarted, delay: wait)
+        record.lastDelay = wait
         record.sleeps += 1
-        world.trace.instant(track, "backoff", "backoff wait", DurationFormat.string(wait), value: wait)
+        world.trace.instant(track, "backoff", "backoff wait", DurationFormat.string(wait), value: wait.nanoseconds)
     }
 
     private func disconnected(_ reason: ClientEvent.Reason) {
@@ -221,7 +221,7 @@ final class AppClientRecorder {
             ?? { if case .add(let text) = mutation { text } else { "" } }()
         world.mutations.append(
             FiredMutation(
-                serial: serial, device: record.device.id, timeNanoseconds: record.now, mutation: mutation, text: text,
+                serial: serial, device: record.device.id, time: record.now, mutation: mutation, text: text,
                 optimistic: optimistic))
         if optimistic { record.pendingOptimistic.append(serial) }
         world.trace.instant(track, "post", mutation.requestName, text, value: Int64(serial))
@@ -330,9 +330,9 @@ final class AppClientRecorder {
         guard let failure, !failure.waitSeen else { return }
         let policy = world.configuration.policy
         let base = policy.baseDelay(failures: max(0, failuresSinceReset - 1))
-        let delay = policy.allowedRange(base: base, previous: record.lastDelayNanoseconds ?? base).upperBound
+        let delay = policy.allowedRange(base: base, previous: record.lastDelay ?? base).upperBound
         record.log.insert(
-            ClientEvent(timeNanoseconds: failure.time, kind: .waitStarted, value: delay), at: failure.index + 1)
+            ClientEvent(time: failure.time, kind: .waitStarted, delay: delay), at: failure.index + 1)
         self.failure = nil
     }
 

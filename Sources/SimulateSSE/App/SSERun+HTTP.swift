@@ -59,6 +59,6 @@ extension SSERun: SimulatedHTTPService {
 extension SSERun: AppSleepObserving {
     public func appTaskSleeps(on device: Device, task: Int, until deadline: VirtualInstant) {
         guard device.index < recorders.count else { return }
-        recorders[device.index].sleeps(task: task, untilNanoseconds: deadline.nanoseconds)
+        recorders[device.index].sleeps(task: task, until: deadline)
     }
 }

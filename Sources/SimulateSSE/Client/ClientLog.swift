@@ -48,9 +48,24 @@ struct ClientEvent {
         }
     }
 
-    var timeNanoseconds: Int64
+    var time: VirtualInstant
     var kind: Kind
+    /// One number for every kind (an attempt's number, a reason, a wait's delay in nanoseconds): read a
+    /// wait's through ``delay``.
     var value: Int64
+
+    init(time: VirtualInstant, kind: Kind, value: Int64 = 0) {
+        self.time = time
+        self.kind = kind
+        self.value = value
+    }
+
+    init(time: VirtualInstant, kind: Kind, delay: VirtualDuration) {
+        self.init(time: time, kind: kind, value: delay.nanoseconds)
+    }
+
+    /// The delay of a `waitStarted` or `refusedThenWaited` event.
+    var delay: VirtualDuration { VirtualDuration(nanoseconds: value) }
 
     /// A trace-style line for violation reports: `12.000s phone backoff wait 2s`.
     func line(device: String) -> String {
@@ -61,21 +76,21 @@ struct ClientEvent {
         case .connected: detail = "connected (first bytes)"
         case .firstEvent: detail = "first full-state event"
         case .disconnected: detail = "disconnected (\(Reason(rawValue: value)?.text ?? "?"))"
-        case .waitStarted: detail = "backoff wait " + DurationFormat.string(value)
-        case .refusedThenWaited: detail = "connect refused (offline), backoff wait " + DurationFormat.string(value)
+        case .waitStarted: detail = "backoff wait " + DurationFormat.string(delay)
+        case .refusedThenWaited: detail = "connect refused (offline), backoff wait " + DurationFormat.string(delay)
         case .indicatorShown: detail = "offline indicator shown"
         case .indicatorHidden: detail = "offline indicator hidden"
         case .launched: detail = "app relaunched"
         }
         return TraceRecord(
-            time: VirtualInstant(nanoseconds: timeNanoseconds), track: device, category: "", name: detail
+            time: time, track: device, category: "", name: detail
         ).line
     }
 }
 
 /// A full-state event a client applied.
 struct AppliedState {
-    var timeNanoseconds: Int64
+    var time: VirtualInstant
     /// The event's `id` field as a state version; 0 when it had none.
     var version: Int
 }
@@ -84,7 +99,7 @@ struct AppliedState {
 struct FiredMutation {
     var serial: Int
     var device: String
-    var timeNanoseconds: Int64
+    var time: VirtualInstant
     var mutation: Mutation
     /// The item's text as the user saw it.
     var text: String
@@ -96,7 +111,7 @@ struct FiredMutation {
 /// An optimistic edit that a full-state event older than the edit took off the screen.
 struct RevertCandidate {
     var device: String
-    var timeNanoseconds: Int64
+    var time: VirtualInstant
     var serial: Int
     var eventVersion: Int
 }

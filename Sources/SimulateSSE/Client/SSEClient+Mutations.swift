@@ -28,7 +28,7 @@ extension SSEClient {
         let optimistic = phase != .connected
         world.mutations.append(
             FiredMutation(
-                serial: serial, device: device.id, timeNanoseconds: now, mutation: mutation, text: text,
+                serial: serial, device: device.id, time: now, mutation: mutation, text: text,
                 optimistic: optimistic))
         world.trace.instant(device.id, "post", mutation.requestName, text, value: Int64(serial))
         if optimistic {
@@ -37,7 +37,7 @@ extension SSEClient {
         }
         let server = world.server
         world.network.request(
-            from: device, to: SSEServer.name, timeout: .nanoseconds(world.configuration.requestTimeoutNanoseconds),
+            from: device, to: SSEServer.name, timeout: world.configuration.requestTimeout,
             serve: { server.receive(mutation, serial: serial) },
             completion: { [unowned self] result in posted(serial, result) })
     }
@@ -53,7 +53,7 @@ extension SSEClient {
         switch mutation {
         case .add(let text):
             temporaryCount += 1
-            let clock = PunchClock.epochNanoseconds + device.localTime(at: VirtualInstant(nanoseconds: now)).nanoseconds
+            let clock = PunchClock.epochNanoseconds + device.localTime(at: now).nanoseconds
             model.append(
                 PunchItem(
                     id: PunchItem.temporaryPrefix + String(temporaryCount), text: text,

@@ -39,7 +39,7 @@ extension SSEClient {
         let line = traceLine("malformed event, data " + JSONQuote.short(event.data))
         world.noteFullStateViolation(
             Violation(
-                at: VirtualInstant(nanoseconds: now), device: device.id,
+                at: now, device: device.id,
                 message: "\(device.id) received an event whose data is not an item array", events: [line]))
     }
 
@@ -49,7 +49,7 @@ extension SSEClient {
         guard let record = world.server.log.version(version) else {
             world.noteFullStateViolation(
                 Violation(
-                    at: VirtualInstant(nanoseconds: now), device: device.id,
+                    at: now, device: device.id,
                     message: "\(device.id) applied an event with id \"\(version)\", which is no server state version",
                     events: [traceLine("full state v\(version)")]))
             return
@@ -57,13 +57,13 @@ extension SSEClient {
         if PunchWire.digest(model) != record.digest {
             world.noteFullStateViolation(
                 Violation(
-                    at: VirtualInstant(nanoseconds: now), device: device.id,
+                    at: now, device: device.id,
                     message:
                         "\(device.id) shows \(model.count) items after applying version \(version), "
                         + "which is not the server's version \(version) (\(record.count) items)",
                     events: [
                         TraceRecord(
-                            time: VirtualInstant(nanoseconds: record.timeNanoseconds), track: SSEServer.track,
+                            time: record.time, track: SSEServer.track,
                             category: "",
                             name: "state v\(version), \(record.count) items"
                         ).line,
@@ -73,7 +73,7 @@ extension SSEClient {
         if version < previous {
             world.noteFullStateViolation(
                 Violation(
-                    at: VirtualInstant(nanoseconds: now), device: device.id,
+                    at: now, device: device.id,
                     message: "\(device.id) replaced version \(previous) with the older version \(version)",
                     events: [traceLine("full state v\(version) after v\(previous)")]))
         }
@@ -85,13 +85,13 @@ extension SSEClient {
             let appliedAt = world.server.log.receipt(serial: serial)?.version ?? Int.max
             if appliedAt > version {
                 world.reverts.append(
-                    RevertCandidate(device: device.id, timeNanoseconds: now, serial: serial, eventVersion: version))
+                    RevertCandidate(device: device.id, time: now, serial: serial, eventVersion: version))
             }
         }
     }
 
     func traceLine(_ text: String) -> String {
-        TraceRecord(time: VirtualInstant(nanoseconds: now), track: device.id, category: "", name: text).line
+        TraceRecord(time: now, track: device.id, category: "", name: text).line
     }
 
     var itemsJSON: JSON {

@@ -24,7 +24,7 @@ final class SSEClient {
     var attempts = 0
     /// App launches so far: 1 at start, plus 1 per relaunch. Each launch's first attempt is no reconnect.
     var launches = 0
-    var lastDelayNanoseconds: Int64?
+    var lastDelay: VirtualDuration?
     /// Backoff waits so far.
     var sleeps = 0
     /// The version of the last full-state event applied (0: none yet).
@@ -41,12 +41,12 @@ final class SSEClient {
     private var parserHoldsBytes = false
     private var outputs: [EventStreamOutput] = []
     private var failures = 0
-    private var previousDelayNanoseconds: Int64
+    private var previousDelay: VirtualDuration
     private var receivedEvent = false
     private var indicatorTimer: EventHandle?
     private var retryTimer: EventHandle?
     /// The request timer restarts here: at the attempt's start, then at every byte that arrives.
-    private var lastByteTime: Int64 = 0
+    private var lastByteTime: VirtualInstant = .start
     private var requestTimerPending = false
 
     // Made once in init. The scheduler and the network only call them while the run, which owns
@@ -67,7 +67,7 @@ final class SSEClient {
         network = world.network
         accept = world.server.accept
         self.random = random
-        previousDelayNanoseconds = world.configuration.policy.initialNanoseconds
+        previousDelay = world.configuration.policy.initialDelay
         dataHandler = { [unowned self] bytes in received(bytes) }
         closeHandler = { [unowned self] reason in streamClosed(reason) }
         retryHandler = { [unowned self] in retry() }
@@ -75,13 +75,13 @@ final class SSEClient {
         requestTimerHandler = { [unowned self] in requestTimerFired() }
     }
 
-    var now: Int64 { scheduler.now.nanoseconds }
+    var now: VirtualInstant { scheduler.now }
 
     /// App launch: disconnected until the first bytes arrive, so the indicator clock starts now.
     func start() {
         launches += 1
         indicatorTimer = scheduler.schedule(
-            after: .nanoseconds(configuration.offlineIndicatorDelayNanoseconds), indicatorHandler)
+            after: configuration.offlineIndicatorDelay, indicatorHandler)
         connect()
     }
 
@@ -159,21 +159,21 @@ final class SSEClient {
         guard !requestTimerPending else { return }
         requestTimerPending = true
         scheduler.schedule(
-            at: VirtualInstant(nanoseconds: lastByteTime + configuration.requestTimeoutNanoseconds), requestTimerHandler
+            at: lastByteTime + configuration.requestTimeout, requestTimerHandler
         )
     }
 
     private func requestTimerFired() {
         requestTimerPending = false
         guard phase == .connecting || phase == .connected else { return }
-        guard now - lastByteTime >= configuration.requestTimeoutNanoseconds else {
+        guard now - lastByteTime >= configuration.requestTimeout else {
             armRequestTimer()
             return
         }
         if phase == .connected {
             trace.instant(
                 track, "connection", "request timeout",
-                "no data for " + DurationFormat.string(configuration.requestTimeoutNanoseconds))
+                "no data for " + DurationFormat.string(configuration.requestTimeout))
         }
         connection?.close()
         connection = nil
@@ -243,7 +243,7 @@ final class SSEClient {
             note(.disconnected, reason.rawValue)
             trace.end(track, "connection", "connected", reason.text, value: reason.rawValue)
             indicatorTimer = scheduler.schedule(
-                after: .nanoseconds(configuration.offlineIndicatorDelayNanoseconds), indicatorHandler)
+                after: configuration.offlineIndicatorDelay, indicatorHandler)
         } else {
             note(.attemptFailed, reason.rawValue)
         }
@@ -253,10 +253,11 @@ final class SSEClient {
     /// The failed attempt's reason goes into the wait's detail: one trace record less per attempt.
     private func waitThenReconnect(after reason: ClientEvent.Reason) {
         let delay = nextDelay()
-        note(.waitStarted, delay)
+        note(.waitStarted, delay: delay)
         trace.begin(
-            track, "backoff", "backoff wait", DurationFormat.string(delay) + " after " + reason.text, value: delay)
-        retryTimer = scheduler.schedule(after: .nanoseconds(delay), retryHandler)
+            track, "backoff", "backoff wait", DurationFormat.string(delay) + " after " + reason.text,
+            value: delay.nanoseconds)
+        retryTimer = scheduler.schedule(after: delay, retryHandler)
     }
 
     /// Without a network the OS refuses a request at once (notConnectedToInternet), as the network
@@ -264,29 +265,29 @@ final class SSEClient {
     /// keeps long outages cheap to simulate.
     private func refusedOffline() {
         let delay = nextDelay()
-        note(.refusedThenWaited, delay)
+        note(.refusedThenWaited, delay: delay)
         trace.begin(
             track, "backoff", "backoff wait",
-            DurationFormat.string(delay) + " after attempt \(attempts) refused: offline", value: delay)
-        retryTimer = scheduler.schedule(after: .nanoseconds(delay), retryHandler)
+            DurationFormat.string(delay) + " after attempt \(attempts) refused: offline", value: delay.nanoseconds)
+        retryTimer = scheduler.schedule(after: delay, retryHandler)
     }
 
-    private func nextDelay() -> Int64 {
+    private func nextDelay() -> VirtualDuration {
         let policy = configuration.policy
         let base = policy.baseDelay(failures: failures)
         let delay =
-            policy.jitter == .none ? base : policy.draw(base: base, previous: previousDelayNanoseconds, random: &random)
-        previousDelayNanoseconds = delay
+            policy.jitter == .none ? base : policy.draw(base: base, previous: previousDelay, random: &random)
+        previousDelay = delay
         failures += 1
         sleeps += 1
-        lastDelayNanoseconds = delay
+        lastDelay = delay
         phase = .waiting
         return delay
     }
 
     private func resetBackoff() {
         failures = 0
-        previousDelayNanoseconds = configuration.policy.initialNanoseconds
+        previousDelay = configuration.policy.initialDelay
     }
 
     private func showIndicator() {
@@ -298,11 +299,15 @@ final class SSEClient {
     }
 
     func note(_ kind: ClientEvent.Kind, _ value: Int64 = 0) {
-        log.append(ClientEvent(timeNanoseconds: now, kind: kind, value: value))
+        log.append(ClientEvent(time: now, kind: kind, value: value))
+    }
+
+    func note(_ kind: ClientEvent.Kind, delay: VirtualDuration) {
+        log.append(ClientEvent(time: now, kind: kind, delay: delay))
     }
 
     func noteApplied(version: Int) {
-        applied.append(AppliedState(timeNanoseconds: now, version: version))
+        applied.append(AppliedState(time: now, version: version))
         displayedVersion = version
     }
 }

@@ -4,22 +4,22 @@ import SimulateCore
 /// consecutive failures since the last successful connect, and lasts exactly that long.
 enum BackoffInvariant {
     static func evaluate(
-        _ client: SSEClient, policy: BackoffPolicy, resetOn: BackoffReset, endNanoseconds end: Int64
+        _ client: SSEClient, policy: BackoffPolicy, resetOn: BackoffReset, end: VirtualInstant
     ) -> [Violation] {
         var list = ViolationList()
         let id = client.device.id
         var failures = 0
-        var previous = policy.initialNanoseconds
-        var wait: (time: Int64, delay: Int64, index: Int)?
+        var previous = policy.initialDelay
+        var wait: (time: VirtualInstant, delay: VirtualDuration, index: Int)?
         var needsWait = false
-        func add(_ time: Int64, _ index: Int, _ message: String) {
+        func add(_ time: VirtualInstant, _ index: Int, _ message: String) {
             list.add(
                 Violation(
-                    at: VirtualInstant(nanoseconds: time), device: id, message: message,
+                    at: time, device: id, message: message,
                     events: client.logLines(upTo: index)))
         }
         var attempts = 0
-        func attempt(_ time: Int64, _ index: Int) {
+        func attempt(_ time: VirtualInstant, _ index: Int) {
             attempts += 1
             if let pending = wait, time - pending.time != pending.delay {
                 add(
@@ -31,7 +31,7 @@ enum BackoffInvariant {
             }
             wait = nil
         }
-        func waitStarted(_ time: Int64, _ delay: Int64, _ index: Int) {
+        func waitStarted(_ time: VirtualInstant, _ delay: VirtualDuration, _ index: Int) {
             let base = policy.baseDelay(failures: failures)
             let range = policy.allowedRange(base: base, previous: previous)
             if !range.contains(delay) {
@@ -52,27 +52,27 @@ enum BackoffInvariant {
             wait = (time, delay, index)
         }
         for (index, event) in client.log.enumerated() {
-            let time = event.timeNanoseconds
+            let time = event.time
             switch event.kind {
             case .attempt:
                 attempt(time, index)
             case .refusedThenWaited:
                 attempt(time, index)
                 needsWait = true
-                waitStarted(time, event.value, index)
+                waitStarted(time, event.delay, index)
             case .connected where resetOn == .firstByte, .firstEvent where resetOn == .firstEvent:
                 failures = 0
-                previous = policy.initialNanoseconds
+                previous = policy.initialDelay
             case .attemptFailed, .disconnected:
                 needsWait = true
             case .launched:
                 failures = 0
-                previous = policy.initialNanoseconds
+                previous = policy.initialDelay
                 wait = nil
                 needsWait = false
                 attempts = 0
             case .waitStarted:
-                waitStarted(time, event.value, index)
+                waitStarted(time, event.delay, index)
             default:
                 break
             }

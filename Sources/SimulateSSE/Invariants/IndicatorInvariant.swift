@@ -5,23 +5,23 @@ import SimulateCore
 /// once it has passed (at most `tolerance` later), hidden on reconnect.
 enum IndicatorInvariant {
     static func evaluate(
-        _ client: SSEClient, delayNanoseconds delay: Int64, toleranceNanoseconds tolerance: Int64,
-        endNanoseconds end: Int64
+        _ client: SSEClient, delay: VirtualDuration, tolerance: VirtualDuration,
+        end: VirtualInstant
     ) -> [Violation] {
         var list = ViolationList()
         let id = client.device.id
         var connected = false
-        var disconnectedSince: Int64 = 0
+        var disconnectedSince = VirtualInstant.start
         var shown = false
-        var mustHideAt: (time: Int64, index: Int)?
-        func add(_ time: Int64, _ index: Int, _ message: String) {
+        var mustHideAt: (time: VirtualInstant, index: Int)?
+        func add(_ time: VirtualInstant, _ index: Int, _ message: String) {
             list.add(
                 Violation(
-                    at: VirtualInstant(nanoseconds: time), device: id, message: message,
+                    at: time, device: id, message: message,
                     events: client.logLines(upTo: index)))
         }
         for (index, event) in client.log.enumerated() {
-            let time = event.timeNanoseconds
+            let time = event.time
             if let pending = mustHideAt, time > pending.time {
                 add(
                     pending.time, pending.index,
@@ -85,11 +85,11 @@ enum IndicatorInvariant {
         return list.result
     }
 
-    private static func toleranceText(_ tolerance: Int64) -> String {
-        tolerance == 0 ? "" : " + \(DurationFormat.string(tolerance)) tolerance"
+    private static func toleranceText(_ tolerance: VirtualDuration) -> String {
+        tolerance == .zero ? "" : " + \(DurationFormat.string(tolerance)) tolerance"
     }
 
-    static func seconds(_ nanoseconds: Int64) -> String {
-        DurationFormat.string(nanoseconds)
+    static func seconds(_ time: VirtualInstant) -> String {
+        DurationFormat.string(time)
     }
 }

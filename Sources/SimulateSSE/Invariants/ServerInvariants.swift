@@ -10,11 +10,11 @@ enum ServerInvariants {
         var last: Int64 = .min
         var issued: Set<String> = []
         for record in world.server.log.issued {
-            let at = record.timeNanoseconds
-            let clock = PunchClock.epochNanoseconds + at
+            let at = record.time
+            let clock = PunchClock.epochNanoseconds + at.sinceStart.nanoseconds
             let event = StateInvariants.line(at, SSEServer.track, "issued id \(record.id), created \(record.created)")
             func add(_ message: String) {
-                list.add(Violation(at: VirtualInstant(nanoseconds: at), device: nil, message: message, events: [event]))
+                list.add(Violation(at: at, device: nil, message: message, events: [event]))
             }
             guard !record.id.isEmpty, record.id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
                 let value = Int64(record.id)
@@ -43,7 +43,7 @@ enum ServerInvariants {
     }
 
     /// At most `max` reconnect attempts in any `window` (first connects are not counted).
-    static func reconnectRate(_ times: [Int64], max limit: Int, windowNanoseconds window: Int64) -> [Violation] {
+    static func reconnectRate(_ times: [VirtualInstant], max limit: Int, window: VirtualDuration) -> [Violation] {
         var list = ViolationList(limit: 10)
         var start = 0
         var index = 0
@@ -54,7 +54,7 @@ enum ServerInvariants {
                 while end + 1 < times.count && times[end + 1] - times[start] < window { end += 1 }
                 list.add(
                     Violation(
-                        at: VirtualInstant(nanoseconds: times[start]), device: nil,
+                        at: times[start], device: nil,
                         message:
                             "\(end - start + 1) reconnect attempts within \(DurationFormat.string(window)) "
                             + "from \(DurationFormat.string(times[start])) (at most \(limit) allowed)"))
@@ -68,7 +68,7 @@ enum ServerInvariants {
     }
 
     /// The largest number of reconnect attempts that started within any `window`.
-    static func peakReconnects(_ times: [Int64], windowNanoseconds window: Int64) -> Int {
+    static func peakReconnects(_ times: [VirtualInstant], window: VirtualDuration) -> Int {
         var peak = 0
         var start = 0
         for index in times.indices {

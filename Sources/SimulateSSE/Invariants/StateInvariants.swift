@@ -4,13 +4,13 @@ import SimulateJSON
 /// `converged`, `freshness`, `noRevert` and `mutationsDelivered`: what users see against what the server holds.
 enum StateInvariants {
     /// At the end, every client that shows "connected" shows exactly the server's items.
-    static func converged(_ clients: [SSEClient], server: SSEServer, endNanoseconds end: Int64) -> [Violation] {
+    static func converged(_ clients: [SSEClient], server: SSEServer, end: VirtualInstant) -> [Violation] {
         var list = ViolationList()
         let expected = PunchWire.digest(server.items)
         for client in clients where client.phase == .connected && PunchWire.digest(client.model) != expected {
             list.add(
                 Violation(
-                    at: VirtualInstant(nanoseconds: end), device: client.device.id,
+                    at: end, device: client.device.id,
                     message: "\(client.device.id) shows " + describe(client.model) + "; the server has "
                         + describe(server.items),
                     events: Array(client.logLines(upTo: client.log.count - 1, count: 2))
@@ -21,23 +21,25 @@ enum StateInvariants {
 
     /// While a client shows "connected", a server state never stays off its screen longer than `within`.
     static func freshness(
-        _ client: SSEClient, server: SSEServer, withinNanoseconds within: Int64, endNanoseconds end: Int64
+        _ client: SSEClient, server: SSEServer, within: VirtualDuration, end: VirtualInstant
     ) -> [Violation] {
         var list = ViolationList()
-        var reportedUntil: Int64 = -1
+        var reportedUntil: VirtualInstant?
         for (index, record) in server.log.versions.enumerated() {
             let version = index + 1
-            let deadline = record.timeNanoseconds + within
-            guard deadline <= end, deadline > reportedUntil, client.isConnected(at: deadline) else { continue }
+            let deadline = record.time + within
+            guard deadline <= end, reportedUntil.map({ deadline > $0 }) ?? true, client.isConnected(at: deadline) else {
+                continue
+            }
             let shown = displayedVersion(client, at: deadline)
             guard shown < version else { continue }
             list.add(
                 Violation(
-                    at: VirtualInstant(nanoseconds: deadline), device: client.device.id,
+                    at: deadline, device: client.device.id,
                     message:
                         "\(client.device.id) shows \"connected\" but still displays state v\(shown) "
                         + "\(DurationFormat.string(within)) after the server's v\(version) "
-                        + "(\(DurationFormat.string(record.timeNanoseconds)))",
+                        + "(\(DurationFormat.string(record.time)))",
                     events: client.logLines(upTo: lastLogIndex(client, atOrBefore: deadline), count: 3)))
             reportedUntil = nextDisconnect(client, after: deadline) ?? end
         }
@@ -53,15 +55,15 @@ enum StateInvariants {
             let fired = world.mutations[candidate.serial - 1]
             list.add(
                 Violation(
-                    at: VirtualInstant(nanoseconds: candidate.timeNanoseconds), device: candidate.device,
+                    at: candidate.time, device: candidate.device,
                     message:
                         "\(candidate.device)'s optimistic \(fired.mutation.name) \(JSONWriter.escape(fired.text)) "
                         + "left the screen when the older state v\(candidate.eventVersion) arrived; the server "
                         + "applied it as v\(version)",
                     events: [
-                        line(fired.timeNanoseconds, fired.device, fired.mutation.requestName + " (optimistic)"),
-                        line(candidate.timeNanoseconds, candidate.device, "full state v\(candidate.eventVersion)"),
-                        line(receipt.timeNanoseconds, SSEServer.track, "applied as v\(version)"),
+                        line(fired.time, fired.device, fired.mutation.requestName + " (optimistic)"),
+                        line(candidate.time, candidate.device, "full state v\(candidate.eventVersion)"),
+                        line(receipt.time, SSEServer.track, "applied as v\(version)"),
                     ]))
         }
         return list.result
@@ -74,13 +76,13 @@ enum StateInvariants {
             let outcome = fired.outcome ?? "no answer by the end"
             list.add(
                 Violation(
-                    at: VirtualInstant(nanoseconds: fired.timeNanoseconds), device: fired.device,
+                    at: fired.time, device: fired.device,
                     message:
                         "\(fired.device)'s \(fired.mutation.name) \(JSONWriter.escape(fired.text)) never reached "
                         + "the server (\(fired.mutation.method): \(outcome))"
                         + (fired.optimistic
                             ? "; it was shown optimistically and is gone after the next full state" : ""),
-                    events: [line(fired.timeNanoseconds, fired.device, fired.mutation.requestName + " → \(outcome)")]))
+                    events: [line(fired.time, fired.device, fired.mutation.requestName + " → \(outcome)")]))
         }
         return list.result
     }
@@ -91,31 +93,31 @@ enum StateInvariants {
             + (items.isEmpty ? "" : " [" + shown.joined(separator: ", ") + (items.count > 5 ? ", …" : "") + "]")
     }
 
-    static func line(_ time: Int64, _ track: String, _ text: String) -> String {
-        TraceRecord(time: VirtualInstant(nanoseconds: time), track: track, category: "", name: text).line
+    static func line(_ time: VirtualInstant, _ track: String, _ text: String) -> String {
+        TraceRecord(time: time, track: track, category: "", name: text).line
     }
 
     private static func lastApplied(_ client: SSEClient) -> [String] {
         guard let last = client.applied.last else { return [] }
-        return [line(last.timeNanoseconds, client.device.id, "full state v\(last.version)")]
+        return [line(last.time, client.device.id, "full state v\(last.version)")]
     }
 
-    private static func displayedVersion(_ client: SSEClient, at time: Int64) -> Int {
+    private static func displayedVersion(_ client: SSEClient, at time: VirtualInstant) -> Int {
         var low = 0
         var high = client.applied.count
         while low < high {
             let middle = (low + high) / 2
-            if client.applied[middle].timeNanoseconds <= time { low = middle + 1 } else { high = middle }
+            if client.applied[middle].time <= time { low = middle + 1 } else { high = middle }
         }
         return low == 0 ? 0 : client.applied[low - 1].version
     }
 
-    private static func lastLogIndex(_ client: SSEClient, atOrBefore time: Int64) -> Int {
-        client.log.lastIndex { $0.timeNanoseconds <= time } ?? 0
+    private static func lastLogIndex(_ client: SSEClient, atOrBefore time: VirtualInstant) -> Int {
+        client.log.lastIndex { $0.time <= time } ?? 0
     }
 
-    private static func nextDisconnect(_ client: SSEClient, after time: Int64) -> Int64? {
-        client.log.first { $0.timeNanoseconds > time && ($0.kind == .disconnected || $0.kind == .launched) }?
-            .timeNanoseconds
+    private static func nextDisconnect(_ client: SSEClient, after time: VirtualInstant) -> VirtualInstant? {
+        client.log.first { $0.time > time && ($0.kind == .disconnected || $0.kind == .launched) }?
+            .time
     }
 }

@@ -37,8 +37,8 @@ extension SSEClient {
     }
 
     /// Start times of this device's reconnect attempts (every attempt after the first), from its log.
-    var reconnectTimes: [Int64] {
-        var times: [Int64] = []
+    var reconnectTimes: [VirtualInstant] {
+        var times: [VirtualInstant] = []
         var attempts = 0
         for event in log where event.kind == .attempt || event.kind == .refusedThenWaited || event.kind == .launched {
             if event.kind == .launched {
@@ -46,16 +46,16 @@ extension SSEClient {
                 continue
             }
             attempts += 1
-            if attempts > 1 { times.append(event.timeNanoseconds) }
+            if attempts > 1 { times.append(event.time) }
         }
         return times
     }
 
     /// Whether the client showed "connected" at `time` (after everything that happened at `time`).
-    func isConnected(at time: Int64) -> Bool {
+    func isConnected(at time: VirtualInstant) -> Bool {
         var connected = false
         for event in log {
-            if event.timeNanoseconds > time { break }
+            if event.time > time { break }
             if event.kind == .connected { connected = true }
             if event.kind == .disconnected || event.kind == .launched { connected = false }
         }

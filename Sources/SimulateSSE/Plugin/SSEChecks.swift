@@ -6,25 +6,25 @@ import SimulateJSON
 /// must fail them. A scenario that wants another rule states it in the invariant's `args`.
 public struct SSEInvariant: PluginEntries {
     package enum Kind: Equatable, Sendable {
-        case offlineIndicator(delayNanoseconds: Int64, toleranceNanoseconds: Int64)
+        case offlineIndicator(delay: VirtualDuration, tolerance: VirtualDuration)
         case backoff(BackoffPolicy, resetOn: BackoffReset)
         case fullState, converged, serverIds, mutationsDelivered, noRevert
-        case freshness(withinNanoseconds: Int64)
-        case reconnectRate(max: Int, windowNanoseconds: Int64)
+        case freshness(within: VirtualDuration)
+        case reconnectRate(max: Int, window: VirtualDuration)
     }
 
     package let kind: Kind
 
     struct Indicator: PluginArguments {
         /// Seed 002: "shown after 1.5s of disconnect".
-        var delayNanoseconds: Int64 = 1_500_000_000
+        var delay: VirtualDuration = .milliseconds(1_500)
         /// How late after the delay the indicator may still show (a client that polls its state).
-        var toleranceNanoseconds: Int64 = 0
+        var tolerance: VirtualDuration = .zero
         static let fields: [Field<Self>] = [
             .positiveDuration(
-                "delay", \.delayNanoseconds, allowZero: true, "the disconnect before the indicator shows"),
+                "delay", \.delay, allowZero: true, "the disconnect before the indicator shows"),
             .positiveDuration(
-                "tolerance", \.toleranceNanoseconds, allowZero: true,
+                "tolerance", \.tolerance, allowZero: true,
                 "how much later than the delay it may show (for clients that poll their state)"),
         ]
     }
@@ -42,18 +42,18 @@ public struct SSEInvariant: PluginEntries {
     }
 
     struct Freshness: PluginArguments {
-        var withinNanoseconds: Int64 = 5_000_000_000
+        var within: VirtualDuration = .seconds(5)
         static let fields: [Field<Self>] = [
-            .positiveDuration("within", \.withinNanoseconds, allowZero: true, "the largest allowed lag")
+            .positiveDuration("within", \.within, allowZero: true, "the largest allowed lag")
         ]
     }
 
     struct Rate: PluginArguments {
         var max = 10
-        var windowNanoseconds: Int64 = 1_000_000_000
+        var window: VirtualDuration = .seconds(1)
         static let fields: [Field<Self>] = [
             .integer("max", \.max, in: 1...Int.max, "attempts allowed per window"),
-            .positiveDuration("window", \.windowNanoseconds, "the sliding window's length"),
+            .positiveDuration("window", \.window, "the sliding window's length"),
         ]
     }
 
@@ -67,8 +67,7 @@ public struct SSEInvariant: PluginEntries {
     public static let entries: [Entry<Self>] = [
         .entry(doc("offlineIndicator"), arguments: Indicator.self) {
             SSEInvariant(
-                kind: .offlineIndicator(
-                    delayNanoseconds: $0.delayNanoseconds, toleranceNanoseconds: $0.toleranceNanoseconds))
+                kind: .offlineIndicator(delay: $0.delay, tolerance: $0.tolerance))
         },
         .entry(doc("backoff"), arguments: Backoff.self) {
             SSEInvariant(kind: .backoff($0.policy, resetOn: $0.resetOn))
@@ -79,10 +78,10 @@ public struct SSEInvariant: PluginEntries {
         .entry(doc("mutationsDelivered"), SSEInvariant(kind: .mutationsDelivered)),
         .entry(doc("noRevert"), SSEInvariant(kind: .noRevert)),
         .entry(doc("freshness"), arguments: Freshness.self) {
-            SSEInvariant(kind: .freshness(withinNanoseconds: $0.withinNanoseconds))
+            SSEInvariant(kind: .freshness(within: $0.within))
         },
         .entry(doc("reconnectRate"), arguments: Rate.self) {
-            SSEInvariant(kind: .reconnectRate(max: $0.max, windowNanoseconds: $0.windowNanoseconds))
+            SSEInvariant(kind: .reconnectRate(max: $0.max, window: $0.window))
         },
     ]
 }
@@ -92,15 +91,15 @@ public struct SSEObservable: PluginEntries {
     enum Kind: Equatable {
         case offlineIndicator, connected, items, reconnectAttempts, lastBackoffDelay, temporaryItems
         case serverItems, serverVersion, serverRequests
-        case peakReconnectRate(windowNanoseconds: Int64)
+        case peakReconnectRate(window: VirtualDuration)
     }
 
     let kind: Kind
 
     struct Window: PluginArguments {
-        var windowNanoseconds: Int64 = 1_000_000_000
+        var window: VirtualDuration = .seconds(1)
         static let fields: [Field<Self>] = [
-            .positiveDuration("window", \.windowNanoseconds, "the window's length")
+            .positiveDuration("window", \.window, "the window's length")
         ]
     }
 
@@ -127,7 +126,7 @@ public struct SSEObservable: PluginEntries {
         entry("serverVersion", .serverVersion),
         entry("serverRequests", .serverRequests),
         .entry(doc("peakReconnectRate"), arguments: Window.self) {
-            SSEObservable(kind: .peakReconnectRate(windowNanoseconds: $0.windowNanoseconds))
+            SSEObservable(kind: .peakReconnectRate(window: $0.window))
         },
     ]
 }

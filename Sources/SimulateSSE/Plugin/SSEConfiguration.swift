@@ -23,12 +23,12 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
     package var policy = BackoffPolicy()
     var backoffReset = BackoffReset.firstEvent
     var stateUpdate = StateUpdate.replace
-    package var offlineIndicatorDelayNanoseconds: Int64 = 1_500_000_000
+    package var offlineIndicatorDelay: VirtualDuration = .milliseconds(1_500)
     /// URLSessionConfiguration.timeoutIntervalForRequest (default 60 s): no data for this long fails
     /// the task, an open stream included.
-    package var requestTimeoutNanoseconds: Int64 = 60_000_000_000
+    package var requestTimeout: VirtualDuration = .seconds(60)
     /// nil: the server writes nothing between events (the seed's server).
-    var keepAliveIntervalNanoseconds: Int64?
+    var keepAliveInterval: VirtualDuration?
     /// Items on the server at time 0, in display order.
     package var initialItems: [(text: String, done: Bool)] = []
     /// The client on every device: "reference" (the toolkit's) or the name of an app client registered from Swift.
@@ -39,9 +39,9 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
 
     public static func == (a: SSEConfiguration, b: SSEConfiguration) -> Bool {
         a.policy == b.policy && a.backoffReset == b.backoffReset && a.stateUpdate == b.stateUpdate
-            && a.offlineIndicatorDelayNanoseconds == b.offlineIndicatorDelayNanoseconds
-            && a.requestTimeoutNanoseconds == b.requestTimeoutNanoseconds
-            && a.keepAliveIntervalNanoseconds == b.keepAliveIntervalNanoseconds
+            && a.offlineIndicatorDelay == b.offlineIndicatorDelay
+            && a.requestTimeout == b.requestTimeout
+            && a.keepAliveInterval == b.keepAliveInterval
             && a.initialItems.map(\.text) == b.initialItems.map(\.text)
             && a.initialItems.map(\.done) == b.initialItems.map(\.done) && a.client == b.client
     }
@@ -57,18 +57,18 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
                 "replace: every event replaces the whole list (the seed). merge: a diffing client that updates items "
                     + "by id and keeps the ones the event lacks (sse.fullState catches it)"),
             .positiveDuration(
-                "offlineIndicatorDelay", \.offlineIndicatorDelayNanoseconds, allowZero: true,
+                "offlineIndicatorDelay", \.offlineIndicatorDelay, allowZero: true,
                 "continuous disconnect before the offline indicator shows"),
             .positiveDuration(
-                "requestTimeout", \.requestTimeoutNanoseconds,
+                "requestTimeout", \.requestTimeout,
                 "URLSessionConfiguration.timeoutIntervalForRequest: a request, or an open stream, that brings no "
                     + "data for this long fails (the timer restarts on every byte, comments included)"),
             .value(
-                "keepAliveInterval", \.keepAliveIntervalNanoseconds, type: "duration", default: "null",
+                "keepAliveInterval", \.keepAliveInterval, type: "duration", default: "null",
                 schema: ["oneOf": [["type": "null"], ["$ref": "#/$defs/duration"]]],
                 "null: off (the seed). Else the server writes a `: keep-alive` comment on every stream this often "
                     + "(shorter than requestTimeout keeps a healthy quiet stream open)"
-            ) { reader, name -> Int64?? in
+            ) { reader, name -> VirtualDuration?? in
                 guard reader.object[name] != .null else {
                     _ = reader.value(name)
                     return .some(nil)
@@ -113,15 +113,15 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
     ]
 
     /// Longer durations could overflow virtual time when added to it.
-    static let longestNanoseconds: Int64 = 87_600 * 3_600_000_000_000
+    static let longest: VirtualDuration = .hours(87_600)
 
-    static func positiveDuration(_ reader: ObjectReader, _ key: String, allowZero: Bool = false) -> Int64? {
-        guard let value = reader.duration(key)?.nanoseconds else { return nil }
-        guard value > 0 || (allowZero && value == 0) else {
+    static func positiveDuration(_ reader: ObjectReader, _ key: String, allowZero: Bool = false) -> VirtualDuration? {
+        guard let value = reader.duration(key) else { return nil }
+        guard value > .zero || (allowZero && value == .zero) else {
             reader.diagnostics.error("\(key) must be longer than 0s", at: reader.path / key)
             return nil
         }
-        guard value <= longestNanoseconds else {
+        guard value <= longest else {
             reader.diagnostics.error("\(key) must be at most 87600h (10 years)", at: reader.path / key)
             return nil
         }
@@ -155,9 +155,9 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
 }
 
 extension Field where Root: PluginArguments {
-    /// A duration longer than 0s (or 0s too, with `allowZero`) and at most ten years, in nanoseconds.
+    /// A duration longer than 0s (or 0s too, with `allowZero`) and at most ten years.
     static func positiveDuration(
-        _ name: String, _ keyPath: WritableKeyPath<Root, Int64> & Sendable, allowZero: Bool = false,
+        _ name: String, _ keyPath: WritableKeyPath<Root, VirtualDuration> & Sendable, allowZero: Bool = false,
         _ summary: String
     ) -> Field {
         .value(
@@ -176,11 +176,11 @@ extension BackoffPolicyArguments {
     /// `initialDelay`, `multiplier`, `maxDelay` and `jitter`, each defaulting to the seed's value.
     static func policyFields(initialDelay: String, maxDelay: String) -> [Field<Self>] {
         [
-            .positiveDuration("initialDelay", \.policy.initialNanoseconds, initialDelay),
+            .positiveDuration("initialDelay", \.policy.initialDelay, initialDelay),
             .number(
                 "multiplier", \.policy.multiplier, in: 1...1000,
                 "each further wait is the previous base times this (1…1000)"),
-            .positiveDuration("maxDelay", \.policy.maxNanoseconds, maxDelay),
+            .positiveDuration("maxDelay", \.policy.maxDelay, maxDelay),
             .choice(
                 "jitter", \.policy.jitter,
                 "none (the seed) | full (0…base) | equal (base/2…base) | decorrelated (initial…3×previous, capped)"),
@@ -188,7 +188,7 @@ extension BackoffPolicyArguments {
     }
 
     static func checkPolicy(_ policy: BackoffPolicy, at path: JSONPath, diagnostics: Diagnostics) {
-        if policy.maxNanoseconds < policy.initialNanoseconds {
+        if policy.maxDelay < policy.initialDelay {
             diagnostics.error("maxDelay is shorter than initialDelay", at: path / "maxDelay")
         }
     }

@@ -67,7 +67,7 @@ public final class SSERun: PluginRun {
         case .items: return client?.itemsJSON ?? .null
         case .reconnectAttempts: return client.map { JSON(max(0, $0.attempts - $0.launches)) } ?? .null
         case .lastBackoffDelay:
-            return client?.lastDelayNanoseconds.map { JSON(DurationFormat.seconds($0)) } ?? .null
+            return client?.lastDelay.map { JSON($0.seconds) } ?? .null
         case .temporaryItems: return client.map { JSON($0.temporaryItems) } ?? .null
         case .serverItems:
             return .array(world.server.items.map { ["text": .string($0.text), "done": .bool($0.done)] })
@@ -76,7 +76,7 @@ public final class SSERun: PluginRun {
             return .object(
                 JSONObject(world.server.log.requests.sorted { $0.key < $1.key }.map { ($0.key, JSON($0.value)) }))
         case .peakReconnectRate(let window):
-            return JSON(ServerInvariants.peakReconnects(reconnectTimes, windowNanoseconds: window))
+            return JSON(ServerInvariants.peakReconnects(reconnectTimes, window: window))
         }
     }
 
@@ -85,16 +85,16 @@ public final class SSERun: PluginRun {
     }
 
     public func evaluate(_ invariant: SSEInvariant) -> [Violation] {
-        let end = world.scheduler.now.nanoseconds
+        let end = world.scheduler.now
         switch invariant.kind {
         case .offlineIndicator(let delay, let tolerance):
             return clients.flatMap {
                 IndicatorInvariant.evaluate(
-                    $0, delayNanoseconds: delay, toleranceNanoseconds: tolerance, endNanoseconds: end)
+                    $0, delay: delay, tolerance: tolerance, end: end)
             }
         case .backoff(let policy, let resetOn):
             return clients.flatMap {
-                BackoffInvariant.evaluate($0, policy: policy, resetOn: resetOn, endNanoseconds: end)
+                BackoffInvariant.evaluate($0, policy: policy, resetOn: resetOn, end: end)
             }
         case .fullState:
             var violations = world.fullStateViolations
@@ -104,21 +104,21 @@ public final class SSERun: PluginRun {
                     Violation(at: last.at, message: "… and \(dropped) more fullState violations"))
             }
             return violations
-        case .converged: return StateInvariants.converged(clients, server: world.server, endNanoseconds: end)
+        case .converged: return StateInvariants.converged(clients, server: world.server, end: end)
         case .freshness(let within):
             return clients.flatMap {
-                StateInvariants.freshness($0, server: world.server, withinNanoseconds: within, endNanoseconds: end)
+                StateInvariants.freshness($0, server: world.server, within: within, end: end)
             }
         case .serverIds: return ServerInvariants.serverIds(world, clients: clients)
         case .mutationsDelivered: return StateInvariants.mutationsDelivered(world)
         case .noRevert: return StateInvariants.noRevert(world)
         case .reconnectRate(let max, let window):
-            return ServerInvariants.reconnectRate(reconnectTimes, max: max, windowNanoseconds: window)
+            return ServerInvariants.reconnectRate(reconnectTimes, max: max, window: window)
         }
     }
 
     /// Every device's reconnect attempt times, in time order.
-    private var reconnectTimes: [Int64] {
+    private var reconnectTimes: [VirtualInstant] {
         clients.flatMap(\.reconnectTimes).sorted()
     }
 

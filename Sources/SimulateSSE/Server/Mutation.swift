@@ -1,3 +1,5 @@
+import SimulateCore
+
 /// One mutation the client sends to the backend: a POST to `/ko`, or for a delete a DELETE
 /// (seed 002: "swipe-to-delete (native gesture, maps to DELETE endpoint)"). The item is named by its id.
 package enum Mutation: Equatable, Sendable {
@@ -44,7 +46,7 @@ package enum MutationReply: Equatable, Sendable {
 
 /// What the server did with one mutation, for invariants.
 struct ServerReceipt {
-    var timeNanoseconds: Int64
+    var time: VirtualInstant
     /// The state version the mutation produced; nil when it named an unknown item.
     var version: Int?
 }

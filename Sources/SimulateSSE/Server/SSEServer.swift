@@ -18,7 +18,7 @@ final class SSEServer {
 
     private let scheduler: Scheduler
     private let trace: Trace
-    private let keepAliveIntervalNanoseconds: Int64?
+    private let keepAliveInterval: VirtualDuration?
     private var board: PunchBoard
     var items: [PunchItem] { board.items }
     var version: Int { board.version }
@@ -31,7 +31,7 @@ final class SSEServer {
     init(scheduler: Scheduler, trace: Trace, configuration: SSEConfiguration) {
         self.scheduler = scheduler
         self.trace = trace
-        keepAliveIntervalNanoseconds = configuration.keepAliveIntervalNanoseconds
+        keepAliveInterval = configuration.keepAliveInterval
         board = PunchBoard(initialItems: configuration.initialItems.map { ($0.text, $0.done) })
         for item in board.items { logIssued(item) }
         logVersion()
@@ -41,13 +41,13 @@ final class SSEServer {
     var streamCount: Int { streams.count }
 
     func start() {
-        guard let interval = keepAliveIntervalNanoseconds else { return }
-        scheduler.schedule(after: .nanoseconds(interval)) { [unowned self] in keepAliveTick(interval) }
+        guard let interval = keepAliveInterval else { return }
+        scheduler.schedule(after: interval) { [unowned self] in keepAliveTick(interval) }
     }
 
-    private func keepAliveTick(_ interval: Int64) {
+    private func keepAliveTick(_ interval: VirtualDuration) {
         for stream in streams { stream.send(PunchWire.keepAlive) }
-        scheduler.schedule(after: .nanoseconds(interval)) { [unowned self] in keepAliveTick(interval) }
+        scheduler.schedule(after: interval) { [unowned self] in keepAliveTick(interval) }
     }
 
     /// The fault drops the connections (the network does that); the item list survives.
@@ -84,7 +84,7 @@ final class SSEServer {
         let reply = change(mutation)
         let version: Int?
         if case .applied(let applied) = reply { version = applied } else { version = nil }
-        log.record(ServerReceipt(timeNanoseconds: scheduler.now.nanoseconds, version: version), serial: serial)
+        log.record(ServerReceipt(time: scheduler.now, version: version), serial: serial)
         return reply
     }
 
@@ -103,13 +103,13 @@ final class SSEServer {
     }
 
     private func logIssued(_ item: PunchItem) {
-        log.issued.append(IssuedID(id: item.id, created: item.created, timeNanoseconds: scheduler.now.nanoseconds))
+        log.issued.append(IssuedID(id: item.id, created: item.created, time: scheduler.now))
     }
 
     private func logVersion() {
         log.versions.append(
             VersionRecord(
-                timeNanoseconds: scheduler.now.nanoseconds, digest: PunchWire.digest(items), count: items.count))
+                time: scheduler.now, digest: PunchWire.digest(items), count: items.count))
     }
 }
 
@@ -141,7 +141,7 @@ struct ServerLog {
 }
 
 struct VersionRecord {
-    var timeNanoseconds: Int64
+    var time: VirtualInstant
     var digest: UInt64
     var count: Int
 }
@@ -149,5 +149,5 @@ struct VersionRecord {
 struct IssuedID {
     var id: String
     var created: String
-    var timeNanoseconds: Int64
+    var time: VirtualInstant
 }
