@@ -6,21 +6,22 @@ import SimulateSSE
 /// (a stream that got its full state) is `initial × multiplier^k`, capped. Seed 002: "Reconnect with
 /// exponential backoff — 1s initial, doubles to 30s cap. Reset on successful connect."
 struct BackoffPolicyRule {
-    var initialNanoseconds: Int64 = 1_000_000_000
+    var initialDelay: VirtualDuration = .seconds(1)
     var multiplier: Double = 2
-    var maxNanoseconds: Int64 = 30_000_000_000
+    var maxDelay: VirtualDuration = .seconds(30)
 
     /// The rule an `sse.backoff` invariant states (its jitter and reset event are not judged here).
     init(_ policy: BackoffPolicy) {
-        initialNanoseconds = policy.initialNanoseconds
+        initialDelay = policy.initialDelay
         multiplier = policy.multiplier
-        maxNanoseconds = policy.maxNanoseconds
+        maxDelay = policy.maxDelay
     }
 
-    func delay(afterFailures failures: Int) -> Int64 {
-        var delay = Double(initialNanoseconds)
-        for _ in 0..<min(failures, 64) { delay = min(Double(maxNanoseconds), delay * multiplier) }
-        return Int64(min(Double(maxNanoseconds), delay))
+    func delay(afterFailures failures: Int) -> VirtualDuration {
+        let cap = Double(maxDelay.nanoseconds)
+        var delay = Double(initialDelay.nanoseconds)
+        for _ in 0..<min(failures, 64) { delay = min(cap, delay * multiplier) }
+        return .nanoseconds(Int64(min(cap, delay)))
     }
 }
 
@@ -41,7 +42,7 @@ struct BackoffJudge {
                 defer { if !attempt.gotEvent { failures += 1 } }
                 // A stalled attempt ends on the client's own timeout, which the server cannot see.
                 guard let dropped = previous.endedNanoseconds, previous.outcome != .stalled else { continue }
-                let expected = policy.delay(afterFailures: failures)
+                let expected = policy.delay(afterFailures: failures).nanoseconds
                 let waited = real(attempt.atNanoseconds - dropped)
                 let slack = toleranceNanoseconds + expected / 10
                 guard abs(waited - expected) > slack else { continue }
@@ -57,7 +58,7 @@ struct BackoffJudge {
                         ]))
             }
             if let last = attempts.last, let dropped = last.endedNanoseconds, last.outcome != .stalled {
-                let expected = policy.delay(afterFailures: trailingFailures(attempts))
+                let expected = policy.delay(afterFailures: trailingFailures(attempts)).nanoseconds
                 let silent = real(endNanoseconds - dropped)
                 if silent > expected + toleranceNanoseconds + expected / 10 {
                     violations.append(

@@ -59,10 +59,10 @@ extension ProbeClient {
         let target = session.target
         let fullPath = target.basePath + path + (path.contains("?") ? "&" : "?") + "device=" + device
         let pending = PendingRequest()
-        let timeout = session.scheduler.schedule(after: .nanoseconds(session.requestTimeoutNanoseconds)) {
+        let timeout = session.scheduler.schedule(after: session.requestTimeout) {
             pending.handler?.fail(ProbeError("timed out"))
         }
-        HTTPConnector.connect(target, on: session.loop, timeoutNanoseconds: session.requestTimeoutNanoseconds) {
+        HTTPConnector.connect(target, on: session.loop, timeout: session.requestTimeout) {
             [unowned self] in
             let handler = OneRequestHandler(method: method, host: target.host, path: fullPath, body: body) {
                 [weak self] result in

@@ -46,7 +46,7 @@ final class ProbeClient: @unchecked Sendable {
         let path = session.target.basePath + "/events?device=" + device
         let host = session.target.host
         let attempt = attempts
-        HTTPConnector.connect(session.target, on: session.loop, timeoutNanoseconds: session.requestTimeoutNanoseconds) {
+        HTTPConnector.connect(session.target, on: session.loop, timeout: session.requestTimeout) {
             [unowned self] in
             EventStreamHandler(host: host, path: path) { [weak self] signal in
                 self?.session.catchUp()
@@ -123,7 +123,7 @@ final class ProbeClient: @unchecked Sendable {
         guard !session.isFinished else { return }
         let wait = session.policy.delay(afterFailures: failures)
         session.trace.begin(track, "backoff", "backoff wait", DurationFormat.string(wait))
-        retryEvent = session.scheduler.schedule(after: .nanoseconds(wait)) { [unowned self] in
+        retryEvent = session.scheduler.schedule(after: wait) { [unowned self] in
             session.trace.end(track, "backoff", "backoff wait")
             connect()
         }
@@ -133,7 +133,7 @@ final class ProbeClient: @unchecked Sendable {
     private func disconnected() {
         guard disconnectedSince == nil else { return }
         disconnectedSince = session.scheduler.now.nanoseconds
-        indicatorEvent = session.scheduler.schedule(after: .nanoseconds(session.indicatorDelayNanoseconds)) {
+        indicatorEvent = session.scheduler.schedule(after: session.indicatorDelay) {
             [unowned self] in
             indicatorShown = true
             session.trace.begin(track, "indicator", "offline indicator")

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import SimulateCore
 import SimulateSSE
 
 /// Where `probe` connects: `http://host:port` and an optional path prefix.
@@ -193,11 +194,11 @@ final class OneRequestHandler: ChannelInboundHandler {
 /// Opens client connections with an HTTP/1.1 pipeline and one handler.
 enum HTTPConnector {
     static func connect(
-        _ target: ProbeTarget, on loop: EventLoop, timeoutNanoseconds: Int64,
+        _ target: ProbeTarget, on loop: EventLoop, timeout: VirtualDuration,
         handler: @escaping @Sendable () -> ChannelHandler
     ) -> EventLoopFuture<Channel> {
         ClientBootstrap(group: loop)
-            .connectTimeout(.nanoseconds(timeoutNanoseconds))
+            .connectTimeout(.nanoseconds(timeout.nanoseconds))  // NIO's real-time TimeAmount
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {

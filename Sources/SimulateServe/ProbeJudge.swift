@@ -36,7 +36,7 @@ struct ProbeJudge: RealRunJudging {
             switch invariant.kind {
             case .fullState: violations += fullState(client)
             case .serverIds: violations += serverIDs(client)
-            case .freshness(let within): violations += freshness(client, withinNanoseconds: within)
+            case .freshness(let within): violations += freshness(client, within: within)
             default: break
             }
         }
@@ -109,11 +109,11 @@ struct ProbeJudge: RealRunJudging {
 
     /// After a mutation is answered 200 while the stream is open, an event of that version (or newer)
     /// arrives within `within`.
-    private func freshness(_ client: ProbeClient, withinNanoseconds within: Int64) -> [Violation] {
+    private func freshness(_ client: ProbeClient, within: VirtualDuration) -> [Violation] {
         var violations: [Violation] = []
         let end = session.scheduler.now.nanoseconds
         for answer in client.log.answers where answer.status == 200 {
-            let deadline = answer.atNanoseconds + within
+            let deadline = answer.atNanoseconds + within.nanoseconds
             guard deadline <= end, client.log.opens.contains(where: { $0 <= answer.atNanoseconds }),
                 !client.log.drops.contains(where: { $0 > answer.atNanoseconds && $0 <= deadline })
             else { continue }

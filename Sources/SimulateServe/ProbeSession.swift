@@ -15,8 +15,8 @@ final class ProbeSession: @unchecked Sendable {
     let trace: Trace
     let driver: RealTimeDriver
     let policy: BackoffPolicyRule
-    let indicatorDelayNanoseconds: Int64
-    let requestTimeoutNanoseconds: Int64
+    let indicatorDelay: VirtualDuration
+    let requestTimeout: VirtualDuration
     private(set) var clients: [ProbeClient] = []
     let options: ProbeOptions
     var observations: [Int: JSON] = [:]
@@ -33,8 +33,8 @@ final class ProbeSession: @unchecked Sendable {
             scheduler: scheduler, loop: loop, speed: 1, durationNanoseconds: scenario.duration.nanoseconds)
         let configuration = scenario.configuration(ofPlugin: "sse", as: SSEConfiguration.self) ?? SSEConfiguration()
         policy = BackoffPolicyRule(configuration.policy)
-        indicatorDelayNanoseconds = configuration.offlineIndicatorDelayNanoseconds
-        requestTimeoutNanoseconds = configuration.requestTimeoutNanoseconds
+        indicatorDelay = configuration.offlineIndicatorDelay
+        requestTimeout = configuration.requestTimeout
         outcome = loop.makePromise()
         for device in scenario.devices { clients.append(ProbeClient(device: device.id, session: self)) }
         let prefix = scenario.devices.first?.id ?? "probe"

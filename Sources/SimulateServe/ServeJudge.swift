@@ -69,8 +69,8 @@ struct ServeJudge: RealRunJudging {
             )
             .violations(
                 log: session.log, endNanoseconds: session.scheduler.now.nanoseconds, real: session.realNanoseconds)
-        case .reconnectRate(let max, let windowNanoseconds):
-            return reconnectRate(max: max, windowNanoseconds: windowNanoseconds)
+        case .reconnectRate(let max, let window):
+            return reconnectRate(max: max, window: window)
         case .mutationsDelivered:
             return session.log.mutations.filter { !$0.outcome.reachedServer }.map {
                 Violation(
@@ -83,14 +83,14 @@ struct ServeJudge: RealRunJudging {
     }
 
     /// More than `max` reconnects (first connects excluded), all clients together, within one window of real time.
-    private func reconnectRate(max: Int, windowNanoseconds: Int64) -> [Violation] {
+    private func reconnectRate(max: Int, window: VirtualDuration) -> [Violation] {
         var seen: Set<String> = []
         let reconnects = session.log.attempts.filter { !seen.insert($0.device).inserted }
         var violations: [Violation] = []
         var start = 0
         for end in reconnects.indices {
             while session.realNanoseconds(reconnects[end].atNanoseconds - reconnects[start].atNanoseconds)
-                >= windowNanoseconds
+                >= window.nanoseconds
             {
                 start += 1
             }
@@ -101,7 +101,7 @@ struct ServeJudge: RealRunJudging {
                     Violation(
                         at: VirtualInstant(nanoseconds: reconnects[end].atNanoseconds), device: reconnects[end].device,
                         message:
-                            "\(end - start + 1) reconnects within \(DurationFormat.string(windowNanoseconds)) (at most \(max))",
+                            "\(end - start + 1) reconnects within \(DurationFormat.string(window)) (at most \(max))",
                         events: reconnects[start...end].map {
                             DurationFormat.secondsText($0.atNanoseconds) + " " + $0.device + " reconnect"
                         }))
