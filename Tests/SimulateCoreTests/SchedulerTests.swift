@@ -151,4 +151,11 @@ import Testing
         }
         #expect(ran < 4_096)
     }
+
+    /// A negative budget or reservation is a programming error: it stops the process, never clamped.
+    @Test func aNegativeEventBudgetOrReservationStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) { _ = Scheduler(eventBudget: -1) }
+        await #expect(processExitsWith: .failure) { Scheduler().eventBudget = -1 }
+        await #expect(processExitsWith: .failure) { _ = Scheduler().reserveOrder(count: -1) }
+    }
 }

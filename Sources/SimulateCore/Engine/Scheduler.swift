@@ -88,6 +88,7 @@ public final class Scheduler {
 
     /// `pendingEventLimit`: events that may wait at once, at most `slotCapacity`; one more stops the run with `queueFull`.
     public init(eventBudget: Int = 50_000_000, pendingEventLimit: Int = Scheduler.slotCapacity) {
+        precondition(eventBudget >= 0, "an event budget is not negative")
         let limit = max(1, min(pendingEventLimit, Self.slotCapacity))
         let capacity = min(1024, limit)
         state = .allocate(capacity: 1)
@@ -118,7 +119,10 @@ public final class Scheduler {
 
     public var eventBudget: Int {
         get { state.pointee.eventBudget }
-        set { state.pointee.eventBudget = newValue }
+        set {
+            precondition(newValue >= 0, "an event budget is not negative")
+            state.pointee.eventBudget = newValue
+        }
     }
 
     /// The time of the next pending event, if any.
@@ -155,8 +159,9 @@ public final class Scheduler {
     /// with ``schedule(at:order:_:tag:)``: each runs exactly where it would have had it been
     /// scheduled now. A long series of events can then wait in the queue one at a time.
     public func reserveOrder(count: Int) -> UInt64 {
+        precondition(count >= 0, "a reservation takes no negative count of places")
         let first = state.pointee.nextSequence
-        state.pointee.nextSequence = first &+ UInt64(max(0, count))
+        state.pointee.nextSequence = first &+ UInt64(count)
         return first
     }
 
