@@ -4,7 +4,15 @@ extension String {
     /// Equal as UTF-8 code units (the same as equal as Unicode scalars), not as canonically equivalent text.
     @inlinable
     public func hasSameCodeUnits(as other: String) -> Bool {
-        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8)
+        var mine = self
+        var theirs = other
+        return mine.withUTF8 { left in
+            theirs.withUTF8 { right in
+                guard left.count == right.count else { return false }
+                for index in left.indices where left[index] != right[index] { return false }
+                return true
+            }
+        }
     }
 
     /// `hasPrefix` by code units: `"x-\u{301}"` starts with `"x-"` here, not for `hasPrefix`.

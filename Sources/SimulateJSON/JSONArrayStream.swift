@@ -6,6 +6,8 @@ public struct JSONArrayStream: Sendable {
     public let path: JSONPath
     let range: Range<Int>
     let backend: JSONBackend
+    /// Elements parsed at once: a bounded slice, however long the array.
+    static let batchSize = 128
 
     /// One element: its value, and where its members' values start in the source.
     public struct Element {
@@ -42,16 +44,35 @@ public struct JSONArrayStream: Sendable {
                 var cursor = ValidatedJSONCursor(base: base, count: range.upperBound, index: range.lowerBound + 1)
                 cursor.skipWhitespace()
                 guard cursor.byte != UInt8(ascii: "]") else { return }
+                // Elements go to json-c a batch at a time; a batch it cannot be trusted with, one by one.
                 var index = 0
-                repeat {
-                    let start = cursor.index
-                    cursor.skipValue()
-                    let (value, repeated) = try slices.parse(
-                        start..<cursor.index, path: path.components + [.index(index)])
-                    duplicates += repeated
-                    body(Element(index: index, value: value, offset: start, source: source, backend: backend))
-                    index += 1
-                } while cursor.skipSeparator()
+                var ranges: [Range<Int>] = []
+                ranges.reserveCapacity(Self.batchSize)
+                var more = true
+                while more {
+                    ranges.removeAll(keepingCapacity: true)
+                    repeat {
+                        let start = cursor.index
+                        cursor.skipValue()
+                        ranges.append(start..<cursor.index)
+                        more = cursor.skipSeparator()
+                    } while more && ranges.count < Self.batchSize
+                    let batch = slices.parseElements(ranges)
+                    for (position, range) in ranges.enumerated() {
+                        let value: JSON
+                        if let batch {
+                            value = batch[position]
+                        } else {
+                            let (parsed, repeated) = try slices.parse(range, path: path.components + [.index(index)])
+                            duplicates += repeated
+                            value = parsed
+                        }
+                        body(
+                            Element(
+                                index: index, value: value, offset: range.lowerBound, source: source, backend: backend))
+                        index += 1
+                    }
+                }
             }
         }
         if case .failure(let error) = outcome {

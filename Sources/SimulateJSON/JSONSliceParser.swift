@@ -32,14 +32,25 @@ struct JSONSliceParser {
 
     /// The value in `range` (validated bytes), whose path in the document is `path`.
     func parse(
-        _ range: Range<Int>, path: [JSONPath.Component]
+        _ range: Range<Int>, path: @autoclosure () -> [JSONPath.Component]
     ) throws(JSONSyntaxIssue) -> (JSON, [JSONTreeBuilder.Duplicate]) {
         let slice = StrictJSONValidator.Summary(
             rootStart: range.lowerBound, rootEnd: range.upperBound, objectMemberCount: -1, hasKeyWithNUL: false)
         if let value = fastTree(slice) { return (value, []) }
-        var builder = JSONTreeBuilder(base: base, count: range.upperBound, rootStart: range.lowerBound, path: path)
+        var builder = JSONTreeBuilder(base: base, count: range.upperBound, rootStart: range.lowerBound, path: path())
         let value = try builder.build()
         return (value, builder.duplicates)
+    }
+
+    /// The values at `ranges`, consecutive elements of one array, in one call to the fast backend; nil when
+    /// the backend cannot parse them so (not json-c) or its tree cannot be trusted: then parse them one by one.
+    func parseElements(_ ranges: [Range<Int>]) -> [JSON]? {
+        #if canImport(CJSONC)
+            guard backend == .jsonC, let tokener else { return nil }
+            return JSONCBackend.parseElements(base: base, ranges: ranges, tokener: tokener)
+        #else
+            return nil
+        #endif
     }
 
     private func fastTree(_ slice: StrictJSONValidator.Summary) -> JSON? {

@@ -60,26 +60,17 @@ extension SimulationPlugin {
         return diagnostics.items.count == before ? PreparedPlugin(plugin: self, configuration: configuration) : nil
     }
 
-    /// Decodes and checks a step's action (known to exist); nil after reporting problems.
-    func prepareAction(
-        _ step: StepSpec, _ prepared: PreparedPlugin?, in scenario: Scenario, diagnostics: Diagnostics
-    ) -> (any Sendable)? {
-        guard let entry = Action.entry(named: step.action) else { return nil }
-        let before = diagnostics.items.count
-        switch entry.device {
-        case .required(let role) where step.device == nil:
-            diagnostics.error("\(step.qualifiedName) \(role): add \"device\"", at: step.path)
-        case .forbidden(let role) where step.device != nil:
-            diagnostics.error("\(step.qualifiedName) \(role): remove \"device\"", at: step.path / "device")
-        default:
-            break
-        }
-        guard var action = entry.decode(step.args, at: step.path / "args", diagnostics: diagnostics) else { return nil }
-        if let context = checkContext(prepared, scenario, diagnostics) {
-            action = prepare(
-                action: action, device: step.device.flatMap(scenario.device(named:)), at: step.path, context: context)
-        }
-        return diagnostics.items.count == before ? action : nil
+    /// Decodes and checks the steps of the action `name` (known to exist), with the entry and the check
+    /// context looked up once: a file of millions of steps names a few actions.
+    func actionPreparer(
+        named name: String, _ prepared: PreparedPlugin?, in scenario: Scenario, diagnostics: Diagnostics
+    ) -> ActionPreparer? {
+        guard let entry = Action.entry(named: name) else { return nil }
+        return TypedActionPreparer(
+            entry: entry,
+            checker: checkContext(prepared, scenario, diagnostics).map {
+                ActionChecker(plugin: self, context: $0, devices: scenario.devices)
+            }, diagnostics: diagnostics)
     }
 
     /// Decodes and checks an `invariant` expectation (known to exist); nil after reporting problems.
@@ -122,5 +113,80 @@ extension SimulationPlugin {
                 context: context)
         }
         return diagnostics.items.count == before ? observable : nil
+    }
+}
+
+/// Decodes and checks the steps of one action (`SimulationPlugin.actionPreparer`).
+class ActionPreparer {
+    /// The step's action; nil after reporting problems.
+    func prepare(_ step: StepSpec) -> (any Sendable)? { nil }
+}
+
+/// Every step without `args` decodes the same `{}`: once that decoded without problems, its value is
+/// reused (the device rule and the plugin's `prepare(action:…)` still run for each step).
+private final class TypedActionPreparer<Plugin: SimulationPlugin>: ActionPreparer {
+    let entry: Entry<Plugin.Action>
+    let checker: ActionChecker<Plugin>?
+    let diagnostics: Diagnostics
+    private var reused: Plugin.Action?
+    private var reusedBox: (any Sendable)?
+
+    init(entry: Entry<Plugin.Action>, checker: ActionChecker<Plugin>?, diagnostics: Diagnostics) {
+        self.entry = entry
+        self.checker = checker
+        self.diagnostics = diagnostics
+    }
+
+    override func prepare(_ step: StepSpec) -> (any Sendable)? {
+        let before = diagnostics.items.count
+        switch entry.device {
+        case .required(let role) where step.device == nil:
+            diagnostics.error("\(step.qualifiedName) \(role): add \"device\"", at: step.path)
+        case .forbidden(let role) where step.device != nil:
+            diagnostics.error("\(step.qualifiedName) \(role): remove \"device\"", at: step.path / "device")
+        default:
+            break
+        }
+        let action: Plugin.Action
+        let boxed: any Sendable
+        if step.hasNoArguments, let reusedBox, let reused {
+            action = reused
+            boxed = reusedBox
+        } else {
+            let decodedBefore = diagnostics.items.count
+            guard let decoded = entry.decode(step.args, at: step.path / "args", diagnostics: diagnostics) else {
+                return nil
+            }
+            action = decoded
+            boxed = decoded
+            if step.hasNoArguments, diagnostics.items.count == decodedBefore {
+                reused = action
+                reusedBox = boxed
+            }
+        }
+        if let checker {
+            let prepared = checker.prepare(action, step)
+            return diagnostics.items.count == before ? prepared : nil
+        }
+        return diagnostics.items.count == before ? boxed : nil
+    }
+}
+
+/// A plugin's preparation of its actions, with the context made once: a class, so that it is not copied per step.
+private final class ActionChecker<Plugin: SimulationPlugin> {
+    let plugin: Plugin
+    let context: PluginCheckContext<Plugin.Configuration>
+    let devices: [DeviceSpec]
+
+    init(plugin: Plugin, context: PluginCheckContext<Plugin.Configuration>, devices: [DeviceSpec]) {
+        self.plugin = plugin
+        self.context = context
+        self.devices = devices
+    }
+
+    /// The action the run receives, as the plugin completes it for this step.
+    func prepare(_ action: Plugin.Action, _ step: StepSpec) -> Plugin.Action {
+        let device = step.device.flatMap { id in devices.first { $0.id == id } }
+        return plugin.prepare(action: action, device: device, at: step.path, context: context)
     }
 }

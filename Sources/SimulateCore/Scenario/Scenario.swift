@@ -145,6 +145,11 @@ public struct StepSpec: Sendable, Equatable {
 
     public var qualifiedName: String { "\(plugin).\(action)" }
 
+    /// No `args` member: the arguments are the empty object.
+    var hasNoArguments: Bool {
+        if case .value(.object(let object)) = arguments { object.isEmpty } else { false }
+    }
+
     public static func == (lhs: StepSpec, rhs: StepSpec) -> Bool {
         lhs.at == rhs.at && lhs.device == rhs.device && lhs.plugin == rhs.plugin && lhs.action == rhs.action
             && lhs.repeat == rhs.repeat && lhs.path == rhs.path && lhs.args == rhs.args

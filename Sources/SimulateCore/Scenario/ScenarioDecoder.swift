@@ -48,22 +48,6 @@ struct ScenarioDecoder {
         return scenario
     }
 
-    /// Decodes the steps one element at a time, each parsed, checked, kept as a compact record, and dropped.
-    private func decodeSteps(_ stream: JSONArrayStream) throws -> CompactSteps {
-        var steps = CompactSteps.Builder(arguments: stream)
-        let duplicates = try stream.forEach { element in
-            guard let step = decodeStep(element.value, at: stream.path / element.index) else { return }
-            steps.append(step, index: element.index, argsOffset: element.member("args")?.offset)
-        }
-        for duplicate in duplicates {
-            diagnostics.append(
-                ScenarioDiagnostic(
-                    kind: .scenario, path: duplicate.path, location: duplicate.location,
-                    message: "duplicate key \"\(duplicate.key)\""))
-        }
-        return steps.build()
-    }
-
     private func decodeSeed(_ top: ObjectReader) -> UInt64? {
         guard let value = top.value("seed") else { return nil }
         guard let seed = value.uint64Value else {
@@ -238,7 +222,7 @@ struct ScenarioDecoder {
         }
     }
 
-    private func decodeStep(_ value: JSON, at path: JSONPath) -> StepSpec? {
+    func decodeStep(_ value: JSON, at path: JSONPath) -> StepSpec? {
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
         let time = reader.timePoint("at", required: true)
         let device = reader.id("device")

@@ -53,12 +53,21 @@ struct ScenarioValidator {
             }
         }
         validateSwarm(scenario, enabled: enabled, diagnostics)
-        // Steps of one plugin usually follow each other: the last one's lookups are kept.
+        // Steps of one plugin usually follow each other: the last one's lookups are kept, and each action's
+        // preparer is made once.
         var last: (name: String, plugin: any SimulationPlugin, actions: [String])?
+        var preparers: [CodeUnitKey: ActionPreparer] = [:]
+        var lastPreparer: (plugin: String, action: String, preparer: ActionPreparer)?
         for step in scenario.steps {
             decodedActions.append(nil)
             checkTime(step.at, scenario, at: step.path / "at", diagnostics)
             checkDevice(step.device, scenario, at: step.path / "device", diagnostics)
+            if let lastPreparer, lastPreparer.action.hasSameCodeUnits(as: step.action),
+                lastPreparer.plugin.hasSameCodeUnits(as: step.plugin)
+            {
+                decodedActions[decodedActions.count - 1] = lastPreparer.preparer.prepare(step)
+                continue
+            }
             if last?.name != step.plugin {
                 guard
                     let plugin = enabledPlugin(step.plugin, enabled, reported, at: step.path / "do", diagnostics)
@@ -76,8 +85,15 @@ struct ScenarioValidator {
                     at: step.path / "do")
                 continue
             }
-            decodedActions[decodedActions.count - 1] = plugin.prepareAction(
-                step, prepared[step.plugin], in: scenario, diagnostics: diagnostics)
+            let key = CodeUnitKey(step.qualifiedName)
+            guard
+                let preparer = preparers[key]
+                    ?? plugin.actionPreparer(
+                        named: step.action, prepared[step.plugin], in: scenario, diagnostics: diagnostics)
+            else { continue }
+            preparers[key] = preparer
+            lastPreparer = (step.plugin, step.action, preparer)
+            decodedActions[decodedActions.count - 1] = preparer.prepare(step)
         }
         let expectations = scenario.expectations ?? defaultExpectations(scenario)
         let values = expectations.map { validate($0, scenario, enabled, reported, prepared, diagnostics) }

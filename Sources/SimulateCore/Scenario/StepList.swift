@@ -98,6 +98,10 @@ final class CompactSteps: Sendable {
         fileprivate var chunks: [[Record]] = []
         fileprivate var names: [String] = []
         private var interned: [CodeUnitKey: Int32] = [:]
+        /// `do` values already split: their plugin's and action's numbers.
+        private var qualified: [CodeUnitKey: (plugin: Int32, action: Int32)] = [:]
+        /// The first few of them, looked through before hashing.
+        private var recentQualified: [(text: String, plugin: Int32, action: Int32)] = []
         fileprivate var count = 0
         fileprivate let arguments: JSONArrayStream
 
@@ -105,14 +109,41 @@ final class CompactSteps: Sendable {
 
         /// `step` as the decoder made it (a repeat count is at most 10,000,000, so it fits 32 bits).
         mutating func append(_ step: StepSpec, index: Int, argsOffset: Int?) {
+            let device = step.device.map { intern($0) } ?? -1
+            append(
+                at: step.at, device: device, plugin: intern(step.plugin), action: intern(step.action),
+                repeat: step.repeat, index: index, argsOffset: argsOffset)
+        }
+
+        mutating func append(_ step: QuickStep, index: Int, argsOffset: Int?) {
+            let key = CodeUnitKey(step.action)
+            let names: (plugin: Int32, action: Int32)
+            if let recent = recentQualified.first(where: { $0.text.hasSameCodeUnits(as: step.action) }) {
+                names = (recent.plugin, recent.action)
+            } else if let known = qualified[key] {
+                names = known
+            } else {
+                let parts = QualifiedName.split(step.action)!
+                names = (intern(String(parts.plugin)), intern(String(parts.name)))
+                qualified[key] = names
+                if recentQualified.count < 8 {
+                    recentQualified.append((step.action, names.plugin, names.action))
+                }
+            }
+            append(
+                at: step.at, device: step.device.map { intern($0) } ?? -1, plugin: names.plugin,
+                action: names.action, repeat: nil, index: index, argsOffset: argsOffset)
+        }
+
+        private mutating func append(
+            at time: TimePoint, device: Int32, plugin: Int32, action: Int32, repeat: Repeat?, index: Int,
+            argsOffset: Int?
+        ) {
             let (at, atEnd): (Int64, Bool) =
-                switch step.at {
+                switch time {
                 case .at(let time): (time.nanoseconds, false)
                 case .end: (0, true)
                 }
-            let device = step.device.map { intern($0) } ?? -1
-            let plugin = intern(step.plugin)
-            let action = intern(step.action)
             let size = 1 << CompactSteps.chunkShift
             if count % size == 0 {
                 chunks.append([])
@@ -120,13 +151,17 @@ final class CompactSteps: Sendable {
             }
             chunks[chunks.count - 1].append(
                 Record(
-                    at: at, every: step.repeat?.every.nanoseconds ?? 0, argsOffset: Int64(argsOffset ?? -1),
-                    count: Int32(step.repeat?.count ?? 0), device: device, plugin: plugin, action: action,
+                    at: at, every: `repeat`?.every.nanoseconds ?? 0, argsOffset: Int64(argsOffset ?? -1),
+                    count: Int32(`repeat`?.count ?? 0), device: device, plugin: plugin, action: action,
                     index: Int32(index), atEnd: atEnd))
             count += 1
         }
 
         private mutating func intern(_ name: String) -> Int32 {
+            // A file names a few devices and actions: most names are among the first few.
+            for number in names.indices.prefix(8) where names[number].hasSameCodeUnits(as: name) {
+                return Int32(number)
+            }
             let key = CodeUnitKey(name)
             if let number = interned[key] { return number }
             let number = Int32(names.count)
