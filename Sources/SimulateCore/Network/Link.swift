@@ -37,6 +37,15 @@ final class Link {
         loss = activeFaults.last { $0.kind == .loss }?.loss ?? defaults.loss
     }
 
+    /// At the end of the run: lets go of the exchanges and streams still under way, and of the handlers
+    /// the streams hold (a client and its stream hold each other).
+    func release() {
+        exchanges.removeAll()
+        for connection in streams.values { connection.releaseHandlers() }
+        streams.removeAll()
+        activeFaults.removeAll()
+    }
+
     func removeExchange(_ exchange: RequestExchange) {
         if exchanges.last === exchange {
             exchanges.removeLast()

@@ -45,11 +45,14 @@ public final class Network {
         restartHandlers[server, default: []].append(handler)
     }
 
-    /// Forgets every observer and handler, which may hold the run's objects.
-    func removeObservers() {
+    /// Forgets every observer and handler, and the requests and streams still under way when the run
+    /// ended: each may hold the run's objects, and a plugin's object that holds the context back (a
+    /// completion that captures its run) would otherwise keep the whole run alive.
+    func releaseRunObjects() {
         connectivityObservers.removeAll()
         restartHandlers.removeAll()
         serverErrorHandlers.removeAll()
+        for link in links { link.release() }
     }
 
     func makeID() -> Int {

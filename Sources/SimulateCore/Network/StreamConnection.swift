@@ -26,6 +26,12 @@ public final class StreamConnection {
         self.network = network
     }
 
+    func releaseHandlers() {
+        onData = nil
+        onClose = nil
+        onClientGone = nil
+    }
+
     /// Server side: writes bytes to the client.
     public func send(_ bytes: [UInt8]) {
         guard !serverClosed, !silentlyDead else { return }

@@ -37,7 +37,7 @@ public final class SimulationContext {
         attachments.removeAll()
         runs.removeAll()
         scheduler.discardPendingEvents()
-        network.removeObservers()
+        network.releaseRunObjects()
     }
 
     /// The one object of type `T` for this run, made by `make` the first time it is asked for: how a

@@ -1,0 +1,67 @@
+import SimulateCore
+import SimulateJSON
+import Synchronization
+import Testing
+
+/// A run's objects are freed when it ends, even when a request or a stream is still under way and the
+/// plugin's callbacks hold its run (and so the context) strongly, as plugin code often does.
+@Suite struct RunReleaseTests {
+    /// Remembers every run it made, weakly.
+    final class Tracker: Sendable {
+        struct WeakRun: @unchecked Sendable { weak var run: AnyObject? }
+        private let runs = Mutex<[WeakRun]>([])
+
+        func add(_ run: AnyObject) { runs.withLock { $0.append(WeakRun(run: run)) } }
+        var made: Int { runs.withLock { $0.count } }
+        var alive: Int { runs.withLock { $0.filter { $0.run != nil }.count } }
+    }
+
+    struct HoldingPlugin: SimulationPlugin {
+        let tracker: Tracker
+        var name: String { "holding" }
+        var summary: String { "Opens a stream and sends a request at time 0; both callbacks hold the run." }
+
+        func makeRun(configuration: NoArguments, context: SimulationContext) -> HoldingRun {
+            let run = HoldingRun(context: context)
+            tracker.add(run)
+            return run
+        }
+    }
+
+    final class HoldingRun: PluginRun {
+        let context: SimulationContext
+        var answers = 0
+        var bytes = 0
+        var stream: StreamConnection?
+
+        init(context: SimulationContext) { self.context = context }
+
+        func start() {
+            let device = context.devices[0]
+            // Strong captures on purpose: the run holds the context, the network holds these callbacks.
+            context.network.request(
+                from: device, to: "slow", timeout: .seconds(600), serve: { 1 },
+                completion: { result in self.answers += (try? result.get()) ?? 0 })
+            let stream = context.network.openStream(from: device, to: "slow") { connection in
+                connection.onClientGone = { self.stream = nil }
+            }
+            stream.onData = { self.bytes += $0.count }
+            self.stream = stream
+        }
+    }
+
+    @Test(arguments: ["0ms", "120s"])
+    func aRunIsFreedWithWorkStillUnderWay(latency: String) throws {
+        let tracker = Tracker()
+        let registry = PluginRegistry([HoldingPlugin(tracker: tracker)])
+        let scenario = try ScenarioLoader(registry: registry).load(
+            text: """
+                {"format": 1, "name": "holding", "duration": "60s", "devices": [{"id": "phone"}],
+                 "plugins": {"holding": {}}, "network": {"latency": "\(latency)"}}
+                """, file: "holding.json")
+        let result = SimulationRunner(registry: registry).run(scenario, seed: 1)
+        #expect(result.failure == nil)
+        #expect(tracker.made == 1)
+        #expect(tracker.alive == 0, "the run (and with it the context) outlived the run")
+    }
+}
