@@ -3,7 +3,7 @@ import SimulateJSON
 
 /// How busy the simulated CloudKit is: request rate limits, `zoneBusy` under concurrent writes, and
 /// random `serviceUnavailable` answers. Every part is off unless set; every draw is seeded.
-public struct CloudKitLoadModel: Sendable, Equatable {
+public struct CloudKitLoadModel: PluginArguments, Equatable {
     public enum Scope: String, Sendable, CaseIterable {
         /// One budget per device (CloudKit's per-user throttle as one app instance sees it).
         case device
@@ -13,7 +13,7 @@ public struct CloudKitLoadModel: Sendable, Equatable {
 
     /// A token bucket: `burst` requests at once, refilled at `requestsPerSecond`. An empty bucket answers
     /// `requestRateLimited` with `retryAfterSeconds` and blocks the key for that long.
-    public struct RateLimit: Sendable, Equatable {
+    public struct RateLimit: PluginArguments, Equatable {
         public var requestsPerSecond: Double
         public var burst: Int
         public var scope: Scope
@@ -32,10 +32,13 @@ public struct CloudKitLoadModel: Sendable, Equatable {
             self.retryAfterSeconds = retryAfterSeconds
             self.penalizeEarlyRequests = penalizeEarlyRequests
         }
+
+        /// Every member at its default; a scenario must give `requestsPerSecond` (1 until it is read).
+        public init() { self.init(requestsPerSecond: 1) }
     }
 
     /// More than `writes` modify operations on one zone within `window` answer `zoneBusy`.
-    public struct ZoneBusy: Sendable, Equatable {
+    public struct ZoneBusy: PluginArguments, Equatable {
         public var writes: Int
         public var window: VirtualDuration
         public var retryAfterSeconds: Double
@@ -45,10 +48,17 @@ public struct CloudKitLoadModel: Sendable, Equatable {
             self.window = window
             self.retryAfterSeconds = retryAfterSeconds
         }
+
+        /// Every member at its default; a scenario must give `writes` (1 until it is read).
+        public init() { self.init(writes: 1, window: .seconds(1)) }
+
+        public func check(at path: JSONPath, diagnostics: Diagnostics) {
+            if window <= .zero { diagnostics.error("the window must be longer than 0", at: path / "window") }
+        }
     }
 
     /// Each request fails with `serviceUnavailable` with this probability.
-    public struct ServiceUnavailable: Sendable, Equatable {
+    public struct ServiceUnavailable: PluginArguments, Equatable {
         public var probability: Double
         public var retryAfterSeconds: Double
 
@@ -56,6 +66,9 @@ public struct CloudKitLoadModel: Sendable, Equatable {
             self.probability = probability
             self.retryAfterSeconds = retryAfterSeconds
         }
+
+        /// Every member at its default; a scenario must give `probability` (0 until it is read).
+        public init() { self.init(probability: 0) }
     }
 
     public var rateLimit: RateLimit?
@@ -74,87 +87,10 @@ public struct CloudKitLoadModel: Sendable, Equatable {
         self.maxRecordsPerOperation = maxRecordsPerOperation
     }
 
+    public init() { self.init(rateLimit: nil) }
+
     /// No limits but CloudKit's 400 records per operation.
     public static let unlimited = CloudKitLoadModel()
 
     public var isUnlimited: Bool { rateLimit == nil && zoneBusy == nil && serviceUnavailable == nil }
-}
-
-extension CloudKitLoadModel {
-    /// Reads `{"rateLimit": {…}, "zoneBusy": {…}, "serviceUnavailable": {…}, "maxRecordsPerOperation": 400}`,
-    /// reporting every problem at its JSON path.
-    public static func read(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> CloudKitLoadModel? {
-        guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
-        var model = CloudKitLoadModel()
-        let before = diagnostics.items.count
-        if let value = reader.value("rateLimit"),
-            let limit = ObjectReader(value, at: path / "rateLimit", diagnostics: diagnostics)
-        {
-            model.rateLimit = RateLimit(
-                requestsPerSecond: limit.double("requestsPerSecond", required: true, range: 0.001...1e9) ?? 1,
-                burst: limit.int("burst", range: 1...1_000_000) ?? 1,
-                scope: limit.choice("scope", Scope.allCases.map(\.rawValue)).flatMap(Scope.init) ?? .device,
-                retryAfterSeconds: seconds(limit, "retryAfter") ?? 23,
-                penalizeEarlyRequests: limit.bool("penalizeEarlyRequests") ?? true)
-            limit.rejectUnknownKeys()
-        }
-        if let value = reader.value("zoneBusy"),
-            let busy = ObjectReader(value, at: path / "zoneBusy", diagnostics: diagnostics)
-        {
-            let window = busy.duration("window") ?? .seconds(1)
-            if window <= .zero {
-                diagnostics.error("the window must be longer than 0", at: path / "zoneBusy" / "window")
-            }
-            model.zoneBusy = ZoneBusy(
-                writes: busy.int("writes", required: true, range: 1...1_000_000) ?? 1, window: window,
-                retryAfterSeconds: seconds(busy, "retryAfter") ?? 1)
-            busy.rejectUnknownKeys()
-        }
-        if let value = reader.value("serviceUnavailable"),
-            let outage = ObjectReader(value, at: path / "serviceUnavailable", diagnostics: diagnostics)
-        {
-            model.serviceUnavailable = ServiceUnavailable(
-                probability: outage.double("probability", required: true, range: 0...1) ?? 0,
-                retryAfterSeconds: seconds(outage, "retryAfter") ?? 2)
-            outage.rejectUnknownKeys()
-        }
-        model.maxRecordsPerOperation = reader.int("maxRecordsPerOperation", range: 1...1_000_000) ?? 400
-        reader.rejectUnknownKeys()
-        return diagnostics.items.count == before ? model : nil
-    }
-
-    private static func seconds(_ reader: ObjectReader, _ key: String) -> Double? {
-        reader.duration(key).map(\.seconds)
-    }
-
-    /// The JSON Schema of the load model object, for the editor schema.
-    public static var schema: JSON {
-        let duration: JSON = ["$ref": "#/$defs/duration"]
-        return [
-            "type": "object", "additionalProperties": false,
-            "properties": [
-                "rateLimit": [
-                    "type": "object", "additionalProperties": false, "required": ["requestsPerSecond"],
-                    "properties": [
-                        "requestsPerSecond": ["type": "number", "exclusiveMinimum": 0],
-                        "burst": ["type": "integer", "minimum": 1], "scope": ["enum": ["device", "zone"]],
-                        "retryAfter": duration, "penalizeEarlyRequests": ["type": "boolean"],
-                    ],
-                ],
-                "zoneBusy": [
-                    "type": "object", "additionalProperties": false, "required": ["writes"],
-                    "properties": [
-                        "writes": ["type": "integer", "minimum": 1], "window": duration, "retryAfter": duration,
-                    ],
-                ],
-                "serviceUnavailable": [
-                    "type": "object", "additionalProperties": false, "required": ["probability"],
-                    "properties": [
-                        "probability": ["type": "number", "minimum": 0, "maximum": 1], "retryAfter": duration,
-                    ],
-                ],
-                "maxRecordsPerOperation": ["type": "integer", "minimum": 1],
-            ],
-        ]
-    }
 }

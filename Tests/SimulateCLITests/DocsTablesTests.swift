@@ -32,6 +32,24 @@ import Testing
         }
     }
 
+    @Test("a nested configuration key's table lists its members, and theirs as outer.inner")
+    func nestedConfigurationTable() throws {
+        let registry = PluginRegistry(BuiltinPlugins.all)
+        let counter = try String(contentsOf: Self.root.appendingPathComponent("docs/counter.md"), encoding: .utf8)
+        #expect(counter.contains("<!-- generated: counter configuration loadModel -->"))
+        let rendered = try DocsTables.render(
+            "<!-- generated: counter configuration loadModel -->\n<!-- end generated -->", registry: registry)
+        #expect(rendered.contains("| `rateLimit` | object | off |"))
+        #expect(rendered.contains("| `rateLimit.requestsPerSecond` | number | required |"))
+        #expect(rendered.contains("| `rateLimit.retryAfter` | duration | `\"23s\"` |"))
+        #expect(rendered.contains("| `zoneBusy.window` | duration | `\"1s\"` |"))
+        #expect(rendered.contains("| `maxRecordsPerOperation` | integer | `400` |"))
+        #expect(throws: DocsTables.MarkerError.self) {
+            try DocsTables.render(
+                "<!-- generated: counter configuration maxAttempts -->\n<!-- end generated -->", registry: registry)
+        }
+    }
+
     @Test("a table is made from the declaration, so a stale or hand-edited one is rewritten")
     func staleTableIsRewritten() throws {
         let stale = """

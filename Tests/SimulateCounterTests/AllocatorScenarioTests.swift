@@ -109,6 +109,22 @@ func offlineBehaviour(mode: String, fails: Bool) throws {
     }
 }
 
+@Test func loadModelProblemsAreReportedAtTheirMembersFromTheDeclaration() throws {
+    do {
+        _ = try scenario(
+            counter: "{\"loadModel\": {\"zoneBusy\": {\"writes\": 2, \"window\": 0}, "
+                + "\"serviceUnavailable\": {}, \"rateLimit\": {\"requestsPerSecond\": 1, \"bucket\": 3}}}")
+        Issue.record("expected a scenario error")
+    } catch let error as ScenarioError {
+        let byPath = Dictionary(
+            error.diagnostics.map { ($0.path.description, $0.message) }, uniquingKeysWith: { $0 + "; " + $1 })
+        #expect(byPath["/plugins/counter/loadModel/zoneBusy/window"] == "the window must be longer than 0")
+        #expect(byPath["/plugins/counter/loadModel/serviceUnavailable/probability"] != nil)
+        #expect(byPath["/plugins/counter/loadModel/rateLimit/bucket"] != nil)
+        #expect(error.diagnostics.allSatisfy { $0.location != nil })
+    }
+}
+
 @Test func aTightRateLimitStillAllocatesBySavingAgainAfterTheWait() throws {
     // One token per device: a fetch takes it, so the save that follows is rate limited. Saving the same
     // record again after the retry-after succeeds; starting over with a fetch would be refused forever.

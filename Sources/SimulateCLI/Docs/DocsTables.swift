@@ -11,8 +11,9 @@ import SimulateCore
 /// <!-- end generated -->
 /// ```
 ///
-/// Tables: `configuration`, `actions`, `invariants`, `observables` (of one plugin) and `plugins`
-/// (every plugin of the registry).
+/// Tables: `configuration`, `actions`, `invariants`, `observables` (of one plugin), `configuration
+/// <key>` (the members of a nested configuration key, as `counter configuration loadModel`) and
+/// `plugins` (every plugin of the registry).
 public enum DocsTables {
     public struct MarkerError: Error, CustomStringConvertible {
         public var line: Int
@@ -34,8 +35,13 @@ public enum DocsTables {
             guard line.hasPrefix(begin) else { continue }
             let opening = number
             let words = line.dropFirst(begin.count).split(separator: " ").filter { $0 != "-->" }
-            guard words.count == 2 || (words.count == 1 && words[0] == "plugins") else {
-                throw MarkerError(line: number, message: "expected <!-- generated: <plugin> <table> -->")
+            guard
+                words.count == 2 || (words.count == 3 && words[1] == "configuration")
+                    || (words.count == 1 && words[0] == "plugins")
+            else {
+                throw MarkerError(
+                    line: number,
+                    message: "expected <!-- generated: <plugin> <table> --> or <plugin> configuration <key>")
             }
             let table = try self.table(words.map(String.init), registry: registry, line: number)
             while let inside = lines.popFirst() {
@@ -56,6 +62,13 @@ public enum DocsTables {
         guard let plugin = registry.plugin(named: words[0]) else {
             throw MarkerError(line: line, message: "unknown plugin \"\(words[0])\"")
         }
+        if words.count == 3 {
+            guard let key = plugin.configuration.first(where: { $0.name == words[2] }), !key.members.isEmpty else {
+                throw MarkerError(
+                    line: line, message: "\(words[0]) has no nested configuration key \"\(words[2])\"")
+            }
+            return configuration(flattened(key.members))
+        }
         switch words[1] {
         case "configuration": return configuration(plugin.configuration)
         case "actions": return entries(plugin.actions, kind: "action", plugin: plugin)
@@ -72,6 +85,15 @@ public enum DocsTables {
         rows(
             ["key", "type", "default", "meaning"],
             parameters.map { [code($0.name), $0.type, defaultText($0), cell($0.summary)] })
+    }
+
+    /// The members of a nested key, each followed by its own members as `outer.inner`.
+    static func flattened(_ members: [ParameterDoc], prefix: String = "") -> [ParameterDoc] {
+        members.flatMap { member -> [ParameterDoc] in
+            var named = member
+            named.name = prefix + member.name
+            return [named] + flattened(member.members, prefix: named.name + ".")
+        }
     }
 
     static func entries(_ entries: [EntryDoc], kind: String, plugin: any SimulationPlugin) -> String {

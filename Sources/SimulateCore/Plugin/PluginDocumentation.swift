@@ -10,6 +10,8 @@ public struct ParameterDoc: Sendable {
     public var summary: String
     /// A JSON Schema (draft 2020-12) for the value, for the editor schema.
     public var schema: JSON
+    /// The members of a nested object (a ``Field/nested(_:_:_:)`` value), for its own docs table.
+    public var members: [ParameterDoc] = []
 
     public init(
         _ name: String, type: String, default defaultValue: String? = nil, _ summary: String, schema: JSON? = nil

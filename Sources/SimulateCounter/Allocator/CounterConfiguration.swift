@@ -92,10 +92,10 @@ public struct CounterConfiguration: PluginArguments {
         .integer(
             "maxPending", \.maxPending, in: 1...100_000,
             "allocations that may wait on one device; more fail with queueFull"),
-        .custom(
-            "loadModel", \.loadModel, type: "object", default: "{}", schema: CloudKitLoadModel.schema,
-            "the server's load: {rateLimit, zoneBusy, serviceUnavailable, maxRecordsPerOperation} (see docs/counter.md)",
-            read: CloudKitLoadModel.read),
+        .nested(
+            "loadModel", \.loadModel,
+            "the server's load: {rateLimit, zoneBusy, serviceUnavailable, maxRecordsPerOperation}, each part off "
+                + "unless given, every draw seeded from the run's server/cloudkit stream (see docs/counter.md)"),
         .boolean(
             "subscription", \.subscription,
             "a CKRecordZoneSubscription on the counter's zone (seed 000: \"Manual CKRecordZoneSubscription only "

@@ -145,10 +145,10 @@ extension Field where Root: PluginArguments {
     public static func nested<Value: PluginArguments>(
         _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ summary: String
     ) -> Field {
-        .custom(name, keyPath, type: "object", default: "{}", schema: Value.schema, summary) {
+        Field.custom(name, keyPath, type: "object", default: "{}", schema: Value.schema, summary) {
             json, path, diagnostics in
             Value.decode(json, at: path, diagnostics: diagnostics)
-        }
+        }.withMembers(Value.parameters)
     }
 }
 
@@ -204,6 +204,24 @@ extension Field {
 }
 
 extension Field {
+    /// A nested object that is off (nil) unless the scenario gives it; `defaultText` says what
+    /// leaving it out means. Its members are declared as ``PluginArguments``.
+    public static func nested<Value: PluginArguments>(
+        _ name: String, _ keyPath: WritableKeyPath<Root, Value?> & Sendable, default defaultText: String = "off",
+        _ summary: String
+    ) -> Field {
+        Field.custom(name, keyPath, type: "object", default: defaultText, schema: Value.schema, summary) {
+            json, path, diagnostics in
+            Value.decode(json, at: path, diagnostics: diagnostics).map { Optional($0) }
+        }.withMembers(Value.parameters)
+    }
+
+    func withMembers(_ members: [ParameterDoc]) -> Field {
+        var doc = doc
+        doc.members = members
+        return Field(doc: doc, read: read)
+    }
+
     /// This member, declared once on `Root`, as a member of a type that holds a `Root` at `keyPath`:
     /// several argument types can share one declaration of a member.
     public func lifted<Outer>(_ keyPath: WritableKeyPath<Outer, Root> & Sendable) -> Field<Outer> {
