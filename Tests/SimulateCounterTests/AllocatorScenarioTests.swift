@@ -118,8 +118,12 @@ func offlineBehaviour(mode: String, fails: Bool) throws {
     } catch let error as ScenarioError {
         let byPath = Dictionary(
             error.diagnostics.map { ($0.path.description, $0.message) }, uniquingKeysWith: { $0 + "; " + $1 })
-        #expect(byPath["/plugins/counter/loadModel/zoneBusy/window"] == "the window must be longer than 0")
-        #expect(byPath["/plugins/counter/loadModel/serviceUnavailable/probability"] != nil)
+        #expect(
+            byPath["/plugins/counter/loadModel/zoneBusy/window"]?.hasPrefix("the window must be longer than 0") == true)
+        #expect(
+            byPath.contains {
+                $0.key.hasPrefix("/plugins/counter/loadModel/serviceUnavailable") && $0.value.contains("probability")
+            })
         #expect(byPath["/plugins/counter/loadModel/rateLimit/bucket"] != nil)
         #expect(error.diagnostics.allSatisfy { $0.location != nil })
     }
