@@ -13,6 +13,8 @@ public final class SimulationRuntime: @unchecked Sendable {
     /// Jobs run at most when tasks are cancelled at the end of the run: past it, a task that ignores
     /// cancellation and keeps going is left as it is.
     static let windDownJobLimit = 1_000_000
+    /// Rounds of cancelling the tasks that cancelled tasks started, at most.
+    static let windDownRounds = 1_000
 
     let executor: SimulationExecutor
     let scheduler: Scheduler
@@ -163,16 +165,24 @@ public final class SimulationRuntime: @unchecked Sendable {
         return "async runtime: " + lines.joined(separator: "\n  ")
     }
 
-    /// Cancels every unfinished task and runs what that makes ready, once: a simulation wait ends at
-    /// once when cancelled, so a task that still has not finished waits on something outside.
+    /// Cancels every unfinished task and runs what that makes ready: a simulation wait ends at once
+    /// when cancelled, so a task that still has not finished waits on something outside. A task that a
+    /// cancelled one starts on its way out (the next queued allocation) is cancelled too, round after
+    /// round; left running, it would wait forever and hold the run's objects.
     private func windDown() -> [TaskRecord] {
         guard !ended else { return [] }
         ended = true
         guard executor.drain(limit: Self.windDownJobLimit) else { return [] }
-        let running = records.filter { !$0.finished }
-        for record in running { record.task?.cancel() }
-        guard executor.drain(limit: Self.windDownJobLimit) else { return [] }
-        return running.filter { !$0.finished }
+        var cancelledUpTo = 0
+        var rounds = 0
+        while cancelledUpTo < records.count, rounds < Self.windDownRounds {
+            let running = records[cancelledUpTo...].filter { !$0.finished }
+            cancelledUpTo = records.count
+            rounds += 1
+            for record in running { record.task?.cancel() }
+            guard executor.drain(limit: Self.windDownJobLimit) else { return [] }
+        }
+        return records.filter { !$0.finished }
     }
 }
 
