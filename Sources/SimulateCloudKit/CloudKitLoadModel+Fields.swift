@@ -29,7 +29,7 @@ extension CloudKitLoadModel {
 extension CloudKitLoadModel.RateLimit {
     /// The retry-after as a duration, for its declaration; the run reads ``retryAfterSeconds``.
     public var retryAfter: VirtualDuration {
-        get { .nanoseconds(Int64((retryAfterSeconds * 1e9).rounded())) }
+        get { VirtualDuration(clampingSeconds: retryAfterSeconds) }
         set { retryAfterSeconds = newValue.seconds }
     }
 
@@ -55,7 +55,7 @@ extension CloudKitLoadModel.RateLimit {
 extension CloudKitLoadModel.ZoneBusy {
     /// The retry-after as a duration, for its declaration; the run reads ``retryAfterSeconds``.
     public var retryAfter: VirtualDuration {
-        get { .nanoseconds(Int64((retryAfterSeconds * 1e9).rounded())) }
+        get { VirtualDuration(clampingSeconds: retryAfterSeconds) }
         set { retryAfterSeconds = newValue.seconds }
     }
 
@@ -71,7 +71,7 @@ extension CloudKitLoadModel.ZoneBusy {
 extension CloudKitLoadModel.ServiceUnavailable {
     /// The retry-after as a duration, for its declaration; the run reads ``retryAfterSeconds``.
     public var retryAfter: VirtualDuration {
-        get { .nanoseconds(Int64((retryAfterSeconds * 1e9).rounded())) }
+        get { VirtualDuration(clampingSeconds: retryAfterSeconds) }
         set { retryAfterSeconds = newValue.seconds }
     }
 

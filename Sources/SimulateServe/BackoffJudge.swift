@@ -27,10 +27,10 @@ struct BackoffPolicyRule {
 
 struct BackoffJudge {
     var policy: BackoffPolicyRule
-    var toleranceNanoseconds: Int64
+    var tolerance: VirtualDuration
 
     /// `real` turns a virtual span into the client's real time.
-    func violations(log: ServeLog, endNanoseconds: Int64, real: (Int64) -> Int64) -> [Violation] {
+    func violations(log: ServeLog, end: VirtualInstant, real: (VirtualDuration) -> VirtualDuration) -> [Violation] {
         var violations: [Violation] = []
         for device in log.devices {
             let attempts = log.attempts(of: device)
@@ -41,29 +41,29 @@ struct BackoffJudge {
                 if previous.gotEvent { failures = 0 }
                 defer { if !attempt.gotEvent { failures += 1 } }
                 // A stalled attempt ends on the client's own timeout, which the server cannot see.
-                guard let dropped = previous.endedNanoseconds, previous.outcome != .stalled else { continue }
-                let expected = policy.delay(afterFailures: failures).nanoseconds
-                let waited = real(attempt.atNanoseconds - dropped)
-                let slack = toleranceNanoseconds + expected / 10
-                guard abs(waited - expected) > slack else { continue }
+                guard let dropped = previous.endedAt, previous.outcome != .stalled else { continue }
+                let expected = policy.delay(afterFailures: failures)
+                let waited = real(attempt.at - dropped)
+                let slack = tolerance + expected / 10
+                guard (waited - expected).magnitude > slack else { continue }
                 violations.append(
                     Violation(
-                        at: VirtualInstant(nanoseconds: attempt.atNanoseconds), device: device,
+                        at: attempt.at, device: device,
                         message:
                             "reconnected \(DurationFormat.string(waited)) after the \(previous.endReason ?? "drop"); the rule gives \(DurationFormat.string(expected)) (wait \(failures + 1) since the last successful connect, ± \(DurationFormat.string(slack)))",
                         events: [
                             DurationFormat.secondsText(dropped) + " " + device + " " + (previous.endReason ?? "ended"),
-                            DurationFormat.secondsText(attempt.atNanoseconds) + " " + device + " connect "
+                            DurationFormat.secondsText(attempt.at) + " " + device + " connect "
                                 + attempt.outcome.rawValue,
                         ]))
             }
-            if let last = attempts.last, let dropped = last.endedNanoseconds, last.outcome != .stalled {
-                let expected = policy.delay(afterFailures: trailingFailures(attempts)).nanoseconds
-                let silent = real(endNanoseconds - dropped)
-                if silent > expected + toleranceNanoseconds + expected / 10 {
+            if let last = attempts.last, let dropped = last.endedAt, last.outcome != .stalled {
+                let expected = policy.delay(afterFailures: trailingFailures(attempts))
+                let silent = real(end - dropped)
+                if silent > expected + tolerance + expected / 10 {
                     violations.append(
                         Violation(
-                            at: VirtualInstant(nanoseconds: endNanoseconds), device: device,
+                            at: end, device: device,
                             message:
                                 "no reconnect in \(DurationFormat.string(silent)) after the \(last.endReason ?? "drop"); the rule gives \(DurationFormat.string(expected))"
                         ))

@@ -2,8 +2,8 @@ import SimulateCore
 
 /// One occurrence of a scenario fault: `[start, end)` in virtual time, for some devices or all.
 struct FaultWindow: Equatable {
-    var startNanoseconds: Int64
-    var endNanoseconds: Int64
+    var start: VirtualInstant
+    var end: VirtualInstant
     /// nil: every device.
     var devices: Set<String>?
     var kind: FaultKind
@@ -11,8 +11,8 @@ struct FaultWindow: Equatable {
     var loss: Double?
     var plugin: String?
 
-    func covers(device: String, atNanoseconds time: Int64) -> Bool {
-        time >= startNanoseconds && time < endNanoseconds && (devices?.contains(device) ?? true)
+    func covers(device: String, at time: VirtualInstant) -> Bool {
+        time >= start && time < end && (devices?.contains(device) ?? true)
     }
 }
 
@@ -25,28 +25,28 @@ struct FaultTimeline {
 
     init(scenario: Scenario) {
         var windows: [FaultWindow] = []
-        let end = scenario.duration.nanoseconds
+        let end = scenario.end
         for fault in scenario.faults {
-            let first = fault.at.instant(runEnd: scenario.end).nanoseconds
+            let first = fault.at.instant(runEnd: scenario.end)
             let count = min(fault.repeat?.count ?? 1, Self.occurrenceLimit)
-            let every = fault.repeat?.every.nanoseconds ?? 0
+            let every = fault.repeat?.every ?? .zero
             for occurrence in 0..<count {
-                let (offset, overflow) = every.multipliedReportingOverflow(by: Int64(occurrence))
-                let start = first &+ offset
+                let (offset, overflow) = every.nanoseconds.multipliedReportingOverflow(by: Int64(occurrence))
+                let start = VirtualInstant(nanoseconds: first.nanoseconds &+ offset)
                 guard !overflow, start <= end else { break }
-                let length = fault.duration?.nanoseconds ?? (end - start)
+                let length = fault.duration ?? (end - start)
                 windows.append(
                     FaultWindow(
-                        startNanoseconds: start, endNanoseconds: min(end, start + length),
+                        start: start, end: min(end, start + length),
                         devices: fault.devices.map(Set.init), kind: fault.kind, latency: fault.latency,
                         loss: fault.loss, plugin: fault.plugin))
             }
         }
-        self.windows = windows.sorted { $0.startNanoseconds < $1.startNanoseconds }
+        self.windows = windows.sorted { $0.start < $1.start }
     }
 
     /// The active window of a kind for a device at a time, the latest started first.
-    func active(_ kind: FaultKind, device: String, atNanoseconds time: Int64) -> FaultWindow? {
-        windows.last { $0.kind == kind && $0.covers(device: device, atNanoseconds: time) }
+    func active(_ kind: FaultKind, device: String, at time: VirtualInstant) -> FaultWindow? {
+        windows.last { $0.kind == kind && $0.covers(device: device, at: time) }
     }
 }

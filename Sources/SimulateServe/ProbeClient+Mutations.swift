@@ -52,7 +52,7 @@ extension ProbeClient {
         let index = log.answers.count
         log.answers.append(
             ProbeLog.Answer(
-                atNanoseconds: sent.nanoseconds, sentNanoseconds: sent.nanoseconds, name: name, detail: detail))
+                at: sent, sentAt: sent, name: name, detail: detail))
         if offline {
             return answered(index, .failure(ProbeError("offline")))
         }
@@ -84,7 +84,7 @@ extension ProbeClient {
 
     private func answered(_ index: Int, _ result: Result<(status: Int, body: [UInt8]), ProbeError>) {
         guard log.answers[index].status == nil, log.answers[index].error == nil else { return }
-        log.answers[index].atNanoseconds = session.scheduler.now.nanoseconds
+        log.answers[index].at = session.scheduler.now
         switch result {
         case .success(let answer):
             log.answers[index].status = answer.status

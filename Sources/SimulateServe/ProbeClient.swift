@@ -78,7 +78,7 @@ final class ProbeClient: @unchecked Sendable {
             disconnectedSince = nil
             hideIndicator()
             session.trace.begin(track, "connection", "connected")
-            log.opens.append(session.scheduler.now.nanoseconds)
+            log.opens.append(session.scheduler.now)
         case .refused(let status, let type):
             failed("HTTP \(status) \(type)")
         case .bytes(let bytes):
@@ -91,7 +91,7 @@ final class ProbeClient: @unchecked Sendable {
                 connected = false
                 channel = nil
                 if eventsOnConnection == 0 { failures += 1 }
-                log.drops.append(session.scheduler.now.nanoseconds)
+                log.drops.append(session.scheduler.now)
                 disconnected()
                 scheduleRetry()
             } else {
@@ -106,14 +106,14 @@ final class ProbeClient: @unchecked Sendable {
         eventsOnConnection += 1
         let decoded = PunchWire.decodeItems(event.data)
         log.events.append(
-            ProbeLog.Event(atNanoseconds: now.nanoseconds, id: event.lastEventId, data: event.data, items: decoded))
+            ProbeLog.Event(at: now, id: event.lastEventId, data: event.data, items: decoded))
         session.trace.instant(track, "state", "full state", "id \(event.lastEventId)", value: Int64(log.events.count))
         if let decoded { items = decoded }
     }
 
     private func failed(_ reason: String) {
         session.trace.instant(track, "connection", "connect failed", reason)
-        log.failures.append((session.scheduler.now.nanoseconds, reason))
+        log.failures.append((session.scheduler.now, reason))
         failures += 1
         disconnected()
         scheduleRetry()
@@ -171,7 +171,7 @@ final class ProbeClient: @unchecked Sendable {
 /// What the server sent one probe client, and what its mutations got back.
 struct ProbeLog {
     struct Event {
-        var atNanoseconds: Int64
+        var at: VirtualInstant
         var id: String
         var data: String
         /// nil: the data is not an array of well-formed items.
@@ -179,8 +179,8 @@ struct ProbeLog {
     }
 
     struct Answer {
-        var atNanoseconds: Int64
-        var sentNanoseconds: Int64
+        var at: VirtualInstant
+        var sentAt: VirtualInstant
         var name: String
         var detail: String
         var status: Int?
@@ -189,8 +189,8 @@ struct ProbeLog {
     }
 
     var events: [Event] = []
-    var opens: [Int64] = []
-    var drops: [Int64] = []
-    var failures: [(Int64, String)] = []
+    var opens: [VirtualInstant] = []
+    var drops: [VirtualInstant] = []
+    var failures: [(VirtualInstant, String)] = []
     var answers: [Answer] = []
 }

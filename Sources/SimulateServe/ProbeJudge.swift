@@ -51,21 +51,21 @@ struct ProbeJudge: RealRunJudging {
             if event.items == nil {
                 violations.append(
                     Violation(
-                        at: VirtualInstant(nanoseconds: event.atNanoseconds), device: client.device,
+                        at: event.at, device: client.device,
                         message:
                             "event data is not an array of {id, text, done, created} items: \(event.data.prefix(80))"))
             }
             guard let version = Int64(event.id) else {
                 violations.append(
                     Violation(
-                        at: VirtualInstant(nanoseconds: event.atNanoseconds), device: client.device,
+                        at: event.at, device: client.device,
                         message: "event id \"\(event.id.prefix(40))\" is not a state version"))
                 continue
             }
             if let latest, version < latest {
                 violations.append(
                     Violation(
-                        at: VirtualInstant(nanoseconds: event.atNanoseconds), device: client.device,
+                        at: event.at, device: client.device,
                         message: "version \(version) arrived after version \(latest)"))
             }
             latest = max(latest ?? version, version)
@@ -83,14 +83,14 @@ struct ProbeJudge: RealRunJudging {
                 guard let id = Int64(item.id), item.id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
                     violations.append(
                         Violation(
-                            at: VirtualInstant(nanoseconds: event.atNanoseconds), device: client.device,
+                            at: event.at, device: client.device,
                             message: "item \"\(item.text)\" has id \"\(item.id)\", not a UnixNano decimal string"))
                     continue
                 }
                 if id <= highest {
                     violations.append(
                         Violation(
-                            at: VirtualInstant(nanoseconds: event.atNanoseconds), device: client.device,
+                            at: event.at, device: client.device,
                             message: "new item \"\(item.text)\" has id \(id), not above the earlier id \(highest)"))
                 }
                 highest = max(highest, id)
@@ -99,7 +99,7 @@ struct ProbeJudge: RealRunJudging {
                 if item.created != second && item.created != PunchClock.rfc3339(unixNanoseconds: id - 1_000) {
                     violations.append(
                         Violation(
-                            at: VirtualInstant(nanoseconds: event.atNanoseconds), device: client.device,
+                            at: event.at, device: client.device,
                             message: "item \"\(item.text)\" id \(id) is \(second) but created says \(item.created)"))
                 }
             }
@@ -111,22 +111,22 @@ struct ProbeJudge: RealRunJudging {
     /// arrives within `within`.
     private func freshness(_ client: ProbeClient, within: VirtualDuration) -> [Violation] {
         var violations: [Violation] = []
-        let end = session.scheduler.now.nanoseconds
+        let end = session.scheduler.now
         for answer in client.log.answers where answer.status == 200 {
-            let deadline = answer.atNanoseconds + within.nanoseconds
-            guard deadline <= end, client.log.opens.contains(where: { $0 <= answer.atNanoseconds }),
-                !client.log.drops.contains(where: { $0 > answer.atNanoseconds && $0 <= deadline })
+            let deadline = answer.at + within
+            guard deadline <= end, client.log.opens.contains(where: { $0 <= answer.at }),
+                !client.log.drops.contains(where: { $0 > answer.at && $0 <= deadline })
             else { continue }
             let fresh = client.log.events.contains { event in
-                event.atNanoseconds >= answer.sentNanoseconds && event.atNanoseconds <= deadline
+                event.at >= answer.sentAt && event.at <= deadline
                     && (answer.version.map { version in (Int(event.id) ?? 0) >= version } ?? true)
             }
             if !fresh {
                 violations.append(
                     Violation(
-                        at: VirtualInstant(nanoseconds: deadline), device: client.device,
+                        at: deadline, device: client.device,
                         message:
-                            "\(answer.name) \(answer.detail) was answered 200 at \(DurationFormat.secondsText(answer.atNanoseconds)) but no full state \(answer.version.map { "of version \($0) " } ?? "")arrived within \(DurationFormat.string(within))"
+                            "\(answer.name) \(answer.detail) was answered 200 at \(DurationFormat.secondsText(answer.at)) but no full state \(answer.version.map { "of version \($0) " } ?? "")arrived within \(DurationFormat.string(within))"
                     ))
             }
         }

@@ -30,7 +30,7 @@ final class ProbeSession: @unchecked Sendable {
         scheduler = Scheduler(eventBudget: scenario.limits.eventBudget)
         trace = Trace(scheduler: scheduler, keepsRecords: options.keepsTrace)
         driver = RealTimeDriver(
-            scheduler: scheduler, loop: loop, speed: 1, durationNanoseconds: scenario.duration.nanoseconds)
+            scheduler: scheduler, loop: loop, speed: 1, duration: scenario.duration)
         let configuration = scenario.configuration(ofPlugin: "sse", as: SSEConfiguration.self) ?? SSEConfiguration()
         policy = BackoffPolicyRule(configuration.policy)
         indicatorDelay = configuration.offlineIndicatorDelay
@@ -50,26 +50,26 @@ final class ProbeSession: @unchecked Sendable {
     func start() {
         loop.assertInEventLoop()
         driver.onFinish = { [unowned self] failure in finish(failure) }
-        let end = scenario.duration.nanoseconds
+        let end = scenario.end
         for (index, step) in scenario.steps.enumerated() where step.plugin == "sse" {
             guard let device = step.device, let client = clients.first(where: { $0.device == device }),
                 let action = scenario.action(ofStep: index, as: SSEAction.self)
             else { continue }
-            let first = step.at.instant(runEnd: scenario.end).nanoseconds
+            let first = step.at.instant(runEnd: scenario.end)
             for occurrence in 0..<min(step.repeat?.count ?? 1, FaultTimeline.occurrenceLimit) {
-                let time = first + (step.repeat?.every.nanoseconds ?? 0) * Int64(occurrence)
+                let time = first + (step.repeat?.every ?? .zero) * occurrence
                 guard time <= end else { break }
-                scheduler.schedule(at: VirtualInstant(nanoseconds: time)) { client.perform(action, of: step) }
+                scheduler.schedule(at: time) { client.perform(action, of: step) }
             }
         }
         for window in FaultTimeline(scenario: scenario).windows where window.kind == .offline && !options.ignoresFaults
         {
             let affected = clients.filter { window.devices?.contains($0.device) ?? true }
-            scheduler.schedule(at: VirtualInstant(nanoseconds: window.startNanoseconds)) { [unowned self] in
+            scheduler.schedule(at: window.start) { [unowned self] in
                 trace.instant("network", "fault", "offline", window.deviceText)
                 affected.forEach { $0.goOffline() }
             }
-            scheduler.schedule(at: VirtualInstant(nanoseconds: window.endNanoseconds)) {
+            scheduler.schedule(at: window.end) {
                 affected.forEach { $0.goOnline() }
             }
         }

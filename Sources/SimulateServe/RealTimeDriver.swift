@@ -8,18 +8,18 @@ final class RealTimeDriver {
     let scheduler: Scheduler
     let loop: EventLoop
     let speed: Double
-    let durationNanoseconds: Int64
+    let duration: VirtualDuration
     private var startedAt: NIODeadline?
     private var tick: Scheduled<Void>?
     private(set) var isFinished = false
     /// Called once, on the loop, when the duration has passed, `stop()` was called, or the run broke.
     var onFinish: (RunFailure?) -> Void = { _ in }
 
-    init(scheduler: Scheduler, loop: EventLoop, speed: Double, durationNanoseconds: Int64) {
+    init(scheduler: Scheduler, loop: EventLoop, speed: Double, duration: VirtualDuration) {
         self.scheduler = scheduler
         self.loop = loop
         self.speed = speed
-        self.durationNanoseconds = durationNanoseconds
+        self.duration = duration
     }
 
     var hasStarted: Bool { startedAt != nil }
@@ -31,20 +31,22 @@ final class RealTimeDriver {
         advance()
     }
 
-    var virtualNow: Int64 {
-        guard let startedAt else { return 0 }
+    var virtualNow: VirtualInstant {
+        guard let startedAt else { return .start }
         let real = (NIODeadline.now() - startedAt).nanoseconds
-        return min(durationNanoseconds, Int64((Double(real) * speed).rounded()))
+        return .start + min(duration, .nanoseconds(Int64((Double(real) * speed).rounded())))
     }
 
-    /// Real nanoseconds for a virtual span: a real client's own timing is judged in real time.
-    func realNanoseconds(_ virtual: Int64) -> Int64 { Int64((Double(virtual) / speed).rounded()) }
+    /// The real time a virtual span takes: a real client's own timing is judged in real time.
+    func realDuration(_ virtual: VirtualDuration) -> VirtualDuration {
+        .nanoseconds(Int64((Double(virtual.nanoseconds) / speed).rounded()))
+    }
 
     /// Brings the scheduler up to the present before handling something that just happened.
     func catchUp() {
         guard !isFinished, startedAt != nil else { return }
         do {
-            try scheduler.run(through: VirtualInstant(nanoseconds: virtualNow))
+            try scheduler.run(through: virtualNow)
         } catch {
             finish(RunFailure(message: error.description, at: scheduler.now))
         }
@@ -55,11 +57,13 @@ final class RealTimeDriver {
         catchUp()
         guard !isFinished else { return }
         let now = virtualNow
-        if now >= durationNanoseconds { return finish(nil) }
+        let end = VirtualInstant.start + duration
+        if now >= end { return finish(nil) }
         tick?.cancel()
-        let next = min(scheduler.nextEventTime?.nanoseconds ?? durationNanoseconds, durationNanoseconds)
-        let waitReal = min(realNanoseconds(max(0, next - now)), 200_000_000)
-        tick = loop.scheduleTask(in: .nanoseconds(max(waitReal, 1_000_000))) { [weak self] in self?.advance() }
+        let next = min(scheduler.nextEventTime ?? end, end)
+        let waitReal = min(realDuration(max(.zero, next - now)), .milliseconds(200))
+        let wait = max(waitReal, .milliseconds(1))
+        tick = loop.scheduleTask(in: .nanoseconds(wait.nanoseconds)) { [weak self] in self?.advance() }
     }
 
     func stop() {

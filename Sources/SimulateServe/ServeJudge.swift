@@ -17,7 +17,7 @@ struct ServeJudge: RealRunJudging {
         var results = Self.results(scenario, observations: session.observations, evaluate: evaluate)
         let requests = session.log.badRequests.map {
             Violation(
-                at: VirtualInstant(nanoseconds: $0.atNanoseconds), device: $0.device,
+                at: $0.at, device: $0.device,
                 message: "unreadable request: \($0.message)")
         }
         results.append(
@@ -64,17 +64,14 @@ struct ServeJudge: RealRunJudging {
     private func evaluate(_ invariant: SSEInvariant) -> [Violation] {
         switch invariant.kind {
         case .backoff(let policy, _):
-            return BackoffJudge(
-                policy: BackoffPolicyRule(policy), toleranceNanoseconds: session.options.tolerance.nanoseconds
-            )
-            .violations(
-                log: session.log, endNanoseconds: session.scheduler.now.nanoseconds, real: session.realNanoseconds)
+            return BackoffJudge(policy: BackoffPolicyRule(policy), tolerance: session.options.tolerance)
+                .violations(log: session.log, end: session.scheduler.now, real: session.realDuration)
         case .reconnectRate(let max, let window):
             return reconnectRate(max: max, window: window)
         case .mutationsDelivered:
             return session.log.mutations.filter { !$0.outcome.reachedServer }.map {
                 Violation(
-                    at: VirtualInstant(nanoseconds: $0.atNanoseconds), device: $0.device,
+                    at: $0.at, device: $0.device,
                     message: "\($0.name) \($0.detail) was lost: \($0.outcome.text)")
             }
         default:
@@ -89,21 +86,19 @@ struct ServeJudge: RealRunJudging {
         var violations: [Violation] = []
         var start = 0
         for end in reconnects.indices {
-            while session.realNanoseconds(reconnects[end].atNanoseconds - reconnects[start].atNanoseconds)
-                >= window.nanoseconds
-            {
+            while session.realDuration(reconnects[end].at - reconnects[start].at) >= window {
                 start += 1
             }
             if end - start + 1 > max,
-                violations.isEmpty || reconnects[end].atNanoseconds > violations.last!.at.nanoseconds
+                violations.isEmpty || reconnects[end].at > violations.last!.at
             {
                 violations.append(
                     Violation(
-                        at: VirtualInstant(nanoseconds: reconnects[end].atNanoseconds), device: reconnects[end].device,
+                        at: reconnects[end].at, device: reconnects[end].device,
                         message:
                             "\(end - start + 1) reconnects within \(DurationFormat.string(window)) (at most \(max))",
                         events: reconnects[start...end].map {
-                            DurationFormat.secondsText($0.atNanoseconds) + " " + $0.device + " reconnect"
+                            DurationFormat.secondsText($0.at) + " " + $0.device + " reconnect"
                         }))
                 start = end + 1
             }

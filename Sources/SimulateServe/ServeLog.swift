@@ -1,3 +1,5 @@
+import SimulateCore
+
 /// What every real client did, as the server saw it: stream attempts and mutations per device.
 struct ServeLog {
     enum AttemptOutcome: String, Equatable {
@@ -13,10 +15,10 @@ struct ServeLog {
 
     struct StreamAttempt: Equatable {
         var device: String
-        var atNanoseconds: Int64
+        var at: VirtualInstant
         var outcome: AttemptOutcome
         /// When the stream ended, and why (nil while open).
-        var endedNanoseconds: Int64?
+        var endedAt: VirtualInstant?
         var endReason: String?
         /// Whether a full-state event was written on it: a successful connect by the seed's rule.
         var gotEvent = false
@@ -43,7 +45,7 @@ struct ServeLog {
 
     struct MutationRecord: Equatable {
         var device: String
-        var atNanoseconds: Int64
+        var at: VirtualInstant
         var name: String
         var detail: String
         var outcome: MutationOutcome
@@ -51,7 +53,7 @@ struct ServeLog {
 
     var attempts: [StreamAttempt] = []
     var mutations: [MutationRecord] = []
-    var badRequests: [(device: String, atNanoseconds: Int64, message: String)] = []
+    var badRequests: [(device: String, at: VirtualInstant, message: String)] = []
     var restarts = 0
     var peakOpenStreams = 0
 

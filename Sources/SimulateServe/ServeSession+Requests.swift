@@ -11,7 +11,7 @@ extension ServeSession {
         startClockIfWaiting()
         catchUp()
         let connection = WireConnection(
-            channel: channel, device: device, role: .stream, openedNanoseconds: scheduler.now.nanoseconds)
+            channel: channel, device: device, role: .stream, openedAt: scheduler.now)
         let outcome: ServeLog.AttemptOutcome
         if isActive(.offline, for: device) {
             outcome = .refused
@@ -31,7 +31,7 @@ extension ServeSession {
             connection.startEventStream()
         }
         log.attempts.append(
-            ServeLog.StreamAttempt(device: device, atNanoseconds: scheduler.now.nanoseconds, outcome: outcome))
+            ServeLog.StreamAttempt(device: device, at: scheduler.now, outcome: outcome))
         trace.instant(Self.track, "connection", "accept", device, value: Int64(log.attempts.count))
         trace.instant(device, "connection", "connect", outcome.rawValue)
         switch outcome {
@@ -40,9 +40,9 @@ extension ServeSession {
             sendState(to: connection)
         case .closedAtOnce:
             endAttempt(of: connection, reason: "accept-then-close")
-            log.attempts[log.attempts.count - 1].endedNanoseconds = scheduler.now.nanoseconds
+            log.attempts[log.attempts.count - 1].endedAt = scheduler.now
         case .refused:
-            log.attempts[log.attempts.count - 1].endedNanoseconds = scheduler.now.nanoseconds
+            log.attempts[log.attempts.count - 1].endedAt = scheduler.now
             log.attempts[log.attempts.count - 1].endReason = "reset: offline"
         case .stalled: break
         }
@@ -64,7 +64,7 @@ extension ServeSession {
         deliver(bytes, to: connection) { [weak self, weak connection] in
             guard let self, let connection, !connection.isClosed, !connection.isStalled else { return }
             if let index = log.attempts.lastIndex(where: {
-                $0.device == device && $0.atNanoseconds == connection.openedNanoseconds
+                $0.device == device && $0.at == connection.openedAt
             }) {
                 log.attempts[index].gotEvent = true
             }
@@ -79,12 +79,12 @@ extension ServeSession {
         startClockIfWaiting()
         catchUp()
         let connection = WireConnection(
-            channel: channel, device: device, role: .request, openedNanoseconds: scheduler.now.nanoseconds)
+            channel: channel, device: device, role: .request, openedAt: scheduler.now)
         let detail = mutation.detail
         func record(_ outcome: ServeLog.MutationOutcome) {
             log.mutations.append(
                 ServeLog.MutationRecord(
-                    device: device, atNanoseconds: scheduler.now.nanoseconds, name: mutation.name, detail: detail,
+                    device: device, at: scheduler.now, name: mutation.name, detail: detail,
                     outcome: outcome)
             )
         }
@@ -125,14 +125,14 @@ extension ServeSession {
 
     func answer(_ connection: WireConnection, _ status: HTTPResponseStatus, json: String) {
         let latency = drawLatency(for: connection.device)
-        scheduler.schedule(after: .nanoseconds(latency)) { connection.respond(status, json: json) }
+        scheduler.schedule(after: latency) { connection.respond(status, json: json) }
     }
 
     /// A request the server could not read: recorded, answered 400, closed.
     func badRequest(on channel: Channel, device: String, message: String) {
         loop.assertInEventLoop()
         catchUp()
-        log.badRequests.append((device, scheduler.now.nanoseconds, message))
+        log.badRequests.append((device, scheduler.now, message))
         trace.instant(device, "post", "bad request", message)
     }
 }

@@ -6,11 +6,11 @@ extension ServeSession {
     /// Each fault's start acts on the connections already open; new ones meet it as they arrive.
     func scheduleFaults() {
         for window in faults.windows {
-            scheduler.schedule(at: VirtualInstant(nanoseconds: window.startNanoseconds)) { [unowned self] in
+            scheduler.schedule(at: window.start) { [unowned self] in
                 begin(window)
             }
-            if window.endNanoseconds < scenario.duration.nanoseconds {
-                scheduler.schedule(at: VirtualInstant(nanoseconds: window.endNanoseconds)) { [unowned self] in
+            if window.end < scenario.end {
+                scheduler.schedule(at: window.end) { [unowned self] in
                     trace.instant("network", "fault", "end " + window.kind.rawValue, window.deviceText)
                 }
             }
@@ -47,12 +47,12 @@ extension ServeSession {
             guard step.device == nil || options.applySteps,
                 let action = scenario.action(ofStep: index, as: SSEAction.self)
             else { continue }
-            let first = step.at.instant(runEnd: scenario.end).nanoseconds
+            let first = step.at.instant(runEnd: scenario.end)
             let count = min(step.repeat?.count ?? 1, FaultTimeline.occurrenceLimit)
             for occurrence in 0..<count {
-                let time = first + (step.repeat?.every.nanoseconds ?? 0) * Int64(occurrence)
-                guard time <= scenario.duration.nanoseconds else { break }
-                scheduler.schedule(at: VirtualInstant(nanoseconds: time)) { [unowned self] in
+                let time = first + (step.repeat?.every ?? .zero) * occurrence
+                guard time <= scenario.end else { break }
+                scheduler.schedule(at: time) { [unowned self] in
                     perform(action, of: step)
                 }
             }
@@ -81,7 +81,7 @@ extension ServeSession {
         let reply = board.apply(mutation, at: scheduler.now)
         log.mutations.append(
             ServeLog.MutationRecord(
-                device: device, atNanoseconds: scheduler.now.nanoseconds, name: mutation.name, detail: mutation.detail,
+                device: device, at: scheduler.now, name: mutation.name, detail: mutation.detail,
                 outcome: reply == .unknownItem ? .unknownItem : .applied(version: board.version)))
         guard reply != .unknownItem else { return }
         trace.instant(Self.track, "mutation", mutation.name, "v\(board.version)", value: Int64(board.version))
@@ -102,8 +102,7 @@ extension ServeSession {
             guard case .check(let at, _, _) = expectation.kind, expectation.plugin == "sse",
                 ServeJudge.observables.contains(expectation.name)
             else { continue }
-            let time = at.instant(runEnd: scenario.end).nanoseconds
-            scheduler.schedule(at: VirtualInstant(nanoseconds: time)) { [unowned self] in
+            scheduler.schedule(at: at.instant(runEnd: scenario.end)) { [unowned self] in
                 observations[offset] = observe(expectation.name)
             }
         }

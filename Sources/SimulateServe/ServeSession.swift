@@ -19,7 +19,7 @@ final class ServeSession: @unchecked Sendable {
     var connections: [ObjectIdentifier: WireConnection] = [:]
     var observations: [Int: JSON] = [:]
     private var random: SeededRandom
-    private var nextDeliveryNanoseconds: [ObjectIdentifier: Int64] = [:]
+    private var nextDelivery: [ObjectIdentifier: VirtualInstant] = [:]
     let driver: RealTimeDriver
     /// Completed with the run's outcome when the scenario's duration has passed or `stop()` was called.
     let outcome: EventLoopPromise<ServeOutcome>
@@ -37,7 +37,7 @@ final class ServeSession: @unchecked Sendable {
         random = SeededRandom(runSeed: options.seed ?? scenario.seed, label: "serve/network")
         outcome = loop.makePromise()
         driver = RealTimeDriver(
-            scheduler: scheduler, loop: loop, speed: options.speed, durationNanoseconds: scenario.duration.nanoseconds)
+            scheduler: scheduler, loop: loop, speed: options.speed, duration: scenario.duration)
     }
 
     /// The configured `items` of the `sse` plugin, as the in-process server reads them.
@@ -63,7 +63,7 @@ final class ServeSession: @unchecked Sendable {
     }
 
     var isFinished: Bool { driver.isFinished }
-    func realNanoseconds(_ virtual: Int64) -> Int64 { driver.realNanoseconds(virtual) }
+    func realDuration(_ virtual: VirtualDuration) -> VirtualDuration { driver.realDuration(virtual) }
     func catchUp() { driver.catchUp() }
     func advance() { driver.advance() }
 
@@ -79,31 +79,30 @@ final class ServeSession: @unchecked Sendable {
     // MARK: Network conditions
 
     func isActive(_ kind: FaultKind, for device: String) -> Bool {
-        faults.active(kind, device: device, atNanoseconds: scheduler.now.nanoseconds) != nil
+        faults.active(kind, device: device, at: scheduler.now) != nil
     }
 
     /// One message lost, by the fault's or the link's loss probability.
     func drawsLoss(for device: String) -> Bool {
         let loss =
-            faults.active(.loss, device: device, atNanoseconds: scheduler.now.nanoseconds)?.loss
+            faults.active(.loss, device: device, at: scheduler.now)?.loss
             ?? scenario.network.loss
         return loss > 0 && random.chance(loss)
     }
 
-    func drawLatency(for device: String) -> Int64 {
+    func drawLatency(for device: String) -> VirtualDuration {
         let range =
-            faults.active(.latency, device: device, atNanoseconds: scheduler.now.nanoseconds)?.latency
+            faults.active(.latency, device: device, at: scheduler.now)?.latency
             ?? scenario.network.latency
-        return random.duration(in: range.minimum...range.maximum).nanoseconds
+        return random.duration(in: range.minimum...range.maximum)
     }
 
     /// Writes bytes after the link's latency, keeping the connection's order.
     func deliver(_ bytes: [UInt8], to connection: WireConnection, then after: (() -> Void)? = nil) {
         let key = ObjectIdentifier(connection)
-        let due = max(
-            scheduler.now.nanoseconds + drawLatency(for: connection.device), nextDeliveryNanoseconds[key] ?? 0)
-        nextDeliveryNanoseconds[key] = due
-        scheduler.schedule(at: VirtualInstant(nanoseconds: due)) {
+        let due = max(scheduler.now + drawLatency(for: connection.device), nextDelivery[key] ?? .start)
+        nextDelivery[key] = due
+        scheduler.schedule(at: due) {
             connection.send(bytes)
             after?()
         }
@@ -124,7 +123,7 @@ final class ServeSession: @unchecked Sendable {
     func channelClosed(_ channel: Channel) {
         loop.assertInEventLoop()
         guard let connection = connections.removeValue(forKey: ObjectIdentifier(channel)) else { return }
-        nextDeliveryNanoseconds[ObjectIdentifier(connection)] = nil
+        nextDelivery[ObjectIdentifier(connection)] = nil
         guard !isFinished else { return }
         catchUp()
         let wasOpen = !connection.isClosed
@@ -137,10 +136,10 @@ final class ServeSession: @unchecked Sendable {
     func endAttempt(of connection: WireConnection, reason: String?) {
         guard
             let index = log.attempts.lastIndex(where: {
-                $0.device == connection.device && $0.atNanoseconds == connection.openedNanoseconds
-            }), log.attempts[index].endedNanoseconds == nil
+                $0.device == connection.device && $0.at == connection.openedAt
+            }), log.attempts[index].endedAt == nil
         else { return }
-        log.attempts[index].endedNanoseconds = scheduler.now.nanoseconds
+        log.attempts[index].endedAt = scheduler.now
         log.attempts[index].endReason = reason ?? "closed"
         trace.end(connection.device, "connection", "stream open", reason ?? "closed")
     }
@@ -148,7 +147,7 @@ final class ServeSession: @unchecked Sendable {
     /// Every open connection of the devices a fault names (nil: all).
     func connections(of devices: Set<String>?) -> [WireConnection] {
         connections.values.filter { !$0.isClosed && (devices?.contains($0.device) ?? true) }
-            .sorted { $0.openedNanoseconds < $1.openedNanoseconds }
+            .sorted { $0.openedAt < $1.openedAt }
     }
 }
 

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import SimulateCore
 
 #if canImport(Glibc)
     import Glibc
@@ -19,17 +20,17 @@ final class WireConnection {
     let channel: Channel
     let device: String
     let role: Role
-    let openedNanoseconds: Int64
+    let openedAt: VirtualInstant
     private(set) var isClosed = false
     /// A stalled connection stays open and silent: what a partition or lost responses look like.
     var isStalled = false
     var bytesSent = 0
 
-    init(channel: Channel, device: String, role: Role, openedNanoseconds: Int64) {
+    init(channel: Channel, device: String, role: Role, openedAt: VirtualInstant) {
         self.channel = channel
         self.device = device
         self.role = role
-        self.openedNanoseconds = openedNanoseconds
+        self.openedAt = openedAt
     }
 
     func startEventStream() {

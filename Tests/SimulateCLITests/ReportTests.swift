@@ -112,11 +112,11 @@ import Testing
             ProbeRuns.step(5, "phone", "mark", "widget", "spin"),
             ProbeRuns.step(6, nil, "begin", "sync", "export"),
         ])
-        let timeline = Timeline(records: result.trace, devices: ["phone", "mac"], endNanoseconds: 10_000_000_000)
+        let timeline = Timeline(records: result.trace, devices: ["phone", "mac"], end: .start + .seconds(10))
         #expect(timeline.tracks.map(\.name) == ["phone", "mac", "server:probe"])
         let phone = timeline.tracks[0]
         #expect(phone.lanes.map(\.label) == ["connection", "fault", "fault 2", "widget"])
-        #expect(phone.lanes[0].spans.map(\.endNanoseconds) == [3_000_000_000])
+        #expect(phone.lanes[0].spans.map(\.end) == [.start + .seconds(3)])
         #expect(phone.lanes[2].spans.first?.name == "fault.partition")
         #expect(phone.lanes[2].spans.first?.open == true)
         #expect(phone.lanes[3].marks.map(\.name) == ["spin"])

@@ -80,3 +80,12 @@ private func error<T>(_ result: Result<T, CloudKitError>) -> CloudKitError? {
     #expect((try server.modify(saving: [item("x")]).get()).saveResults[0].error?.code == .userDeletedZone)
     #expect(error(server.fetchChanges(in: CloudZoneID("Nope"), since: nil))?.code == .zoneNotFound)
 }
+
+@Test func retryAfterReadsAsADurationWithoutTrappingOnAnySeconds() {
+    #expect(CloudKitLoadModel.RateLimit(requestsPerSecond: 1, retryAfterSeconds: 23).retryAfter == .seconds(23))
+    #expect(
+        CloudKitLoadModel.ZoneBusy(writes: 1, window: .seconds(1), retryAfterSeconds: 0.25).retryAfter
+            == .milliseconds(250))
+    #expect(CloudKitLoadModel.ServiceUnavailable(probability: 0, retryAfterSeconds: .nan).retryAfter == .zero)
+    #expect(CloudKitLoadModel.RateLimit(requestsPerSecond: 1, retryAfterSeconds: 1e300).retryAfter == .infinite)
+}

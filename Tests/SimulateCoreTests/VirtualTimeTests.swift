@@ -43,6 +43,21 @@ import Testing
         #expect(VirtualInstant.start.addingClamped(.seconds(1)) == .start + .seconds(1))
     }
 
+    @Test(arguments: [
+        (23.0, VirtualDuration.seconds(23)), (0.0015, .microseconds(1_500)), (1e-10, .zero),
+        (-1, .zero), (.nan, .zero), (-.infinity, .zero), (.infinity, .infinite), (1e10, .infinite),
+    ])
+    func durationsFromDoubleSecondsNeverTrap(seconds: Double, expected: VirtualDuration) {
+        #expect(VirtualDuration(clampingSeconds: seconds) == expected)
+    }
+
+    @Test func magnitudeIsTheDistanceFromZero() {
+        let early = VirtualInstant.start + .milliseconds(100)
+        let late = VirtualInstant.start + .milliseconds(350)
+        #expect((early - late).magnitude == .milliseconds(250))
+        #expect((late - early).magnitude == .milliseconds(250))
+    }
+
     @Test func theSchedulerRunsOnVirtualInstants() throws {
         let scheduler = Scheduler()
         var seen: [VirtualInstant] = []

@@ -28,7 +28,8 @@ struct DiffCommand: ParsableCommand {
     var tolerance = "250ms"
 
     func run() throws {
-        guard let toleranceNanoseconds = DurationFormat.parse(tolerance), toleranceNanoseconds >= 0 else {
+        guard let tolerance = DurationFormat.parse(tolerance).map(VirtualDuration.nanoseconds), tolerance >= .zero
+        else {
             Output.error("error: --tolerance: expected a duration such as 250ms, found \"\(tolerance)\"")
             throw ExitCode(ExitStatus.invalid)
         }
@@ -44,7 +45,7 @@ struct DiffCommand: ParsableCommand {
         let comparison = TraceComparison(
             expected: TraceComparison.serverEvents(expected),
             observed: TraceComparison.serverEvents(real),
-            toleranceNanoseconds: toleranceNanoseconds)
+            tolerance: tolerance)
         comparison.lines().forEach(Output.line)
         if !comparison.matches { throw ExitCode(ExitStatus.expectationFailed) }
     }
@@ -76,55 +77,55 @@ enum RecordFile {
 /// The Punchlist server's events of two runs, paired by kind and device in order.
 struct TraceComparison {
     struct Event: Equatable {
-        var timeNanoseconds: Int64
+        var time: VirtualInstant
         /// `accept phone`, `restart`, `mutation add`.
         var key: String
     }
 
     let expected: [Event]
     let observed: [Event]
-    let toleranceNanoseconds: Int64
+    let tolerance: VirtualDuration
 
     static func serverEvents(_ records: [TraceRecord]) -> [Event] {
         records.filter { $0.track == "server:sse" }.compactMap { record in
             switch (record.category, record.name) {
             case ("connection", "accept"):
-                Event(timeNanoseconds: record.time.nanoseconds, key: "accept " + record.detail)
-            case ("connection", "restart"): Event(timeNanoseconds: record.time.nanoseconds, key: "restart")
-            case ("mutation", let name): Event(timeNanoseconds: record.time.nanoseconds, key: "mutation " + name)
+                Event(time: record.time, key: "accept " + record.detail)
+            case ("connection", "restart"): Event(time: record.time, key: "restart")
+            case ("mutation", let name): Event(time: record.time, key: "mutation " + name)
             default: nil
             }
         }
     }
 
     /// Pairs the n-th event of each key on both sides.
-    private var pairs: [(key: String, expected: Int64?, observed: Int64?)] {
+    private var pairs: [(key: String, expected: VirtualInstant?, observed: VirtualInstant?)] {
         var keys: [String] = []
         for event in expected + observed where !keys.contains(event.key) { keys.append(event.key) }
-        var result: [(String, Int64?, Int64?)] = []
+        var result: [(String, VirtualInstant?, VirtualInstant?)] = []
         for key in keys {
-            let left = expected.filter { $0.key == key }.map(\.timeNanoseconds)
-            let right = observed.filter { $0.key == key }.map(\.timeNanoseconds)
+            let left = expected.filter { $0.key == key }.map(\.time)
+            let right = observed.filter { $0.key == key }.map(\.time)
             for index in 0..<max(left.count, right.count) {
                 result.append((key, index < left.count ? left[index] : nil, index < right.count ? right[index] : nil))
             }
         }
-        return result.sorted { ($0.1 ?? $0.2 ?? 0) < ($1.1 ?? $1.2 ?? 0) }
+        return result.sorted { ($0.1 ?? $0.2 ?? .start) < ($1.1 ?? $1.2 ?? .start) }
     }
 
-    private func departs(_ pair: (key: String, expected: Int64?, observed: Int64?)) -> Bool {
+    private func departs(_ pair: (key: String, expected: VirtualInstant?, observed: VirtualInstant?)) -> Bool {
         guard let left = pair.expected, let right = pair.observed else { return true }
-        return abs(right - left) > toleranceNanoseconds
+        return (right - left).magnitude > tolerance
     }
 
     var matches: Bool { !pairs.contains(where: departs) }
 
     func lines() -> [String] {
-        let time = { (value: Int64?) in value.map(DurationFormat.secondsText) ?? "—" }
+        let time = { (value: VirtualInstant?) in value.map { DurationFormat.secondsText($0) } ?? "—" }
         var lines = ["event                          in-process   real         Δ"]
         for pair in pairs {
             let delta =
-                pair.expected.flatMap { left in pair.observed.map { DurationFormat.string(abs($0 - left)) } }
+                pair.expected.flatMap { left in pair.observed.map { DurationFormat.string(($0 - left).magnitude) } }
                 ?? "missing"
             let mark = departs(pair) ? "  ✗" : ""
             lines.append(
@@ -134,11 +135,11 @@ struct TraceComparison {
         }
         if let first = pairs.first(where: departs) {
             lines.append(
-                "first departure: \(first.key): in-process \(time(first.expected)), real \(time(first.observed)) (tolerance \(DurationFormat.string(toleranceNanoseconds)))"
+                "first departure: \(first.key): in-process \(time(first.expected)), real \(time(first.observed)) (tolerance \(DurationFormat.string(tolerance)))"
             )
         } else {
             lines.append(
-                "the real run matches the in-process run: \(pairs.count) events within \(DurationFormat.string(toleranceNanoseconds))"
+                "the real run matches the in-process run: \(pairs.count) events within \(DurationFormat.string(tolerance))"
             )
         }
         return lines

@@ -53,7 +53,7 @@ struct ServeCommand: ParsableCommand {
     var record: String?
 
     func run() throws {
-        guard let toleranceNanoseconds = DurationFormat.parse(tolerance) else {
+        guard let tolerance = DurationFormat.parse(tolerance).map(VirtualDuration.nanoseconds) else {
             Output.error("error: --tolerance: expected a duration such as 250ms, found \"\(tolerance)\"")
             throw ExitCode(ExitStatus.invalid)
         }
@@ -64,7 +64,7 @@ struct ServeCommand: ParsableCommand {
                 scenario: scenario,
                 options: ServeOptions(
                     host: host, port: port, speed: speed, applySteps: applySteps, seed: seed,
-                    startsOnFirstClient: startOnFirstClient, tolerance: .nanoseconds(toleranceNanoseconds)))
+                    startsOnFirstClient: startOnFirstClient, tolerance: tolerance))
         } catch {
             Output.error("error: \(error)")
             throw ExitCode(ExitStatus.invalid)

@@ -5,8 +5,8 @@ import SimulateCore
 /// Overlapping spans of one category get lanes of their own, so every lane nests cleanly.
 struct Timeline: Sendable {
     struct Span: Sendable {
-        var startNanoseconds: Int64
-        var endNanoseconds: Int64
+        var start: VirtualInstant
+        var end: VirtualInstant
         var name: String
         var detail: String
         /// No `end` was recorded: the span lasts until the end of the run.
@@ -14,7 +14,7 @@ struct Timeline: Sendable {
     }
 
     struct Mark: Sendable {
-        var timeNanoseconds: Int64
+        var time: VirtualInstant
         var name: String
         var detail: String
     }
@@ -35,7 +35,7 @@ struct Timeline: Sendable {
     }
 
     var tracks: [Track]
-    var endNanoseconds: Int64
+    var end: VirtualInstant
 
     /// Categories in the order their lanes are drawn; others follow alphabetically.
     static let categoryOrder = [
@@ -44,8 +44,8 @@ struct Timeline: Sendable {
     ]
 
     /// `devices` gives the device tracks' order and draws devices without records too.
-    init(records: [TraceRecord], devices: [String] = [], endNanoseconds: Int64) {
-        self.endNanoseconds = max(endNanoseconds, records.last?.time.nanoseconds ?? 0)
+    init(records: [TraceRecord], devices: [String] = [], end: VirtualInstant) {
+        self.end = max(end, records.last?.time ?? .start)
         var spans: [String: [String: [Span]]] = [:]
         var marks: [String: [String: [Mark]]] = [:]
         var open: [String: [(record: TraceRecord, order: Int)]] = [:]
@@ -57,7 +57,7 @@ struct Timeline: Sendable {
             switch record.phase {
             case .instant:
                 marks[record.track, default: [:]][record.category, default: []].append(
-                    Mark(timeNanoseconds: record.time.nanoseconds, name: record.name, detail: record.detail))
+                    Mark(time: record.time, name: record.name, detail: record.detail))
             case .begin:
                 open[key, default: []].append((record, order))
                 order += 1
@@ -66,14 +66,14 @@ struct Timeline: Sendable {
                 let detail = [begin.detail, record.detail].filter { !$0.isEmpty }.joined(separator: " → ")
                 spans[record.track, default: [:]][begin.category, default: []].append(
                     Span(
-                        startNanoseconds: begin.time.nanoseconds, endNanoseconds: record.time.nanoseconds,
+                        start: begin.time, end: record.time,
                         name: begin.name, detail: detail, open: false))
             }
         }
         for (begin, _) in open.values.joined().sorted(by: { $0.order < $1.order }) {
             spans[begin.track, default: [:]][begin.category, default: []].append(
                 Span(
-                    startNanoseconds: begin.time.nanoseconds, endNanoseconds: self.endNanoseconds, name: begin.name,
+                    start: begin.time, end: self.end, name: begin.name,
                     detail: begin.detail, open: true))
         }
         tracks = Self.sortedTracks(trackNames, devices: devices).map { name in
@@ -109,12 +109,10 @@ struct Timeline: Sendable {
     private static func lanes(_ category: String, spans: [Span], marks: [Mark]) -> [Lane] {
         var lanes = [Lane(category: category, index: 0, marks: marks)]
         let ordered = spans.enumerated().sorted { a, b in
-            (a.element.startNanoseconds, a.offset) < (b.element.startNanoseconds, b.offset)
+            (a.element.start.nanoseconds, a.offset) < (b.element.start.nanoseconds, b.offset)
         }.map(\.element)
         for span in ordered {
-            if let free = lanes.firstIndex(where: {
-                ($0.spans.last?.endNanoseconds ?? Int64.min) <= span.startNanoseconds
-            }) {
+            if let free = lanes.firstIndex(where: { $0.spans.last.map { $0.end <= span.start } ?? true }) {
                 lanes[free].spans.append(span)
             } else {
                 lanes.append(Lane(category: category, index: lanes.count, spans: [span]))

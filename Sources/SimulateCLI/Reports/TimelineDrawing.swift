@@ -16,7 +16,7 @@ struct TimelineDrawing {
 
     var svg: String {
         let timeline = run.timeline
-        let end = max(timeline.endNanoseconds, 1)
+        let end = max(timeline.end, .start + .nanoseconds(1))
         var backgrounds: [String] = []
         var body: [String] = []
         var y = axisHeight
@@ -49,14 +49,14 @@ struct TimelineDrawing {
         return parts.joined(separator: "\n")
     }
 
-    private func x(_ time: Int64, _ end: Int64) -> Double {
-        plotLeft + Double(min(max(time, 0), end)) / Double(end) * plotWidth
+    private func x(_ time: VirtualInstant, _ end: VirtualInstant) -> Double {
+        plotLeft + Double(min(max(time, .start), end).nanoseconds) / Double(end.nanoseconds) * plotWidth
     }
 
-    private func axis(end: Int64, height: Double) -> [String] {
-        let step = Self.tickStep(end)
+    private func axis(end: VirtualInstant, height: Double) -> [String] {
+        let step = Self.tickStep(end.sinceStart)
         var parts: [String] = []
-        var tick: Int64 = 0
+        var tick = VirtualInstant.start
         while tick <= end {
             let position = x(tick, end)
             parts.append(line(position, axisHeight - 6, position, height, stroke: "#dee2e6"))
@@ -68,22 +68,22 @@ struct TimelineDrawing {
     }
 
     /// 1, 2 or 5 × a power of ten, giving about ten ticks.
-    static func tickStep(_ end: Int64) -> Int64 {
-        var step: Int64 = 1
+    static func tickStep(_ end: VirtualDuration) -> VirtualDuration {
+        var step = VirtualDuration.nanoseconds(1)
         while true {
             for factor: Int64 in [1, 2, 5] where end / (step * factor) <= 10 {
                 return step * factor
             }
-            step *= 10
+            step = step * 10
         }
     }
 
-    private func spans(_ lane: Timeline.Lane, top: Double, end: Int64) -> [String] {
+    private func spans(_ lane: Timeline.Lane, top: Double, end: VirtualInstant) -> [String] {
         let color = CategoryPalette.color(lane.category)
         var drawn: [(left: Double, right: Double, spans: [Timeline.Span])] = []
         for span in lane.spans {
-            let left = x(span.startNanoseconds, end)
-            let right = max(x(span.endNanoseconds, end), left + 1.5)
+            let left = x(span.start, end)
+            let right = max(x(span.end, end), left + 1.5)
             if let last = drawn.last, right - left < 2, left <= last.right + 0.5 {
                 drawn[drawn.count - 1].right = max(last.right, right)
                 drawn[drawn.count - 1].spans.append(span)
@@ -95,11 +95,11 @@ struct TimelineDrawing {
             let first = group.spans[0]
             let title =
                 group.spans.count == 1
-                ? "\(first.name)  \(time(first.startNanoseconds))–\(time(first.endNanoseconds))"
-                    + " (\(DurationFormat.readable(first.endNanoseconds - first.startNanoseconds)))"
+                ? "\(first.name)  \(time(first.start))–\(time(first.end))"
+                    + " (\(DurationFormat.readable(first.end - first.start)))"
                     + (first.open ? ", no end before the run ended" : "")
                     + (first.detail.isEmpty ? "" : "\n" + first.detail)
-                : "\(group.spans.count) × \(first.name) from \(time(first.startNanoseconds))"
+                : "\(group.spans.count) × \(first.name) from \(time(first.start))"
             var shape =
                 "<g><title>\(MarkupEscaping.escape("\(lane.category): " + title))</title>"
                 + "<rect x=\"\(n(group.left))\" y=\"\(n(top + 3))\" width=\"\(n(group.right - group.left))\" height=\"12\""
@@ -113,11 +113,11 @@ struct TimelineDrawing {
         }
     }
 
-    private func marks(_ lane: Timeline.Lane, top: Double, end: Int64) -> [String] {
+    private func marks(_ lane: Timeline.Lane, top: Double, end: VirtualInstant) -> [String] {
         let color = CategoryPalette.color(lane.category)
         var buckets: [(pixel: Int, marks: [Timeline.Mark])] = []
         for mark in lane.marks {
-            let pixel = Int(x(mark.timeNanoseconds, end).rounded(.down))
+            let pixel = Int(x(mark.time, end).rounded(.down))
             if let last = buckets.last, last.pixel >= pixel - 1 {
                 buckets[buckets.count - 1].marks.append(mark)
             } else {
@@ -130,21 +130,21 @@ struct TimelineDrawing {
             for mark in bucket.marks where !names.contains(mark.name) && names.count < 6 { names.append(mark.name) }
             let title =
                 bucket.marks.count == 1
-                ? "\(first.name) at \(time(first.timeNanoseconds))" + (first.detail.isEmpty ? "" : "\n" + first.detail)
-                : "\(bucket.marks.count) events from \(time(first.timeNanoseconds)): " + names.joined(separator: ", ")
-            let left = x(first.timeNanoseconds, end) - 1
+                ? "\(first.name) at \(time(first.time))" + (first.detail.isEmpty ? "" : "\n" + first.detail)
+                : "\(bucket.marks.count) events from \(time(first.time)): " + names.joined(separator: ", ")
+            let left = x(first.time, end) - 1
             return "<g><title>\(MarkupEscaping.escape("\(lane.category): " + title))</title>"
                 + "<path d=\"M\(n(left + 1)) \(n(top + 2)) l4 6.5 l-4 6.5 l-4 -6.5 z\" fill=\"\(color)\""
                 + " stroke=\"#fff\" stroke-width=\"0.6\"/></g>"
         }
     }
 
-    private func violationLines(end: Int64, height: Double) -> [String] {
+    private func violationLines(end: VirtualInstant, height: Double) -> [String] {
         var parts: [String] = []
         for (expectation, violation) in run.violations.prefix(200) {
-            let position = x(violation.at.nanoseconds, end)
+            let position = x(violation.at, end)
             let where_ = violation.device.map { " on \($0)" } ?? ""
-            let title = "\(expectation) violated at \(time(violation.at.nanoseconds))\(where_): \(violation.message)"
+            let title = "\(expectation) violated at \(time(violation.at))\(where_): \(violation.message)"
             parts.append(
                 "<g class=\"violation\"><title>\(MarkupEscaping.escape(title))</title>"
                     + line(position, axisHeight - 6, position, height, stroke: CategoryPalette.violation, width: 2)
@@ -152,7 +152,7 @@ struct TimelineDrawing {
             )
         }
         if let failure = run.result.failure {
-            let position = x(failure.at.nanoseconds, end)
+            let position = x(failure.at, end)
             parts.append(
                 "<g class=\"violation\"><title>\(MarkupEscaping.escape("run broke: " + failure.message))</title>"
                     + line(
@@ -163,7 +163,7 @@ struct TimelineDrawing {
         return parts
     }
 
-    private func time(_ nanoseconds: Int64) -> String { DurationFormat.secondsText(nanoseconds) }
+    private func time(_ instant: VirtualInstant) -> String { DurationFormat.secondsText(instant) }
 
     private func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double, fill: String) -> String {
         "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill)\"/>"

@@ -28,14 +28,14 @@ enum TimelineReport {
                     for span in lane.spans {
                         events.append(
                             event(
-                                span.name, lane.category, "X", span.startNanoseconds, pid: pid, tid: tid,
-                                duration: span.endNanoseconds - span.startNanoseconds,
+                                span.name, lane.category, "X", span.start, pid: pid, tid: tid,
+                                duration: span.end - span.start,
                                 detail: span.open ? span.detail + " (no end before the run ended)" : span.detail))
                     }
                     for mark in lane.marks {
                         events.append(
                             event(
-                                mark.name, lane.category, "i", mark.timeNanoseconds, pid: pid, tid: tid,
+                                mark.name, lane.category, "i", mark.time, pid: pid, tid: tid,
                                 detail: mark.detail))
                     }
                 }
@@ -45,7 +45,7 @@ enum TimelineReport {
                 guard let target = track.flatMap({ firstThread[$0] }) ?? firstThread.values.min() else { continue }
                 events.append(
                     event(
-                        "\(expectation): \(violation.message)", "violation", "i", violation.at.nanoseconds, pid: pid,
+                        "\(expectation): \(violation.message)", "violation", "i", violation.at, pid: pid,
                         tid: target, detail: violation.events.joined(separator: "\n"), scope: "t"))
             }
         }
@@ -78,11 +78,11 @@ enum TimelineReport {
     }
 
     private static func event(
-        _ name: String, _ category: String, _ phase: String, _ time: Int64, pid: Int, tid: Int,
-        duration: Int64? = nil, detail: String, scope: String = "t"
+        _ name: String, _ category: String, _ phase: String, _ time: VirtualInstant, pid: Int, tid: Int,
+        duration: VirtualDuration? = nil, detail: String, scope: String = "t"
     ) -> String {
         var object: JSONObject = [
-            "name": .string(name), "cat": .string(category), "ph": .string(phase), "ts": microseconds(time),
+            "name": .string(name), "cat": .string(category), "ph": .string(phase), "ts": microseconds(time.sinceStart),
         ]
         if let duration { object["dur"] = microseconds(duration) }
         object["pid"] = JSON(pid)
@@ -92,8 +92,9 @@ enum TimelineReport {
         return JSONWriter.string(.object(object))
     }
 
-    /// Microseconds, the format's unit; exact for any run shorter than about 104 days.
-    static func microseconds(_ nanoseconds: Int64) -> JSON {
-        .double(Double(nanoseconds) / 1000)
+    /// Microseconds, the format's unit; exact for any run shorter than about 104 days. The Trace Event
+    /// Format fixes `ts` and `dur` as numbers: this is the one place a time leaves its type.
+    static func microseconds(_ duration: VirtualDuration) -> JSON {
+        .double(Double(duration.nanoseconds) / 1000)
     }
 }

@@ -6,7 +6,7 @@ struct TimelineRun: Sendable {
     var devices: [String]
 
     var timeline: Timeline {
-        Timeline(records: result.trace, devices: devices, endNanoseconds: result.simulated.nanoseconds)
+        Timeline(records: result.trace, devices: devices, end: .start + result.simulated)
     }
 
     /// Every violation of a failed expectation, with the expectation's name.
