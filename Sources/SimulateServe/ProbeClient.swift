@@ -16,6 +16,10 @@ final class ProbeClient: @unchecked Sendable {
     private(set) var offline = false
     private(set) var reconnectAttempts = 0
     private(set) var indicatorShown = false
+    /// The items as `sse.items` shows them.
+    var itemsJSON: JSON {
+        .array(items.map { .object(JSONObject([("text", .string($0.text)), ("done", .bool($0.done))])) })
+    }
     private var attempts = 0
     private var eventsOnConnection = 0
     private var failures = 0

@@ -8,14 +8,29 @@ import SimulateSSE
 struct ProbeJudge: RealRunJudging {
     let session: ProbeSession
 
-    static let invariants: Set<String> = ["fullState", "serverIds", "freshness"]
-    static let observables: Set<String> = [
-        "connected", "offlineIndicator", "items", "reconnectAttempts", "serverItems", "serverVersion",
-    ]
+    static func evaluation(of kind: SSEInvariant.Kind) -> ((ProbeJudge) -> [Violation])? {
+        switch kind {
+        case .fullState: { $0.everyClient($0.fullState) }
+        case .serverIds: { $0.everyClient($0.serverIDs) }
+        case .freshness(let within): { judge in judge.everyClient { judge.freshness($0, within: within) } }
+        case .offlineIndicator, .backoff, .converged, .mutationsDelivered, .noRevert, .reconnectRate: nil
+        }
+    }
+
+    static func observation(of kind: SSEObservable.Kind) -> ((ProbeSession, String?) -> JSON)? {
+        switch kind {
+        case .connected: { .bool($0.client(on: $1).connected) }
+        case .offlineIndicator: { .bool($0.client(on: $1).indicatorShown) }
+        case .reconnectAttempts: { JSON($0.client(on: $1).reconnectAttempts) }
+        case .serverVersion: { $0.client(on: $1).log.events.last.flatMap { Int64($0.id) }.map(JSON.integer) ?? .null }
+        case .items, .serverItems: { $0.client(on: $1).itemsJSON }
+        case .lastBackoffDelay, .temporaryItems, .serverRequests, .peakReconnectRate: nil
+        }
+    }
 
     func result(failure: RunFailure?) -> RunResult {
         let scenario = session.scenario
-        let results = Self.results(scenario, observations: session.observations, evaluate: evaluate)
+        let results = results(scenario, observations: session.observations)
         var statistics = JSONObject()
         statistics["clients"] = JSON(session.clients.count)
         statistics["streamsOpened"] = JSON(session.clients.reduce(0) { $0 + $1.log.opens.count })
@@ -30,17 +45,9 @@ struct ProbeJudge: RealRunJudging {
             trace: session.trace.records)
     }
 
-    private func evaluate(_ invariant: SSEInvariant) -> [Violation] {
-        var violations: [Violation] = []
-        for client in session.clients {
-            switch invariant.kind {
-            case .fullState: violations += fullState(client)
-            case .serverIds: violations += serverIDs(client)
-            case .freshness(let within): violations += freshness(client, within: within)
-            default: break
-            }
-        }
-        return violations.sorted { $0.at < $1.at }
+    /// One client-side rule over every client, in time order.
+    private func everyClient(_ rule: (ProbeClient) -> [Violation]) -> [Violation] {
+        session.clients.flatMap(rule).sorted { $0.at < $1.at }
     }
 
     /// Every event is a full item array with a numeric version id, and versions never go back.

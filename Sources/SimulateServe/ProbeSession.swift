@@ -73,12 +73,14 @@ final class ProbeSession: @unchecked Sendable {
                 affected.forEach { $0.goOnline() }
             }
         }
-        for (offset, expectation) in ProbeJudge.expectations(scenario).enumerated() {
-            guard case .check(let at, let device, _) = expectation.kind, ProbeJudge.judges(expectation) else {
-                continue
-            }
+        for (offset, expectation) in ProbeJudge.expectations(scenario).enumerated() where ProbeJudge.judges(expectation)
+        {
+            guard case .check(let at, let device, _) = expectation.kind,
+                let observable = scenario.value(ofExpectation: expectation, at: offset, as: SSEObservable.self),
+                let observe = ProbeJudge.observation(of: observable.kind)
+            else { continue }
             scheduler.schedule(at: at.instant(runEnd: scenario.end)) { [unowned self] in
-                observations[offset] = observe(expectation.name, device: device)
+                observations[offset] = observe(self, device)
             }
         }
         scheduler.schedule(at: .start) { [unowned self] in clients.forEach { $0.connect() } }
@@ -87,17 +89,9 @@ final class ProbeSession: @unchecked Sendable {
 
     func stop() { driver.stop() }
 
-    func observe(_ name: String, device: String?) -> JSON {
-        let client = clients.first { $0.device == device } ?? clients[0]
-        let items: JSON = .array(
-            client.items.map { .object(JSONObject([("text", .string($0.text)), ("done", .bool($0.done))])) })
-        switch name {
-        case "connected": return .bool(client.connected)
-        case "offlineIndicator": return .bool(client.indicatorShown)
-        case "reconnectAttempts": return JSON(client.reconnectAttempts)
-        case "serverVersion": return client.log.events.last.flatMap { Int64($0.id) }.map(JSON.integer) ?? .null
-        default: return items
-        }
+    /// The client on `device`; the first client for a check without one.
+    func client(on device: String?) -> ProbeClient {
+        clients.first { $0.device == device } ?? clients[0]
     }
 
     private func finish(_ failure: RunFailure?) {

@@ -9,12 +9,28 @@ import SimulateSSE
 struct ServeJudge: RealRunJudging {
     let session: ServeSession
 
-    static let invariants: Set<String> = ["backoff", "reconnectRate", "mutationsDelivered"]
-    static let observables: Set<String> = ["serverItems", "serverVersion"]
+    static func evaluation(of kind: SSEInvariant.Kind) -> ((ServeJudge) -> [Violation])? {
+        switch kind {
+        case .backoff(let policy, _): { $0.backoff(policy) }
+        case .reconnectRate(let max, let window): { $0.reconnectRate(max: max, window: window) }
+        case .mutationsDelivered: { $0.lostMutations() }
+        case .offlineIndicator, .fullState, .converged, .serverIds, .noRevert, .freshness: nil
+        }
+    }
+
+    static func observation(of kind: SSEObservable.Kind) -> ((ServeSession, String?) -> JSON)? {
+        switch kind {
+        case .serverItems: { session, _ in session.itemsJSON }
+        case .serverVersion: { session, _ in .integer(Int64(session.board.version)) }
+        case .offlineIndicator, .connected, .items, .reconnectAttempts, .lastBackoffDelay, .temporaryItems,
+            .serverRequests, .peakReconnectRate:
+            nil
+        }
+    }
 
     func result(failure: RunFailure?) -> RunResult {
         let scenario = session.scenario
-        var results = Self.results(scenario, observations: session.observations, evaluate: evaluate)
+        var results = results(scenario, observations: session.observations)
         let requests = session.log.badRequests.map {
             Violation(
                 at: $0.at, device: $0.device,
@@ -61,21 +77,14 @@ struct ServeJudge: RealRunJudging {
         return object
     }
 
-    private func evaluate(_ invariant: SSEInvariant) -> [Violation] {
-        switch invariant.kind {
-        case .backoff(let policy, _):
-            return BackoffJudge(policy: BackoffPolicyRule(policy), tolerance: session.options.tolerance)
-                .violations(log: session.log, end: session.scheduler.now, real: session.realDuration)
-        case .reconnectRate(let max, let window):
-            return reconnectRate(max: max, window: window)
-        case .mutationsDelivered:
-            return session.log.mutations.filter { !$0.outcome.reachedServer }.map {
-                Violation(
-                    at: $0.at, device: $0.device,
-                    message: "\($0.name) \($0.detail) was lost: \($0.outcome.text)")
-            }
-        default:
-            return []
+    private func backoff(_ policy: BackoffPolicy) -> [Violation] {
+        BackoffJudge(policy: BackoffPolicyRule(policy), tolerance: session.options.tolerance)
+            .violations(log: session.log, end: session.scheduler.now, real: session.realDuration)
+    }
+
+    private func lostMutations() -> [Violation] {
+        session.log.mutations.filter { !$0.outcome.reachedServer }.map {
+            Violation(at: $0.at, device: $0.device, message: "\($0.name) \($0.detail) was lost: \($0.outcome.text)")
         }
     }
 

@@ -98,23 +98,20 @@ extension ServeSession {
 
     /// Point checks of the server's own observables are read at their times.
     func scheduleChecks() {
-        for (offset, expectation) in (scenario.expectations ?? []).enumerated() {
-            guard case .check(let at, _, _) = expectation.kind, expectation.plugin == "sse",
-                ServeJudge.observables.contains(expectation.name)
+        for (offset, expectation) in (scenario.expectations ?? []).enumerated() where ServeJudge.judges(expectation) {
+            guard case .check(let at, let device, _) = expectation.kind,
+                let observable = scenario.value(ofExpectation: expectation, at: offset, as: SSEObservable.self),
+                let observe = ServeJudge.observation(of: observable.kind)
             else { continue }
             scheduler.schedule(at: at.instant(runEnd: scenario.end)) { [unowned self] in
-                observations[offset] = observe(expectation.name)
+                observations[offset] = observe(self, device)
             }
         }
     }
 
-    func observe(_ observable: String) -> JSON {
-        switch observable {
-        case "serverVersion": return .integer(Int64(board.version))
-        default:
-            return .array(
-                board.items.map { .object(JSONObject([("text", .string($0.text)), ("done", .bool($0.done))])) })
-        }
+    /// The server's items as `sse.serverItems` shows them.
+    var itemsJSON: JSON {
+        .array(board.items.map { .object(JSONObject([("text", .string($0.text)), ("done", .bool($0.done))])) })
     }
 }
 

@@ -88,13 +88,13 @@ public struct SSEInvariant: PluginEntries {
 
 /// An `sse` observable with its arguments.
 public struct SSEObservable: PluginEntries {
-    enum Kind: Equatable {
+    package enum Kind: Equatable, Sendable {
         case offlineIndicator, connected, items, reconnectAttempts, lastBackoffDelay, temporaryItems
         case serverItems, serverVersion, serverRequests
         case peakReconnectRate(window: VirtualDuration)
     }
 
-    let kind: Kind
+    package let kind: Kind
 
     struct Window: PluginArguments {
         var window: VirtualDuration = .seconds(1)

@@ -112,6 +112,11 @@ public struct Entry<Value>: Sendable {
 
     public var name: String { doc.name }
 
+    /// The value with no arguments given, every argument at its default; nil when one is required.
+    public var defaultValue: Value? {
+        decode(.object(JSONObject()), .root, Diagnostics())
+    }
+
     /// Reads the entry's arguments into its value; nil after reporting every problem.
     public func decode(_ arguments: JSON, at path: JSONPath, diagnostics: Diagnostics) -> Value? {
         decode(arguments, path, diagnostics)
