@@ -15,8 +15,8 @@ public struct IntentsPlugin: SimulationPlugin {
         configuration: IntentsConfiguration, at path: JSONPath,
         context: PluginCheckContext<IntentsConfiguration>
     ) {
-        if let model = context.scenario.plugin(named: "model") {
-            ModelCompatibility.check(model, diagnostics: context.diagnostics)
+        if let model = context.configuration(of: ModelPlugin()) {
+            ModelCompatibility.check(model.configuration, at: model.path, diagnostics: context.diagnostics)
         }
     }
 

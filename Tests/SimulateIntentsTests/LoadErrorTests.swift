@@ -71,3 +71,8 @@ private let all = "{\"model\": {}, \"counter\": {}, \"intents\": {}}"
     let bad = text.replacingOccurrences(of: "{\"allowPending\": true}", with: "{\"allowPending\": 1}")
     #expect(loadErrors(bad) == ["/expect/0/args/allowPending: expected true or false, found number"])
 }
+
+@Test func theModelChecksHoldWhicheverOrderThePluginsAreListedIn() {
+    let errors = loadErrors(file(plugins: "{\"intents\": {}, \"counter\": {}, \"model\": {\"displayId\": true}}"))
+    #expect(errors.contains { $0.hasPrefix("/plugins/model/displayId: the intents' addTask allocates") })
+}

@@ -4,6 +4,8 @@ import SimulateJSON
 struct PreparedPlugin: Sendable {
     let plugin: any SimulationPlugin
     let configuration: any Sendable
+    /// The decoded configurations of its enabled dependencies, for its check contexts.
+    let dependencies: [String: DecodedConfiguration]
 
     func makeRun(context: SimulationContext) -> any ErasedPluginRun {
         plugin.makeErasedRun(configuration: configuration, context: context)
@@ -45,19 +47,36 @@ extension SimulationPlugin {
         -> PluginCheckContext<Configuration>?
     {
         (prepared?.configuration as? Configuration).map {
-            PluginCheckContext(scenario: scenario, configuration: $0, diagnostics: diagnostics)
+            PluginCheckContext(
+                scenario: scenario, configuration: $0, diagnostics: diagnostics,
+                dependencies: prepared?.dependencies ?? [:])
         }
     }
 
-    /// Decodes and checks the plugin's configuration; nil after reporting problems.
-    func prepare(_ spec: PluginSpec, in scenario: Scenario, diagnostics: Diagnostics) -> PreparedPlugin? {
-        guard let configuration = Configuration.decode(spec.configuration, at: spec.path, diagnostics: diagnostics)
-        else { return nil }
+    /// Decodes the plugin's configuration; nil after reporting problems.
+    func decodeConfiguration(_ spec: PluginSpec, diagnostics: Diagnostics) -> DecodedConfiguration? {
+        Configuration.decode(spec.configuration, at: spec.path, diagnostics: diagnostics).map {
+            DecodedConfiguration(value: $0, path: spec.path)
+        }
+    }
+
+    /// Checks the plugin's decoded configuration, with its dependencies' decoded configurations
+    /// (from `decoded`, every enabled plugin's) at hand; nil after reporting problems.
+    func prepare(
+        _ decodedConfiguration: DecodedConfiguration, in scenario: Scenario,
+        decoded: [String: DecodedConfiguration], diagnostics: Diagnostics
+    ) -> PreparedPlugin? {
+        guard let configuration = decodedConfiguration.value as? Configuration else { return nil }
+        var dependencies: [String: DecodedConfiguration] = [:]
+        for dependency in self.dependencies { dependencies[dependency.name] = decoded[dependency.name] }
         let before = diagnostics.items.count
         check(
-            configuration: configuration, at: spec.path,
-            context: PluginCheckContext(scenario: scenario, configuration: configuration, diagnostics: diagnostics))
-        return diagnostics.items.count == before ? PreparedPlugin(plugin: self, configuration: configuration) : nil
+            configuration: configuration, at: decodedConfiguration.path,
+            context: PluginCheckContext(
+                scenario: scenario, configuration: configuration, diagnostics: diagnostics,
+                dependencies: dependencies))
+        return diagnostics.items.count == before
+            ? PreparedPlugin(plugin: self, configuration: configuration, dependencies: dependencies) : nil
     }
 
     /// Decodes and checks the steps of the action `name` (known to exist), with the entry and the check

@@ -83,6 +83,9 @@ public struct PluginCheckContext<Configuration> {
     public let scenario: Scenario
     public let configuration: Configuration
     public let diagnostics: Diagnostics
+    /// The decoded configurations of the plugin's ``SimulationPlugin/dependencies`` that are enabled,
+    /// by plugin name (``configuration(of:)``).
+    var dependencies: [String: DecodedConfiguration] = [:]
 
     /// Reports a problem at a JSON path of the scenario; the loader adds file, line and column.
     public func error(_ message: String, at path: JSONPath) {

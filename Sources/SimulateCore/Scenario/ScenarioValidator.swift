@@ -24,13 +24,21 @@ struct ScenarioValidator {
         let deviceIDs = Set(scenario.devices.map(\.id))
         let enabled = Set(scenario.plugins.map(\.name))
         let reported = ReportedNames()
+        // Every configuration is decoded before any is checked: a plugin's checks see its dependencies'.
+        var decoded: [String: DecodedConfiguration] = [:]
         for spec in scenario.plugins {
             guard let plugin = registry.plugin(named: spec.name) else {
                 reported.names.insert(spec.name)
                 diagnostics.error(unknownPlugin(spec.name), at: spec.path)
                 continue
             }
-            prepared[spec.name] = plugin.prepare(spec, in: scenario, diagnostics: diagnostics)
+            decoded[spec.name] = plugin.decodeConfiguration(spec, diagnostics: diagnostics)
+        }
+        for spec in scenario.plugins {
+            guard let plugin = registry.plugin(named: spec.name) else { continue }
+            prepared[spec.name] = decoded[spec.name].flatMap {
+                plugin.prepare($0, in: scenario, decoded: decoded, diagnostics: diagnostics)
+            }
             for dependency in plugin.dependencies.map(\.name) where !enabled.contains(dependency) {
                 diagnostics.error(
                     "plugin \"\(spec.name)\" needs plugin \"\(dependency)\": add \"\(dependency)\": {} to plugins",

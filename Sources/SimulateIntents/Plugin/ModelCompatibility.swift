@@ -2,20 +2,18 @@ import SimulateCore
 import SimulateJSON
 import SimulateModel
 
-/// Load-time checks that the model plugin's configuration suits the intents.
+/// Load-time checks that the model plugin's configuration (as the loader decoded it, at `path`) suits
+/// the intents.
 enum ModelCompatibility {
-    static func check(_ model: PluginSpec, diagnostics: Diagnostics) {
-        guard
-            let configuration = ModelConfiguration.read(model.configuration, at: model.path, diagnostics: Diagnostics())
-        else { return }
+    static func check(_ configuration: ModelConfiguration, at path: JSONPath, diagnostics: Diagnostics) {
         if configuration.displayID != nil {
             diagnostics.error(
                 "the intents' addTask allocates each task's displayId itself; with model displayId set too, every "
-                    + "task would take a second id: remove \"displayId\" here", at: model.path / "displayId")
+                    + "task would take a second id: remove \"displayId\" here", at: path / "displayId")
         }
         let schema = configuration.schema.current
         for problem in problems(schema) {
-            diagnostics.error("the intents need the seeds' Project and Task: \(problem)", at: model.path / "schema")
+            diagnostics.error("the intents need the seeds' Project and Task: \(problem)", at: path / "schema")
         }
     }
 
