@@ -33,6 +33,8 @@ final class RealTimeDriver {
 
     var virtualNow: VirtualInstant {
         guard let startedAt else { return .start }
+        // NIO's clock and timers count nanoseconds: real time crosses into virtual time only here and
+        // in `advance()`'s timer.
         let real = (NIODeadline.now() - startedAt).nanoseconds
         return .start + min(duration, .nanoseconds(Int64((Double(real) * speed).rounded())))
     }

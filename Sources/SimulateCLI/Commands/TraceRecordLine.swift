@@ -2,6 +2,8 @@ import SimulateCore
 import SimulateJSON
 
 /// One trace record as a JSON line: `{"t": ns, "track", "category", "name", "detail", "phase"}`.
+/// `t`, whole nanoseconds since the run started, is the file format of `serve --record` (read by
+/// `diff`): the time is a number only here, on its way in and out.
 enum TraceRecordLine {
     static func json(_ record: TraceRecord) -> JSON {
         [
