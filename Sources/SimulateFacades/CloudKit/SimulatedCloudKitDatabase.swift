@@ -9,17 +9,19 @@ import SimulateCore
 public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
     let client: CloudKitDatabaseClient
     let runtime: SimulationRuntime
-    let observer: (any CloudKitDeviceClientProviding)?
+    /// Weak: the provider (the counter's run) holds the app component that holds this database, and a
+    /// strong reference back would keep the run's objects alive after the run (LeakSanitizer).
+    let observer: WeakClientProvider
 
     /// The device's database: the client of the plugin that owns the server (the `counter` plugin,
     /// which then counts the app's requests), else a client of the run's shared server.
     public init(context: SimulationContext, device: Device) {
         runtime = SimulationRuntime.of(context)
         if let provider = context.services((any CloudKitDeviceClientProviding).self).first {
-            observer = provider
+            observer = WeakClientProvider(provider)
             client = provider.cloudKitClient(for: device)
         } else {
-            observer = nil
+            observer = WeakClientProvider(nil)
             let server = context.attachment(CloudKitRecordServer.self) {
                 CloudKitRecordServer.shared(in: context) ?? CloudKitRecordServer(context: context)
             }
@@ -80,10 +82,19 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
     }
 
     private func note(_ kind: CloudKitRequestKind) {
-        observer?.cloudKitRequestSent(kind, on: client.device)
+        observer.provider?.cloudKitRequestSent(kind, on: client.device)
     }
 
     private static func names(_ recordIDs: [CloudRecordID]) -> String {
         recordIDs.prefix(3).map(\.description).joined(separator: ", ") + (recordIDs.count > 3 ? ", …" : "")
+    }
+}
+
+/// The provider of a device's client, held weakly.
+final class WeakClientProvider {
+    weak var provider: (any CloudKitDeviceClientProviding)?
+
+    init(_ provider: (any CloudKitDeviceClientProviding)?) {
+        self.provider = provider
     }
 }
