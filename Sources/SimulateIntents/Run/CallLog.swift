@@ -6,7 +6,7 @@ struct PendingCall {
     var device: Device
     var intent: String
     var input: String
-    var calledNanoseconds: Int64
+    var calledAt: VirtualInstant
     var fuzzKind: FuzzKind?
     var expectedCode: IntentError.Code?
     var timeout: EventHandle?
@@ -19,7 +19,7 @@ struct DeviceLog {
     var lastOutcome: String?
     var codes: [String: Int] = [:]
     /// displayIds of successful addTask answers, in order, with the time of each.
-    var displayIDs: [(id: Int64, nanoseconds: Int64)] = []
+    var displayIDs: [(id: Int64, at: VirtualInstant)] = []
 }
 
 /// Violations of one invariant: the first `limit` in full, the rest counted.
@@ -32,10 +32,10 @@ struct ViolationLog {
         if kept.count < Self.limit { kept.append(violation) } else { dropped += 1 }
     }
 
-    func all(endNanoseconds: Int64) -> [Violation] {
+    func all(end: VirtualInstant) -> [Violation] {
         guard dropped > 0 else { return kept }
         return kept + [
-            Violation(at: VirtualInstant(nanoseconds: endNanoseconds), message: "… and \(dropped) more like these")
+            Violation(at: end, message: "… and \(dropped) more like these")
         ]
     }
 }

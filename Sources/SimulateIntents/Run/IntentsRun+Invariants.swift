@@ -7,11 +7,11 @@ extension IntentsRun {
         let end = context.now
         switch invariant {
         case .jsonOut(let arguments):
-            var violations = shapeViolations.all(endNanoseconds: end.nanoseconds)
+            var violations = shapeViolations.all(end: end)
             if !arguments.allowPending { violations += unanswered() }
             return violations
         case .fuzzCodes:
-            return fuzzViolations.all(endNanoseconds: end.nanoseconds)
+            return fuzzViolations.all(end: end)
         case .uniqueDisplayIds:
             return answeredTwice() + storedTwice()
         }
@@ -23,7 +23,7 @@ extension IntentsRun {
             guard let call = pending[id] else { return nil }
             return Violation(
                 at: context.now, device: call.device.id,
-                message: "\(call.intent) called at \(DurationFormat.secondsText(call.calledNanoseconds)) with input "
+                message: "\(call.intent) called at \(DurationFormat.secondsText(call.calledAt)) with input "
                     + "\(excerpt(call.input)) had no answer by the end of the run",
                 events: [traceLine(call, "intents.call \(call.intent)")])
         }
@@ -31,7 +31,7 @@ extension IntentsRun {
 
     /// A displayId that addTask answered on more than one call, on any devices.
     private func answeredTwice() -> [Violation] {
-        var first: [Int64: (device: Int, nanoseconds: Int64)] = [:]
+        var first: [Int64: (device: Int, at: VirtualInstant)] = [:]
         var violations: [Violation] = []
         for (index, log) in logs.enumerated() {
             for (id, time) in log.displayIDs {
@@ -40,11 +40,11 @@ extension IntentsRun {
                     let other = context.devices[earlier.device].id
                     violations.append(
                         Violation(
-                            at: VirtualInstant(nanoseconds: time), device: context.devices[index].id,
+                            at: time, device: context.devices[index].id,
                             message: "addTask answered displayId \(id), which \(other) was answered at "
-                                + DurationFormat.secondsText(earlier.nanoseconds),
+                                + DurationFormat.secondsText(earlier.at),
                             events: [
-                                "\(DurationFormat.secondsText(earlier.nanoseconds)) \(other) addTask displayId \(id)",
+                                "\(DurationFormat.secondsText(earlier.at)) \(other) addTask displayId \(id)",
                                 "\(DurationFormat.secondsText(time)) \(context.devices[index].id) addTask displayId \(id)",
                             ]))
                 } else {

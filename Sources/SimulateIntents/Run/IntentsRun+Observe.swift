@@ -38,7 +38,7 @@ extension IntentsRun {
             "calls": JSON(nextCall), "answered": JSON(answered), "ok": JSON(answered - errors.values.reduce(0, +)),
             "errors": .object(JSONObject(errors.sorted { $0.key < $1.key }.map { ($0.key, JSON($0.value)) })),
             "pending": JSON(pending.count), "fuzzed": JSON(fuzzed),
-            "slowestSeconds": JSON(DurationFormat.seconds(slowestNanoseconds)),
+            "slowestSeconds": JSON(DurationFormat.seconds(slowest)),
         ]
     }
 }

@@ -15,7 +15,7 @@ public final class IntentsRun: PluginRun {
     var shapeViolations = ViolationLog()
     var fuzzViolations = ViolationLog()
     var fuzzed = 0
-    var slowestNanoseconds: Int64 = 0
+    var slowest = VirtualDuration.zero
 
     init(configuration: IntentsConfiguration, context: SimulationContext) {
         self.configuration = configuration
@@ -45,7 +45,7 @@ public final class IntentsRun: PluginRun {
         let id = nextCall
         nextCall += 1
         pending[id] = PendingCall(
-            device: device, intent: intent, input: input, calledNanoseconds: context.now.nanoseconds,
+            device: device, intent: intent, input: input, calledAt: context.now,
             fuzzKind: fuzz?.kind,
             expectedCode: fuzz?.expectedCode)
         let answer: IntentRouter.Answer = { [unowned self] in respond(id, $0) }
@@ -88,8 +88,8 @@ public final class IntentsRun: PluginRun {
         if let timeout = call.timeout { context.scheduler.cancel(timeout) }
         let response = IntentResponse(intent: call.intent, outcome: outcome)
         let text = response.text(configuration)
-        let latency = context.now.nanoseconds - call.calledNanoseconds
-        slowestNanoseconds = max(slowestNanoseconds, latency)
+        let latency = context.now - call.calledAt
+        slowest = max(slowest, latency)
         record(response, text: text, call: call)
         context.trace.instant(
             call.device.id, "intent", call.intent,
@@ -108,7 +108,7 @@ public final class IntentsRun: PluginRun {
         if case .success(let result) = response.outcome, call.intent == IntentName.addTask.rawValue,
             let displayID = result["task"]?["displayId"]?.int64Value
         {
-            log.displayIDs.append((displayID, context.now.nanoseconds))
+            log.displayIDs.append((displayID, context.now))
         }
         logs[call.device.index] = log
     }
@@ -133,6 +133,6 @@ public final class IntentsRun: PluginRun {
     }
 
     func traceLine(_ call: PendingCall, _ text: String) -> String {
-        DurationFormat.secondsText(call.calledNanoseconds) + " " + call.device.id + " " + text
+        DurationFormat.secondsText(call.calledAt) + " " + call.device.id + " " + text
     }
 }
