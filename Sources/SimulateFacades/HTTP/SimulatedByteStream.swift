@@ -15,33 +15,33 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
     private let runtime: SimulationRuntime
     private let device: Device
     private let service: any SimulatedHTTPService
-    private let timeoutNanoseconds: Int64
+    private let timeout: VirtualDuration
     private var connection: StreamConnection?
     private var chunks: [[UInt8]] = []
     private var chunkHead = 0
     /// nil while open; then `.success` for a clean end, or the error the app sees next.
     private var end: Result<Void, URLError>?
     private var waiter: SimulationContinuation<Void>?
-    private var lastActivity: Int64 = 0
+    private var lastActivity = VirtualInstant.start
     private var timerPending = false
     private var exchangeID = 0
 
     init(
         context: SimulationContext, runtime: SimulationRuntime, device: Device, service: any SimulatedHTTPService,
-        timeoutNanoseconds: Int64
+        timeout: VirtualDuration
     ) {
         self.context = context
         self.runtime = runtime
         self.device = device
         self.service = service
-        self.timeoutNanoseconds = timeoutNanoseconds
+        self.timeout = timeout
     }
 
     /// Opens the connection and waits for the response: the first bytes, or the failure.
     func open(_ request: SimulatedHTTPRequest, step: String) async throws {
         let service = self.service
         exchangeID = request.exchangeID
-        lastActivity = context.now.nanoseconds
+        lastActivity = context.now
         let connection = context.network.openStream(from: device, to: service.serverName) { connection in
             service.accept(request, connection: connection)
         }
@@ -103,7 +103,7 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
 
     private func received(_ bytes: [UInt8]) {
         guard end == nil else { return }
-        lastActivity = context.now.nanoseconds
+        lastActivity = context.now
         chunks.append(bytes)
         service.observe(.streamBytes(exchangeID: exchangeID, bytes), on: device)
         wake()
@@ -124,10 +124,10 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
     private func armTimer() {
         guard !timerPending else { return }
         timerPending = true
-        context.scheduler.schedule(at: VirtualInstant(nanoseconds: lastActivity &+ timeoutNanoseconds)) { [self] in
+        context.scheduler.schedule(at: lastActivity.addingClamped(timeout)) { [self] in
             timerPending = false
             guard end == nil else { return }
-            guard context.now.nanoseconds - lastActivity >= timeoutNanoseconds else { return armTimer() }
+            guard context.now - lastActivity >= timeout else { return armTimer() }
             end = .failure(URLError(.timedOut))
             connection?.close()
             connection = nil

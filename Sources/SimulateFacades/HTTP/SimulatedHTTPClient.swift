@@ -24,14 +24,14 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
 
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         let (service, simulated, url) = try resolve(request)
-        let timeout = Self.timeoutNanoseconds(request)
+        let timeout = Self.timeout(request)
         let (device, network) = (self.device, context.network)
         service.observe(.requestSent(simulated), on: device)
         let response: SimulatedHTTPResponse = try await runtime.suspend(
             "HTTP \(simulated.method) \(url.absoluteString)"
         ) { wait in
             network.request(
-                from: device, to: service.serverName, timeout: .nanoseconds(timeout),
+                from: device, to: service.serverName, timeout: timeout,
                 serve: { service.serve(simulated, from: device) },
                 completion: { result in
                     switch result {
@@ -54,7 +54,7 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
         let (service, simulated, url) = try resolve(request)
         let stream = SimulatedByteStream(
             context: context, runtime: runtime, device: device, service: service,
-            timeoutNanoseconds: Self.timeoutNanoseconds(request))
+            timeout: Self.timeout(request))
         service.observe(.streamOpened(simulated, task: AppClock.currentTaskIdentity), on: device)
         try await stream.open(simulated, step: "HTTP \(simulated.method) \(url.absoluteString): awaiting the response")
         let http = HTTPURLResponse(
@@ -76,9 +76,9 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
         return (service, simulated, url)
     }
 
-    static func timeoutNanoseconds(_ request: URLRequest) -> Int64 {
-        let seconds = request.timeoutInterval > 0 ? min(request.timeoutInterval, 1e9) : 60
-        return Int64((seconds * 1e9).rounded())
+    /// `URLRequest.timeoutInterval`, or URLSession's 60 s default when it is not positive.
+    static func timeout(_ request: URLRequest) -> VirtualDuration {
+        VirtualDuration(clampingSeconds: request.timeoutInterval > 0 ? min(request.timeoutInterval, 1e9) : 60)
     }
 
     static func code(_ error: NetworkError) -> URLError.Code {
