@@ -41,33 +41,36 @@ struct ScenarioDocument: Equatable {
 
     var generatesFaults: Bool { root["faults"]?["generate"] != nil }
 
-    var durationNanoseconds: Int64 { root["duration"].flatMap(Self.nanoseconds) ?? 0 }
+    var duration: VirtualDuration { root["duration"].flatMap(Self.duration(in:)) ?? .zero }
 
     func size(events: Int) -> ScenarioSize {
         ScenarioSize(
             devices: devices.count, steps: steps.count, stepOccurrences: steps.reduce(0) { $0 + Self.occurrences($1) },
             faults: faults.count, faultOccurrences: faults.reduce(0) { $0 + Self.occurrences($1) },
-            generatesFaults: generatesFaults, duration: .nanoseconds(durationNanoseconds), events: events)
+            generatesFaults: generatesFaults, duration: duration, events: events)
     }
 
     var text: String { JSONWriter.string(.object(root)) }
 
     // MARK: Times
 
-    static func nanoseconds(_ value: JSON) -> Int64? {
+    /// A time as the document writes it: the format's duration text, or a number of seconds.
+    static func duration(in value: JSON) -> VirtualDuration? {
         switch value {
-        case .string(let text): DurationFormat.parse(text)
-        case .integer, .unsignedInteger, .double: value.doubleValue.map { Int64(($0 * 1e9).rounded()) }
+        case .string(let text): DurationFormat.parse(text).map(VirtualDuration.nanoseconds)
+        case .integer, .unsignedInteger, .double:
+            value.doubleValue.map { .nanoseconds(Int64(($0 * 1e9).rounded())) }
         default: nil
         }
     }
 
-    static func duration(_ nanoseconds: Int64) -> JSON { .string(DurationFormat.string(nanoseconds)) }
+    /// `duration` in the format's duration text.
+    static func json(_ duration: VirtualDuration) -> JSON { .string(DurationFormat.string(duration)) }
 
-    /// `at` in nanoseconds; nil for `"end"` or none.
-    static func at(_ item: JSON) -> Int64? {
+    /// `at`, the time since the run's start; nil for `"end"` or none.
+    static func at(_ item: JSON) -> VirtualDuration? {
         guard let value = item["at"], value.stringValue != "end" else { return nil }
-        return nanoseconds(value)
+        return duration(in: value)
     }
 
     static func occurrences(_ item: JSON) -> Int {

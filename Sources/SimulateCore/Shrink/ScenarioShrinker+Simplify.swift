@@ -34,8 +34,8 @@ extension ScenarioShrinker {
     }
 
     private func earlierVariants(_ item: JSON) -> [JSON] {
-        guard let at = ScenarioDocument.at(item), at > 0 else { return [] }
-        return [0, Self.rounded(at / 2)].map { ScenarioDocument.setting("at", ScenarioDocument.duration($0), in: item) }
+        guard let at = ScenarioDocument.at(item), at > .zero else { return [] }
+        return [.zero, Self.rounded(at / 2)].map { ScenarioDocument.setting("at", ScenarioDocument.json($0), in: item) }
     }
 
     func stepVariants(_ step: JSON) -> [JSON] {
@@ -44,9 +44,9 @@ extension ScenarioShrinker {
 
     func faultVariants(_ fault: JSON) -> [JSON] {
         var variants = repeatVariants(fault)
-        if let length = fault["for"].flatMap(ScenarioDocument.nanoseconds), length > 1_000_000 {
+        if let length = fault["for"].flatMap(ScenarioDocument.duration(in:)), length > .milliseconds(1) {
             variants.append(
-                ScenarioDocument.setting("for", ScenarioDocument.duration(Self.rounded(length / 2)), in: fault))
+                ScenarioDocument.setting("for", ScenarioDocument.json(Self.rounded(length / 2)), in: fault))
         }
         if let named = fault["devices"]?.arrayValue, named.count > 1 {
             let cleared = ScenarioDocument.setting("devices", nil, in: fault)
@@ -64,35 +64,35 @@ extension ScenarioShrinker {
 
     private func shiftEarlier() {
         let starts = (current.steps + current.faults).compactMap(ScenarioDocument.at)
-        guard let first = starts.min(), first > 0 else { return }
+        guard let first = starts.min(), first > .zero else { return }
         var candidate = current
         candidate.steps = current.steps.map { Self.shifted($0, by: first) }
         candidate.faults = current.faults.map { Self.shifted($0, by: first) }
         candidate.expectations = current.expectations?.map { Self.shifted($0, by: first) }
         if case .object(var faults)? = current.root["faults"], case .object(var liveness)? = faults["liveness"],
-            let after = liveness["after"].flatMap(ScenarioDocument.nanoseconds)
+            let after = liveness["after"].flatMap(ScenarioDocument.duration(in:))
         {
-            liveness["after"] = ScenarioDocument.duration(max(0, after - first))
+            liveness["after"] = ScenarioDocument.json(max(.zero, after - first))
             faults["liveness"] = .object(liveness)
             candidate.root["faults"] = .object(faults)
         }
-        candidate.root["duration"] = ScenarioDocument.duration(max(1, current.durationNanoseconds - first))
+        candidate.root["duration"] = ScenarioDocument.json(max(.nanoseconds(1), current.duration - first))
         attempt(candidate)
     }
 
-    private static func shifted(_ item: JSON, by delta: Int64) -> JSON {
+    private static func shifted(_ item: JSON, by delta: VirtualDuration) -> JSON {
         guard let at = ScenarioDocument.at(item) else { return item }
-        return ScenarioDocument.setting("at", ScenarioDocument.duration(max(0, at - delta)), in: item)
+        return ScenarioDocument.setting("at", ScenarioDocument.json(max(.zero, at - delta)), in: item)
     }
 
     /// Binary search between the latest time the scenario names and its duration.
     private func shortenDuration() {
         var low = latestNamedTime()
-        var high = current.durationNanoseconds
-        for _ in 0..<10 where high - low > 1_000_000 && !outOfBudget {
+        var high = current.duration
+        for _ in 0..<10 where high - low > .milliseconds(1) && !outOfBudget {
             let middle = low + (high - low) / 2
-            if attempt(with(current) { $0.root["duration"] = ScenarioDocument.duration(Self.rounded(middle)) }) {
-                high = current.durationNanoseconds
+            if attempt(with(current) { $0.root["duration"] = ScenarioDocument.json(Self.rounded(middle)) }) {
+                high = current.duration
             } else {
                 low = middle
             }
@@ -100,21 +100,21 @@ extension ScenarioShrinker {
     }
 
     /// Durations at whole milliseconds read better and lose nothing here.
-    private static func rounded(_ nanoseconds: Int64) -> Int64 {
-        let millisecond = DurationFormat.nanosecondsPerMillisecond
-        return (nanoseconds + millisecond - 1) / millisecond * millisecond
+    private static func rounded(_ duration: VirtualDuration) -> VirtualDuration {
+        let millisecond = VirtualDuration.milliseconds(1)
+        return (duration + millisecond - .nanoseconds(1)) / millisecond * millisecond
     }
 
-    private func latestNamedTime() -> Int64 {
+    private func latestNamedTime() -> VirtualDuration {
         var latest =
             (current.steps + current.faults + (current.expectations ?? []))
-            .compactMap(ScenarioDocument.at).max() ?? 0
+            .compactMap(ScenarioDocument.at).max() ?? .zero
         if let liveness = current.root["faults"]?["liveness"], let after = liveness["after"],
             let within = liveness["within"]
         {
             latest = max(
                 latest,
-                (ScenarioDocument.nanoseconds(after) ?? 0) + (ScenarioDocument.nanoseconds(within) ?? 0))
+                (ScenarioDocument.duration(in: after) ?? .zero) + (ScenarioDocument.duration(in: within) ?? .zero))
         }
         return latest
     }
@@ -135,14 +135,14 @@ extension ScenarioShrinker {
             let item = current[keyPath: list][index]
             let count = ScenarioDocument.occurrences(item)
             guard count > 1, count <= options.expandRepeatsUpTo, let at = ScenarioDocument.at(item),
-                let every = item["repeat"]?["every"].flatMap(ScenarioDocument.nanoseconds)
+                let every = item["repeat"]?["every"].flatMap(ScenarioDocument.duration(in:))
             else {
                 index += 1
                 continue
             }
             let bare = ScenarioDocument.setting("repeat", nil, in: item)
             let expanded = (0..<count).map { k in
-                ScenarioDocument.setting("at", ScenarioDocument.duration(at + Int64(k) * every), in: bare)
+                ScenarioDocument.setting("at", ScenarioDocument.json(at + Int64(k) * every), in: bare)
             }
             let before = current[keyPath: list]
             let kept = minimize(expanded, minimumCount: 1) { part in

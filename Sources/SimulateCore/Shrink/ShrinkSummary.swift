@@ -40,10 +40,10 @@ public enum ShrinkSummary {
         if original.root["network"] != nil && minimal.root["network"] == nil {
             lines.append("network: removed (default links)")
         }
-        if original.durationNanoseconds != minimal.durationNanoseconds {
+        if original.duration != minimal.duration {
             lines.append(
-                "duration: \(DurationFormat.string(original.durationNanoseconds)) → "
-                    + DurationFormat.string(minimal.durationNanoseconds))
+                "duration: \(DurationFormat.string(original.duration)) → "
+                    + DurationFormat.string(minimal.duration))
         }
         if seed != originalSeed { lines.append("seed: \(originalSeed) → \(seed) (a nearby seed fails with less)") }
         return lines
