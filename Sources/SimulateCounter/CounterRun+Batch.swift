@@ -57,8 +57,7 @@ extension CounterRun {
             context.trace.instant(device.id, "counter", "saveBatch.failed", "\(error)", value: Int64(attempt))
             return
         }
-        let delay = max(
-            configuration.backoffInitial, .nanoseconds(Int64(((error.retryAfterSeconds ?? 0) * 1e9).rounded())))
+        let delay = max(configuration.backoffInitial, VirtualDuration(clampingSeconds: error.retryAfterSeconds ?? 0))
         context.scheduler.schedule(after: delay) { [self] in
             send(records, from: device, split: split, attempt: attempt + 1, depth: depth)
         }

@@ -90,7 +90,7 @@ final class DeviceSync {
                 let backoff = min(
                     shared.configuration.retryBackoff * (1 << min(failures - 1, 20)), ModelConfiguration.retryBackoffCap
                 )
-                let retryAfter = VirtualDuration.nanoseconds(Int64(((failure.retryAfterSeconds ?? 0) * 1e9).rounded()))
+                let retryAfter = VirtualDuration(clampingSeconds: failure.retryAfterSeconds ?? 0)
                 retry = shared.context.scheduler.schedule(after: max(backoff, retryAfter)) {
                     [weak self] in
                     self?.retry = nil
