@@ -85,7 +85,10 @@ open class RequestExchange: ScheduledTarget {
         }
     }
 
-    /// Schedules the next step; one at or after the deadline comes after the timeout.
+    /// Schedules the next step; one at or after the deadline comes after the timeout. Inlined into
+    /// its three callers, as before time was a type: out of line it cost 9 M instructions of
+    /// `simulate-bench counter-runs 30` (1 %).
+    @inline(__always)
     private func schedule(_ step: Step, after delay: VirtualDuration, _ scheduler: Scheduler) {
         let time = scheduler.now.addingClamped(max(.zero, delay))
         if time >= deadline { armTimeout(scheduler) }

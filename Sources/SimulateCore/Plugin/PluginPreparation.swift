@@ -17,7 +17,9 @@ struct PreparedPlugin: Sendable {
 protocol ErasedPluginRun: AnyObject {
     var base: AnyObject { get }
     func start()
-    func perform(_ action: any Sendable, device: Device?)
+    /// `action` (one of the run's actions) on `device`, cast to the run's own type once: a step that
+    /// repeats performs it without casting again.
+    func performer(of action: any Sendable, device: Device?) -> () -> Void
     func observe(_ observable: any Sendable, device: Device?) -> JSON
     func finish()
     func evaluate(_ invariant: any Sendable) -> [Violation]
@@ -29,7 +31,10 @@ private final class PluginRunBox<Run: PluginRun>: ErasedPluginRun {
     init(_ run: Run) { self.run = run }
     var base: AnyObject { run }
     func start() { run.start() }
-    func perform(_ action: any Sendable, device: Device?) { run.perform(action as! Run.Action, device: device) }
+    func performer(of action: any Sendable, device: Device?) -> () -> Void {
+        let action = action as! Run.Action
+        return { [run] in run.perform(action, device: device) }
+    }
     func observe(_ observable: any Sendable, device: Device?) -> JSON {
         run.observe(observable as! Run.Observable, device: device)
     }

@@ -217,9 +217,7 @@ public struct SimulationRunner: Sendable {
 /// run order it would have had if every occurrence had been scheduled at the start.
 private final class StepOccurrences: ScheduledTarget {
     private unowned let scheduler: Scheduler
-    private let run: any ErasedPluginRun
-    private let action: any Sendable
-    private let device: Device?
+    private let perform: () -> Void
     private let times: Occurrences
     private let firstOrder: UInt64
     private var next = 0
@@ -228,9 +226,7 @@ private final class StepOccurrences: ScheduledTarget {
         run: any ErasedPluginRun, action: any Sendable, device: Device?, times: Occurrences, firstOrder: UInt64,
         scheduler: Scheduler
     ) {
-        self.run = run
-        self.action = action
-        self.device = device
+        perform = run.performer(of: action, device: device)
         self.times = times
         self.firstOrder = firstOrder
         self.scheduler = scheduler
@@ -244,7 +240,7 @@ private final class StepOccurrences: ScheduledTarget {
 
     func fire(_ tag: Int) {
         scheduleNext()
-        run.perform(action, device: device)
+        perform()
     }
 }
 
