@@ -4,7 +4,8 @@ import SimulatePlugins
 
 /// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|async|all] [--quick] [--format json]`,
 /// or `simulate-bench counter-runs SEEDS` for one thread of counter runs to profile (`valgrind --tool=callgrind`),
-/// or `simulate-bench write-scenario MEGABYTES FILE` to write the scenario `loader-200` generates (short steps).
+/// or `simulate-bench write-scenario MEGABYTES FILE` to write the scenario `loader-200` generates (short steps),
+/// or `simulate-bench load FILE` for one scenario load to profile (`valgrind --tool=callgrind`).
 /// `--format json` prints the figures as one JSON document on standard output and the usual report on
 /// standard error (`scripts/bench-compare` reads it).
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -40,6 +41,9 @@ do {
             throw BenchmarkError(message: "usage: simulate-bench write-scenario MEGABYTES FILE")
         }
         try Data(LoaderBenchmarkDocument.make(megabytes: megabytes, short: true)).write(to: URL(fileURLWithPath: file))
+    }
+    if selection == "load", let file = positional.dropFirst().first {
+        _ = try ScenarioLoader(registry: PluginRegistry(BuiltinPlugins.all)).load(file: file)
     }
     if selection == "loader-200" {
         try LargeLoaderBenchmark.run(megabytes: 200, repetitions: 3)

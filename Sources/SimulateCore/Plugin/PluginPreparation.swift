@@ -97,6 +97,13 @@ extension SimulationPlugin {
             }, diagnostics: diagnostics)
     }
 
+    /// Decodes the arguments of the action `name` as its declaration does (errors are reported under the root:
+    /// for a caller that only keeps a value decoded without a word).
+    func actionArgumentsDecoder(named name: String) -> ((JSON, Diagnostics) -> (any Sendable)?)? {
+        guard let entry = Action.entry(named: name) else { return nil }
+        return { arguments, diagnostics in entry.decode(arguments, at: .root, diagnostics: diagnostics) }
+    }
+
     /// Decodes and checks an `invariant` expectation (known to exist); nil after reporting problems.
     func prepareInvariant(
         _ expectation: ExpectationSpec, _ prepared: PreparedPlugin?, in scenario: Scenario, diagnostics: Diagnostics
@@ -142,8 +149,9 @@ extension SimulationPlugin {
 
 /// Decodes and checks the steps of one action (`SimulationPlugin.actionPreparer`).
 class ActionPreparer {
-    /// The step's action; nil after reporting problems.
-    func prepare(_ step: StepSpec) -> (any Sendable)? { nil }
+    /// The step's action; nil after reporting problems. `decoded`: the step's arguments as the action's
+    /// declaration decoded them without a word (`DecodedStepArguments`), or nil to decode them here.
+    func prepare(_ step: StepSpec, decoded: (any Sendable)? = nil) -> (any Sendable)? { nil }
 }
 
 /// Every step without `args` decodes the same `{}`: once that decoded without problems, its value is
@@ -161,7 +169,7 @@ private final class TypedActionPreparer<Plugin: SimulationPlugin>: ActionPrepare
         self.diagnostics = diagnostics
     }
 
-    override func prepare(_ step: StepSpec) -> (any Sendable)? {
+    override func prepare(_ step: StepSpec, decoded: (any Sendable)? = nil) -> (any Sendable)? {
         let before = diagnostics.items.count
         switch entry.device {
         case .required(let role) where step.device == nil:
@@ -176,6 +184,9 @@ private final class TypedActionPreparer<Plugin: SimulationPlugin>: ActionPrepare
         if step.hasNoArguments, let reusedBox, let reused {
             action = reused
             boxed = reusedBox
+        } else if let decoded, let typed = decoded as? Plugin.Action {
+            action = typed
+            boxed = decoded
         } else {
             let decodedBefore = diagnostics.items.count
             guard let decoded = entry.decode(step.args, at: step.path / "args", diagnostics: diagnostics) else {

@@ -10,11 +10,14 @@ extension ScenarioDecoder {
             if let quick = QuickStep(element.value) {
                 let argsOffset = quick.hasArguments ? element.member("args")?.offset : nil
                 steps.append(quick, index: element.index, argsOffset: argsOffset)
+                if let arguments = quick.arguments { decodedArguments?.decode(arguments, ofLastStepIn: steps) }
                 return
             }
             guard let step = decodeStep(element.value, at: stream.path / element.index) else { return }
-            let hasArguments = element.value.objectValue?.index(forKey: "args") != nil
-            steps.append(step, index: element.index, argsOffset: hasArguments ? element.member("args")?.offset : nil)
+            let arguments = element.value.objectValue?["args"]
+            steps.append(
+                step, index: element.index, argsOffset: arguments != nil ? element.member("args")?.offset : nil)
+            if let arguments { decodedArguments?.decode(arguments, ofLastStepIn: steps) }
         }
         for duplicate in duplicates {
             diagnostics.append(
@@ -33,14 +36,16 @@ struct QuickStep {
     var at: TimePoint
     var device: String?
     var action: String
-    var hasArguments = false
+    /// The `args` member's value.
+    var arguments: JSON?
+    var hasArguments: Bool { arguments != nil }
 
     init?(_ value: JSON) {
         guard case .object(let object) = value, object.count <= 4 else { return nil }
         var at: TimePoint?
         var device: String?
         var action: String?
-        var hasArguments = false
+        var arguments: JSON?
         for (key, member) in object.members {
             switch key.utf8.count {
             case 2 where key.hasSameCodeUnits(as: "at"):
@@ -53,8 +58,8 @@ struct QuickStep {
                 guard device == nil, case .string(let id) = member, Identifier.isValid(id) else { return nil }
                 device = id
             case 4 where key.hasSameCodeUnits(as: "args"):
-                guard !hasArguments else { return nil }
-                hasArguments = true
+                guard arguments == nil else { return nil }
+                arguments = member
             default:
                 return nil
             }
@@ -63,7 +68,7 @@ struct QuickStep {
         self.at = at
         self.device = device
         self.action = action
-        self.hasArguments = hasArguments
+        self.arguments = arguments
     }
 
     /// As `ObjectReader.timePoint` reads a string, when it reads it without an error.

@@ -3,6 +3,8 @@ import SimulateJSON
 /// Turns a parsed JSON document into a typed ``Scenario``, collecting every problem it finds.
 struct ScenarioDecoder {
     let diagnostics: Diagnostics
+    /// Where streamed steps' arguments are decoded for the validator, when the loader knows the plugins.
+    var decodedArguments: DecodedStepArguments? = nil
 
     /// `streamedSteps`: the file's `steps` array, when the parser left it out of `root` (it holds `[]` there).
     /// Throws a `JSONSyntaxError` (a number out of range inside the streamed steps). Untyped: a typed throw

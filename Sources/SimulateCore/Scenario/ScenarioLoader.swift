@@ -77,8 +77,10 @@ public struct ScenarioLoader: Sendable {
                     message: "duplicate key \"\(duplicate.key)\""))
         }
         let decoded: Scenario?
+        let decodedArguments = DecodedStepArguments(registry: registry)
         do {
-            decoded = try ScenarioDecoder(diagnostics: diagnostics).decode(parsed.root, streamedSteps: parsed.stream)
+            decoded = try ScenarioDecoder(diagnostics: diagnostics, decodedArguments: decodedArguments).decode(
+                parsed.root, streamedSteps: parsed.stream)
         } catch let error as JSONSyntaxError {
             throw Self.syntaxError(error, file: file)
         } catch {
@@ -89,7 +91,8 @@ public struct ScenarioLoader: Sendable {
         }
         scenario.file = file
         scenario.document = document
-        let prepared = ScenarioValidator(registry: registry).prepare(scenario, into: diagnostics)
+        let prepared = ScenarioValidator(registry: registry).prepare(
+            scenario, into: diagnostics, decodedArguments: decodedArguments)
         guard diagnostics.isEmpty, let prepared else {
             let bare = Dictionary(diagnostics.bareSeconds.map { ($0.path, $0.number) }) { first, _ in first }
             let located = Self.locate(diagnostics, document: document, file: file).map { item in

@@ -16,8 +16,11 @@ struct ScenarioValidator {
         return diagnostics
     }
 
-    /// The decoded values; nil when `diagnostics` holds any problem.
-    func prepare(_ scenario: Scenario, into diagnostics: Diagnostics) -> PreparedValues? {
+    /// The decoded values; nil when `diagnostics` holds any problem. `decodedArguments`: what the decoder
+    /// decoded of the arguments of `scenario.steps` (loaded from a file) while it read them.
+    func prepare(
+        _ scenario: Scenario, into diagnostics: Diagnostics, decodedArguments: DecodedStepArguments? = nil
+    ) -> PreparedValues? {
         var prepared: [String: PreparedPlugin] = [:]
         var decodedActions: [(any Sendable)?] = []
         decodedActions.reserveCapacity(scenario.steps.count)
@@ -66,14 +69,15 @@ struct ScenarioValidator {
         var last: (name: String, plugin: any SimulationPlugin, actions: [String])?
         var preparers: [CodeUnitKey: ActionPreparer] = [:]
         var lastPreparer: (plugin: String, action: String, preparer: ActionPreparer)?
-        for step in scenario.steps {
+        for (position, step) in scenario.steps.enumerated() {
             decodedActions.append(nil)
             checkTime(step.at, scenario, at: step.path / "at", diagnostics)
             checkDevice(step.device, scenario, at: step.path / "device", diagnostics)
             if let lastPreparer, lastPreparer.action.hasSameCodeUnits(as: step.action),
                 lastPreparer.plugin.hasSameCodeUnits(as: step.plugin)
             {
-                decodedActions[decodedActions.count - 1] = lastPreparer.preparer.prepare(step)
+                decodedActions[decodedActions.count - 1] = lastPreparer.preparer.prepare(
+                    step, decoded: decodedArguments?.take(at: position))
                 continue
             }
             if last?.name != step.plugin {
@@ -101,7 +105,8 @@ struct ScenarioValidator {
             else { continue }
             preparers[key] = preparer
             lastPreparer = (step.plugin, step.action, preparer)
-            decodedActions[decodedActions.count - 1] = preparer.prepare(step)
+            decodedActions[decodedActions.count - 1] = preparer.prepare(
+                step, decoded: decodedArguments?.take(at: position))
         }
         let expectations = scenario.expectations ?? defaultExpectations(scenario)
         let values = expectations.map { validate($0, scenario, enabled, reported, prepared, diagnostics) }

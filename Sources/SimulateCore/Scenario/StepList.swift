@@ -170,6 +170,14 @@ final class CompactSteps: Sendable {
             return number
         }
 
+        /// The position and the plugin's and action's numbers of the step added last.
+        var lastStep: (position: Int, plugin: Int32, action: Int32) {
+            let record = chunks[chunks.count - 1][chunks[chunks.count - 1].count - 1]
+            return (count - 1, record.plugin, record.action)
+        }
+
+        func name(_ number: Int32) -> String { names[Int(number)] }
+
         func build() -> CompactSteps { CompactSteps(self) }
     }
 }
