@@ -38,10 +38,10 @@ public enum DeviceUse: Sendable, Equatable {
 public struct Entry<Value>: Sendable {
     public let doc: EntryDoc
     public let device: DeviceUse
-    let decode: @Sendable (JSON, JSONPath, Diagnostics) -> Value?
+    @usableFromInline let decode: @Sendable (JSON, JSONPath, Diagnostics) -> Value?
 
-    private init(doc: EntryDoc, device: DeviceUse, decode: @escaping @Sendable (JSON, JSONPath, Diagnostics) -> Value?)
-    {
+    @usableFromInline
+    init(doc: EntryDoc, device: DeviceUse, decode: @escaping @Sendable (JSON, JSONPath, Diagnostics) -> Value?) {
         var doc = doc
         doc.device = device
         self.doc = doc
@@ -62,7 +62,9 @@ public struct Entry<Value>: Sendable {
             })
     }
 
-    /// An entry with arguments: the run receives `make(arguments)`.
+    /// An entry with arguments: the run receives `make(arguments)`. Inlinable, as the next: the decoding
+    /// is specialized for the plugin's types.
+    @inlinable
     public static func entry<Arguments: PluginValue>(
         _ name: String, _ summary: String, details: String = "", device: DeviceUse = .optional,
         valueType: String = "", arguments: Arguments.Type,
@@ -92,6 +94,7 @@ public struct Entry<Value>: Sendable {
 
     /// An entry whose texts (name, summary, details, value type) `doc` holds, with declared
     /// arguments: their documentation comes from `Arguments`, the run receives `make(arguments)`.
+    @inlinable
     public static func entry<Arguments: PluginValue>(
         _ doc: EntryDoc, device: DeviceUse = .optional, arguments: Arguments.Type,
         _ make: @escaping @Sendable (Arguments) -> Value

@@ -7,7 +7,7 @@ import SimulateJSON
 public struct Field<Root>: Sendable {
     /// The member as `simulate explain` and the JSON Schema show it.
     public let doc: ParameterDoc
-    let read: @Sendable (ObjectReader, inout Root) -> Void
+    @usableFromInline let read: @Sendable (ObjectReader, inout Root) -> Void
 
     /// A member of any kind: `read` returns the value, or nil after reporting a problem at `path`.
     /// Prefer the typed factories; use this for a value with its own reader (a nested structure).

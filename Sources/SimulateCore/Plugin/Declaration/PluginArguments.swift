@@ -52,6 +52,8 @@ extension PluginArguments {
 
     /// Reads a JSON object into a value: every member declared is checked, every problem is
     /// reported at its JSON path, members not declared are rejected. Nil when anything was reported.
+    /// Inlinable so that it is specialized for each plugin's type: a scenario decodes it once per step.
+    @inlinable
     public static func decode(_ json: JSON, at path: JSONPath, diagnostics: Diagnostics) -> Self? {
         guard let reader = ObjectReader(json, at: path, diagnostics: diagnostics) else { return nil }
         let before = diagnostics.items.count
