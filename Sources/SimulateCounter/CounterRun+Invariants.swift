@@ -18,7 +18,7 @@ extension CounterRun {
 
     private func event(_ index: Int) -> String {
         let allocation = log.allocations[index]
-        let time = DurationFormat.secondsText(allocation.finishedNanoseconds ?? context.now.nanoseconds)
+        let time = DurationFormat.secondsText(allocation.finishedAt ?? context.now)
         let device = context.devices[allocation.deviceIndex].id
         let outcome = allocation.value.map { "displayId \($0)" } ?? "\(log.errors[index]?.description ?? "pending")"
         return "\(time) \(device) counter.allocated \(outcome) after \(allocation.attempts) attempts"
@@ -45,7 +45,7 @@ extension CounterRun {
             let firstDevice = context.devices[log.allocations[first].deviceIndex].id
             violations.append(
                 Violation(
-                    at: allocation.finishedNanoseconds.map { VirtualInstant(nanoseconds: $0) } ?? context.now,
+                    at: allocation.finishedAt ?? context.now,
                     device: context.devices[allocation.deviceIndex].id,
                     message: "displayId \(value) handed out twice (first to \(firstDevice))",
                     events: [event(first), event(index)]))
@@ -109,7 +109,7 @@ extension CounterRun {
                 message = "allocation took \(allocation.attempts) attempts (bound \(maxAttempts))"
             } else if !allocation.isFinished && !allowPending {
                 message =
-                    "allocation requested at \(DurationFormat.secondsText(allocation.requestedNanoseconds)) "
+                    "allocation requested at \(DurationFormat.secondsText(allocation.requestedAt)) "
                     + "neither allocated nor reported as failed by the end (\(allocation.attempts) attempts)"
             } else {
                 continue
@@ -118,7 +118,7 @@ extension CounterRun {
             guard violations.count < Self.violationLimit else { continue }
             violations.append(
                 Violation(
-                    at: allocation.finishedNanoseconds.map { VirtualInstant(nanoseconds: $0) } ?? context.now,
+                    at: allocation.finishedAt ?? context.now,
                     device: context.devices[allocation.deviceIndex].id, message: message,
                     events: [event(index)]))
         }

@@ -64,7 +64,7 @@ public final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllo
     }
 
     private func request(on device: Device, completion: ((Result<Int, CounterAllocationError>) -> Void)?) {
-        log.allocations.append(Allocation(deviceIndex: device.index, requestedNanoseconds: context.now.nanoseconds))
+        log.allocations.append(Allocation(deviceIndex: device.index, requestedAt: context.now))
         if let completion { log.completions[log.allocations.count - 1] = completion }
         if let appAllocators {
             appAllocators.enqueue(log.allocations.count - 1, on: device)

@@ -5,13 +5,13 @@ import SimulateCore
 /// live in the log's side tables.
 struct Allocation {
     let deviceIndex: Int
-    let requestedNanoseconds: Int64
+    let requestedAt: VirtualInstant
     var attempts = 0
     var value: Int?
     var failed = false
-    var finishedNanoseconds: Int64?
+    var finishedAt: VirtualInstant?
 
-    var isFinished: Bool { finishedNanoseconds != nil }
+    var isFinished: Bool { finishedAt != nil }
 }
 
 /// Everything the run's allocators did: the allocations and the counts behind the statistics.

@@ -242,7 +242,7 @@ final class DeviceAllocator: SingleRecordResponder {
     }
 
     private func finish(_ index: Int, _ result: Result<Int, CounterAllocationError>) {
-        log.allocations[index].finishedNanoseconds = scheduler.now.nanoseconds
+        log.allocations[index].finishedAt = scheduler.now
         switch result {
         case .success(let value):
             knownValue = max(knownValue, value)

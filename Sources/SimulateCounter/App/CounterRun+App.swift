@@ -67,7 +67,7 @@ final class AppAllocators {
 
     private func finish(_ index: Int, _ result: Result<Int, any Error>, on device: Device) {
         running[device.index] = nil
-        log.allocations[index].finishedNanoseconds = context.now.nanoseconds
+        log.allocations[index].finishedAt = context.now
         let attempts = log.allocations[index].attempts
         let outcome: Result<Int, CounterAllocationError>
         switch result {
