@@ -6,6 +6,8 @@ public struct JSONArrayStream: Sendable {
     public let path: JSONPath
     let range: Range<Int>
     let backend: JSONBackend
+    /// A member name in the document holds U+0000 (json-c's names end there): no quick elements.
+    let keysHoldNUL: Bool
     /// Elements parsed at once: a bounded slice, however long the array.
     static let batchSize = 128
 
@@ -33,8 +35,11 @@ public struct JSONArrayStream: Sendable {
     }
 
     /// Calls `body` with each element in order and returns the keys repeated inside the elements. Throws the
-    /// first number out of range, as `JSONParser.parse` would.
-    public func forEach(_ body: (Element) -> Void) throws(JSONSyntaxError) -> [JSONDuplicateKey] {
+    /// first number out of range, as `JSONParser.parse` would. `quick` is offered each element first, read
+    /// straight from the parser's tree where it can be; when it returns true, `body` is not called for it.
+    public func forEach(
+        quick: (JSONQuickElement) -> Bool = { _ in false }, _ body: (Element) -> Void
+    ) throws(JSONSyntaxError) -> [JSONDuplicateKey] {
         var duplicates: [JSONTreeBuilder.Duplicate] = []
         let outcome = source.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONSyntaxIssue) in
@@ -44,24 +49,37 @@ public struct JSONArrayStream: Sendable {
                 var cursor = ValidatedJSONCursor(base: base, count: range.upperBound, index: range.lowerBound + 1)
                 cursor.skipWhitespace()
                 guard cursor.byte != UInt8(ascii: "]") else { return }
-                // Elements go to json-c a batch at a time; a batch it cannot be trusted with, one by one.
+                // Elements go to json-c a batch at a time; an element it cannot be trusted with, on its own.
                 var index = 0
                 var ranges: [Range<Int>] = []
+                var memberCounts: [Int] = []
                 ranges.reserveCapacity(Self.batchSize)
+                memberCounts.reserveCapacity(Self.batchSize)
                 var more = true
                 while more {
                     ranges.removeAll(keepingCapacity: true)
+                    memberCounts.removeAll(keepingCapacity: true)
                     repeat {
                         let start = cursor.index
-                        cursor.skipValue()
+                        memberCounts.append(cursor.skipValueCountingMembers())
                         ranges.append(start..<cursor.index)
                         more = cursor.skipSeparator()
                     } while more && ranges.count < Self.batchSize
-                    let batch = slices.parseElements(ranges)
+                    let batch = slices.parseBatch(ranges)
+                    defer { batch.map(slices.freeBatch) }
                     for (position, range) in ranges.enumerated() {
+                        defer { index += 1 }
+                        if let batch, !keysHoldNUL,
+                            quick(
+                                JSONQuickElement(
+                                    index: index, range: range, sourceMemberCount: memberCounts[position],
+                                    object: slices.object(position, of: batch), base: base))
+                        {
+                            continue
+                        }
                         let value: JSON
-                        if let batch {
-                            value = batch[position]
+                        if let batch, let converted = slices.element(position, of: batch, range: range) {
+                            value = converted
                         } else {
                             let (parsed, repeated) = try slices.parse(range, path: path.components + [.index(index)])
                             duplicates += repeated
@@ -70,7 +88,6 @@ public struct JSONArrayStream: Sendable {
                         body(
                             Element(
                                 index: index, value: value, offset: range.lowerBound, source: source, backend: backend))
-                        index += 1
                     }
                 }
             }

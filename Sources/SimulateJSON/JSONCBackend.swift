@@ -53,14 +53,14 @@
             return root
         }
 
-        /// The values at `ranges`: consecutive elements of one array, in order, with only separators and
+        /// The elements at `ranges`: consecutive elements of one array, in order, with only separators and
         /// whitespace between them. json-c parses them as one array (`[`, the bytes from the first to the
         /// last, `]`, fed in turn to one tokener), so that its per-call costs are paid once for the lot.
-        /// Nil when json-c's tree cannot be trusted for any of them.
-        static func parseElements(
+        /// The caller owns the array (`json_object_put`); nil when json-c did not parse them so.
+        static func parseBatch(
             base: UnsafePointer<UInt8>, ranges: [Range<Int>], tokener: UnsafeMutablePointer<json_tokener>
-        ) -> [JSON]? {
-            guard let first = ranges.first?.lowerBound, let end = ranges.last?.upperBound else { return [] }
+        ) -> OpaquePointer? {
+            guard let first = ranges.first?.lowerBound, let end = ranges.last?.upperBound else { return nil }
             json_tokener_reset(tokener)
             json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT))
             guard json_tokener_parse_ex(tokener, "[", 1) == nil,
@@ -74,21 +74,30 @@
                 return nil
             }
             let parsed = json_tokener_parse_ex(tokener, "]", 1)
-            defer { json_object_put(parsed) }
             guard json_tokener_get_error(tokener) == json_tokener_success, let parsed,
                 json_object_get_type(parsed) == json_type_array, json_object_array_length(parsed) == ranges.count
-            else { return nil }
-            var converter = Converter(cursor: ValidatedJSONCursor(base: base, count: end, index: first))
-            var values: [JSON] = []
-            values.reserveCapacity(ranges.count)
-            for (position, range) in ranges.enumerated() {
-                converter.cursor.index = range.lowerBound
-                guard let value = try? converter.convert(json_object_array_get_idx(parsed, position)),
-                    converter.cursor.index == range.upperBound
-                else { return nil }
-                values.append(value)
+            else {
+                json_object_put(parsed)
+                return nil
             }
-            return values
+            return parsed
+        }
+
+        /// json-c's value `object` as a `JSON`, checked against the source from `range.lowerBound`, which must
+        /// end at `range.upperBound`; nil when json-c's tree cannot be trusted there.
+        static func convert(_ object: OpaquePointer?, base: UnsafePointer<UInt8>, range: Range<Int>) -> JSON? {
+            var converter = Converter(
+                cursor: ValidatedJSONCursor(base: base, count: range.upperBound, index: range.lowerBound))
+            guard let value = try? converter.convert(object), converter.cursor.index == range.upperBound else {
+                return nil
+            }
+            return value
+        }
+
+        /// json-c's value `object` as a `JSON`, checked against the source from `offset` on.
+        static func convert(_ object: OpaquePointer?, base: UnsafePointer<UInt8>, count: Int, offset: Int) -> JSON? {
+            var converter = Converter(cursor: ValidatedJSONCursor(base: base, count: count, index: offset))
+            return try? converter.convert(object)
         }
 
         private struct Untrusted: Error {}

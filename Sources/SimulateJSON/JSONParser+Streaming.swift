@@ -26,7 +26,9 @@ extension JSONParser {
             root: .object(outcome.object), duplicateKeys: duplicateKeys, source: bytes,
             isComplete: outcome.streamed == nil, backend: backend)
         let stream = outcome.streamed.map { range in
-            JSONArrayStream(source: bytes, path: JSONPath([.key(member)]), range: range, backend: backend)
+            JSONArrayStream(
+                source: bytes, path: JSONPath([.key(member)]), range: range, backend: backend,
+                keysHoldNUL: outcome.keysHoldNUL)
         }
         return (document, .object(outcome.object), stream)
     }
@@ -36,12 +38,14 @@ extension JSONParser {
         var object = JSONObject()
         var duplicates: [JSONTreeBuilder.Duplicate] = []
         var streamed: Range<Int>?
+        var keysHoldNUL = false
 
         static func read(
             base: UnsafePointer<UInt8>, summary: StrictJSONValidator.Summary, streaming member: String,
             backend: JSONBackend
         ) throws(JSONSyntaxIssue) -> TopLevel {
             var result = TopLevel()
+            result.keysHoldNUL = summary.hasKeyWithNUL
             let slices = JSONSliceParser(base: base, backend: backend)
             defer { slices.free() }
             var cursor = ValidatedJSONCursor(base: base, count: summary.rootEnd, index: summary.rootStart + 1)

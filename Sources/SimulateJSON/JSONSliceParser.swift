@@ -42,14 +42,38 @@ struct JSONSliceParser {
         return (value, builder.duplicates)
     }
 
-    /// The values at `ranges`, consecutive elements of one array, in one call to the fast backend; nil when
-    /// the backend cannot parse them so (not json-c) or its tree cannot be trusted: then parse them one by one.
-    func parseElements(_ ranges: [Range<Int>]) -> [JSON]? {
+    /// The elements at `ranges`, consecutive elements of one array, parsed by json-c in one call: its array,
+    /// which the caller frees with `freeBatch`; nil when the backend is not json-c or did not parse them so.
+    func parseBatch(_ ranges: [Range<Int>]) -> OpaquePointer? {
         #if canImport(CJSONC)
             guard backend == .jsonC, let tokener else { return nil }
-            return JSONCBackend.parseElements(base: base, ranges: ranges, tokener: tokener)
+            return JSONCBackend.parseBatch(base: base, ranges: ranges, tokener: tokener)
         #else
             return nil
+        #endif
+    }
+
+    /// The element at `position` of a batch, as a `JSON`; nil when json-c's tree cannot be trusted for it.
+    func element(_ position: Int, of batch: OpaquePointer, range: Range<Int>) -> JSON? {
+        #if canImport(CJSONC)
+            return JSONCBackend.convert(json_object_array_get_idx(batch, position), base: base, range: range)
+        #else
+            return nil
+        #endif
+    }
+
+    /// json-c's value for the element at `position` of a batch.
+    func object(_ position: Int, of batch: OpaquePointer) -> OpaquePointer? {
+        #if canImport(CJSONC)
+            return json_object_array_get_idx(batch, position)
+        #else
+            return nil
+        #endif
+    }
+
+    func freeBatch(_ batch: OpaquePointer) {
+        #if canImport(CJSONC)
+            json_object_put(batch)
         #endif
     }
 

@@ -137,6 +137,35 @@ struct ValidatedJSONCursor {
         } while depth > 0
     }
 
+    /// `skipValue`, counting the members of the value when it is an object (-1 for any other value).
+    mutating func skipValueCountingMembers() -> Int {
+        guard base[index] == UInt8(ascii: "{") else {
+            skipValue()
+            return -1
+        }
+        var depth = 0
+        var members = 0
+        repeat {
+            switch base[index] {
+            case UInt8(ascii: "\""): skipString()
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                index += 1
+            case UInt8(ascii: ":"):
+                if depth == 1 { members += 1 }
+                index += 1
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = scanNumber()
+            case UInt8(ascii: "t"), UInt8(ascii: "n"): index += 4
+            case UInt8(ascii: "f"): index += 5
+            default: index += 1
+            }
+        } while depth > 0
+        return members
+    }
+
     /// Converts the number literal at `range`; throws when a fraction or exponent overflows `Double`.
     func number(in range: Range<Int>, isInteger: Bool) throws(JSONSyntaxIssue) -> JSON {
         if isInteger {
