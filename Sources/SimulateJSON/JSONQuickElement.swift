@@ -27,7 +27,7 @@ public struct JSONQuickElement {
     /// A member's value: a string of ASCII characters (exactly as the source gives it: json-c decodes those
     /// right), or anything else.
     public enum Member {
-        case string(String)
+        case string(JSONQuickString)
         case other
     }
 
@@ -72,8 +72,9 @@ public struct JSONQuickElement {
 
     #if canImport(CJSONC)
         private static func position(of key: UnsafePointer<UInt8>, in names: JSONMemberNames) -> Int? {
-            outer: for (number, name) in names.names.enumerated() {
-                for (offset, byte) in name.enumerated() where key[offset] != byte { continue outer }
+            outer: for number in 0..<names.names.count {
+                let name = names.names[number]
+                for offset in 0..<name.count where key[offset] != name[offset] { continue outer }
                 if key[name.count] == 0 { return number }
             }
             return nil
@@ -83,11 +84,31 @@ public struct JSONQuickElement {
             guard let value, json_object_get_type(value) == json_type_string, let text = json_object_get_string(value)
             else { return .other }
             let count = Int(json_object_get_string_len(value))
-            return UnsafeRawPointer(text).withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-                let buffer = UnsafeBufferPointer(start: bytes, count: count)
-                guard buffer.allSatisfy({ $0 != 0 && $0 < 0x80 }) else { return .other }
-                return .string(String(decoding: buffer, as: UTF8.self))
-            }
+            let buffer = UnsafeBufferPointer(
+                start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: count)
+            guard buffer.allSatisfy({ $0 != 0 && $0 < 0x80 }) else { return .other }
+            return .string(JSONQuickString(bytes: buffer))
         }
     #endif
+}
+
+/// A string member of a `JSONQuickElement`: ASCII bytes without U+0000, in json-c's tree. Valid only inside the
+/// call that receives the element.
+public struct JSONQuickString {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    public var count: Int { bytes.count }
+
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    public var byteArray: [UInt8] { Array(bytes) }
+
+    /// The same bytes as `other`.
+    public func hasBytes(_ other: [UInt8]) -> Bool {
+        guard other.count == bytes.count else { return false }
+        for index in 0..<other.count where other[index] != bytes[index] { return false }
+        return true
+    }
+
+    public func withBytes<Result>(_ body: (Span<UInt8>) -> Result) -> Result { body(bytes.span) }
 }

@@ -63,7 +63,8 @@ public enum DurationFormat {
         parse(bytes: text.utf8.span)
     }
 
-    private static func parse(bytes: Span<UInt8>) -> Parsed {
+    /// `parseChecked` of UTF-8 bytes.
+    static func parse(bytes: Span<UInt8>) -> Parsed {
         let count = bytes.count
         guard count >= 2 else { return .malformed }
         let unit: Int64

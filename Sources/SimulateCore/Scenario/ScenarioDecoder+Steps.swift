@@ -6,11 +6,11 @@ extension ScenarioDecoder {
     /// any other goes through `decodeStep`, which reports every problem.
     func decodeSteps(_ stream: JSONArrayStream) throws -> CompactSteps {
         var steps = CompactSteps.Builder(arguments: stream)
+        var reader = QuickStepReader()
         let duplicates = try stream.forEach(quick: { element in
-            guard let quick = QuickStep(element) else { return false }
-            steps.append(quick, index: element.index, argsOffset: quick.argumentsOffset)
-            if let arguments = quick.arguments { decodedArguments?.decode(arguments, ofLastStepIn: steps) }
-            return true
+            let (added, arguments) = reader.read(element, into: &steps)
+            if let arguments { decodedArguments?.decode(arguments, ofLastStepIn: steps) }
+            return added
         }) { element in
             if let quick = QuickStep(element.value) {
                 let argsOffset = quick.hasArguments ? element.member("args")?.offset : nil
@@ -43,8 +43,6 @@ struct QuickStep {
     var action: String
     /// The `args` member's value.
     var arguments: JSON?
-    /// Where the `args` member's value starts in the file, when the step was read from json-c's tree.
-    var argumentsOffset: Int?
     var hasArguments: Bool { arguments != nil }
 
     init?(_ value: JSON) {
@@ -78,49 +76,22 @@ struct QuickStep {
         self.arguments = arguments
     }
 
-    private static let names = JSONMemberNames(["at", "do", "device", "args"])
-
-    /// The same step read straight from json-c's tree (strings that are not ASCII send it the general way).
-    init?(_ element: JSONQuickElement) {
-        var at: TimePoint?
-        var device: String?
-        var action: String?
-        var hasArguments = false
-        let complete = element.forEachMember(of: Self.names, maximumCount: 4) { number, member in
-            switch (number, member) {
-            case (0, .string(let text)):
-                guard at == nil, let time = Self.timePoint(text) else { return false }
-                at = time
-            case (1, .string(let name)):
-                guard action == nil, QualifiedName.isValid(name) else { return false }
-                action = name
-            case (2, .string(let id)):
-                guard device == nil, Identifier.isValid(id) else { return false }
-                device = id
-            case (3, _):
-                guard !hasArguments else { return false }
-                hasArguments = true
-            default:
-                return false
-            }
-            return true
-        }
-        guard complete, let at, let action else { return nil }
-        if hasArguments {
-            guard let (offset, value) = element.member("args") else { return nil }
-            arguments = value
-            argumentsOffset = offset
-        }
-        self.at = at
-        self.device = device
-        self.action = action
-    }
-
     /// As `ObjectReader.timePoint` reads a string, when it reads it without an error.
     private static func timePoint(_ text: String) -> TimePoint? {
         if text.hasSameCodeUnits(as: "end") { return .end }
         guard case .nanoseconds(let nanoseconds) = DurationFormat.parseChecked(text), nanoseconds >= 0,
             nanoseconds <= DurationValue.maximum.nanoseconds
+        else { return nil }
+        return .at(.start + .nanoseconds(nanoseconds))
+    }
+
+    private static let end = Array("end".utf8)
+
+    /// `timePoint` of a string in json-c's tree.
+    static func timePoint(_ text: JSONQuickString) -> TimePoint? {
+        if text.hasBytes(end) { return .end }
+        guard case .nanoseconds(let nanoseconds) = text.withBytes({ DurationFormat.parse(bytes: $0) }),
+            nanoseconds >= 0, nanoseconds <= DurationValue.maximum.nanoseconds
         else { return nil }
         return .at(.start + .nanoseconds(nanoseconds))
     }

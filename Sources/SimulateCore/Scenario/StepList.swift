@@ -135,6 +135,15 @@ final class CompactSteps: Sendable {
                 action: names.action, repeat: nil, index: index, argsOffset: argsOffset)
         }
 
+        /// A step without `repeat` whose names are interned already.
+        mutating func append(
+            at time: TimePoint, device: Int32, plugin: Int32, action: Int32, index: Int, argsOffset: Int?
+        ) {
+            append(
+                at: time, device: device, plugin: plugin, action: action, repeat: nil, index: index,
+                argsOffset: argsOffset)
+        }
+
         private mutating func append(
             at time: TimePoint, device: Int32, plugin: Int32, action: Int32, repeat: Repeat?, index: Int,
             argsOffset: Int?
@@ -157,7 +166,7 @@ final class CompactSteps: Sendable {
             count += 1
         }
 
-        private mutating func intern(_ name: String) -> Int32 {
+        mutating func intern(_ name: String) -> Int32 {
             // A file names a few devices and actions: most names are among the first few.
             for number in names.indices.prefix(8) where names[number].hasSameCodeUnits(as: name) {
                 return Int32(number)
