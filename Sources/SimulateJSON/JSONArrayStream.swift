@@ -52,7 +52,7 @@ public struct JSONArrayStream: Sendable {
                 // Elements go to json-c a batch at a time; an element it cannot be trusted with, on its own.
                 var index = 0
                 var ranges: [Range<Int>] = []
-                var memberCounts: [Int] = []
+                var memberCounts: [(own: Int, all: Int)] = []
                 ranges.reserveCapacity(Self.batchSize)
                 memberCounts.reserveCapacity(Self.batchSize)
                 var more = true
@@ -72,13 +72,17 @@ public struct JSONArrayStream: Sendable {
                         if let batch, !keysHoldNUL,
                             quick(
                                 JSONQuickElement(
-                                    index: index, range: range, sourceMemberCount: memberCounts[position],
+                                    index: index, range: range, sourceMemberCount: memberCounts[position].own,
                                     object: slices.object(position, of: batch), base: base))
                         {
                             continue
                         }
                         let value: JSON
-                        if let batch, let converted = slices.element(position, of: batch, range: range) {
+                        if let batch,
+                            let converted = slices.element(
+                                position, of: batch, range: range,
+                                memberCount: keysHoldNUL ? nil : memberCounts[position].all)
+                        {
                             value = converted
                         } else {
                             let (parsed, repeated) = try slices.parse(range, path: path.components + [.index(index)])

@@ -16,8 +16,9 @@
         }
 
         /// The value from `slice.rootStart` to `slice.rootEnd` with a tokener of the validator's depth (reset
-        /// here). A negative `objectMemberCount` is not checked: the converter's walk alongside the source
-        /// already notices members json-c merged (a repeated key, or keys equal up to a `\u0000`).
+        /// here). With `objectMemberCount` (and no key holding `\u0000`), json-c's tree is converted directly;
+        /// a negative count is not checked: the converter's walk alongside the source notices members json-c
+        /// merged (a repeated key, or keys equal up to a `\u0000`).
         static func parse(
             base: UnsafePointer<UInt8>, slice summary: StrictJSONValidator.Summary,
             tokener: UnsafeMutablePointer<json_tokener>
@@ -45,6 +46,9 @@
                 return nil
             }
             defer { json_object_put(parsed) }
+            if summary.objectMemberCount >= 0, !summary.hasKeyWithNUL {
+                return convertDirectly(parsed, memberCount: summary.objectMemberCount)
+            }
             var converter = Converter(
                 cursor: ValidatedJSONCursor(base: base, count: summary.rootEnd, index: summary.rootStart))
             guard let root = try? converter.convert(parsed),

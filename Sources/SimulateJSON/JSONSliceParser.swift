@@ -54,9 +54,13 @@ struct JSONSliceParser {
     }
 
     /// The element at `position` of a batch, as a `JSON`; nil when json-c's tree cannot be trusted for it.
-    func element(_ position: Int, of batch: OpaquePointer, range: Range<Int>) -> JSON? {
+    /// `memberCount`: the members the element holds at any depth, when no name in the document holds U+0000
+    /// (then json-c's tree is converted without walking the source).
+    func element(_ position: Int, of batch: OpaquePointer, range: Range<Int>, memberCount: Int?) -> JSON? {
         #if canImport(CJSONC)
-            return JSONCBackend.convert(json_object_array_get_idx(batch, position), base: base, range: range)
+            let object = json_object_array_get_idx(batch, position)
+            if let memberCount { return JSONCBackend.convertDirectly(object, memberCount: memberCount) }
+            return JSONCBackend.convert(object, base: base, range: range)
         #else
             return nil
         #endif

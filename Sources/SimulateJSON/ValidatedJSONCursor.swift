@@ -137,14 +137,13 @@ struct ValidatedJSONCursor {
         } while depth > 0
     }
 
-    /// `skipValue`, counting the members of the value when it is an object (-1 for any other value).
-    mutating func skipValueCountingMembers() -> Int {
-        guard base[index] == UInt8(ascii: "{") else {
-            skipValue()
-            return -1
-        }
+    /// `skipValue`, counting the value's members: its own (-1 when it is not an object) and all of them, at
+    /// any depth.
+    mutating func skipValueCountingMembers() -> (own: Int, all: Int) {
+        let isObject = base[index] == UInt8(ascii: "{")
         var depth = 0
-        var members = 0
+        var own = 0
+        var all = 0
         repeat {
             switch base[index] {
             case UInt8(ascii: "\""): skipString()
@@ -155,7 +154,8 @@ struct ValidatedJSONCursor {
                 depth -= 1
                 index += 1
             case UInt8(ascii: ":"):
-                if depth == 1 { members += 1 }
+                all += 1
+                if depth == 1 { own += 1 }
                 index += 1
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = scanNumber()
             case UInt8(ascii: "t"), UInt8(ascii: "n"): index += 4
@@ -163,7 +163,7 @@ struct ValidatedJSONCursor {
             default: index += 1
             }
         } while depth > 0
-        return members
+        return (isObject ? own : -1, all)
     }
 
     /// Converts the number literal at `range`; throws when a fraction or exponent overflows `Double`.
