@@ -6,6 +6,8 @@ import SimulateCore
 /// reply that arrives after a cancellation can be delivered without care.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public final class SimulationContinuation<Value: Sendable>: @unchecked Sendable {
+    // Checked `unowned` on purpose (issue 11): `unowned(unsafe)` saved 3.5 % of the async workload's
+    // instructions in `simulate-bench async --quick` (1,387 M vs 1,438 M, callgrind), under the 5 % bar.
     private unowned let runtime: SimulationRuntime
     private let record: TaskRecord?
     private let step: WaitStep

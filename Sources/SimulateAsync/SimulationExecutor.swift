@@ -134,6 +134,8 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 private final class JobTimer: ScheduledTarget {
     let job: UnownedJob
+    // Checked `unowned` on purpose (issue 11): `unowned(unsafe)` saved 3.5 % of the async workload's
+    // instructions in `simulate-bench async --quick` (1,387 M vs 1,438 M, callgrind), under the 5 % bar.
     unowned let executor: SimulationExecutor
 
     init(job: UnownedJob, executor: SimulationExecutor) {

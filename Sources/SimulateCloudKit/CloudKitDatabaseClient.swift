@@ -8,6 +8,9 @@ import SimulateCore
 /// `networkFailure` (4). A save the server applied whose response was lost is an ambiguous outcome:
 /// the client sees `networkFailure` although the record changed (counted in ``ambiguousWrites``).
 /// The completion runs exactly once, on the device, in virtual time.
+///
+/// Its hot state is `@exclusivity(unchecked)`, measured with the module's group (14 % of
+/// `simulate-bench counter-runs 30` with the checks on; see ``CloudKitRecordServer``, issue 11).
 public final class CloudKitDatabaseClient {
     public let device: Device
     public let server: CloudKitRecordServer

@@ -13,11 +13,11 @@ import SimulateCore
 ///
 /// Hot mutable state is `@exclusivity(unchecked)`: a run is single-threaded and every access is a
 /// plain read or write that never overlaps another, so the run-time checks would only cost time.
-/// Measured (issue 11): with the checks on here and on the rest of the request path (records, client,
-/// the counter's allocator, `Link`, ``RequestExchange``), `simulate-bench counter-runs 10` spent 135 M
-/// more instructions under callgrind in `swift_beginAccess` and its access set, 44 % of the whole
-/// 310 M run: this server's own share 7.6 M (2.4 %), the records' 11.6 M (3.7 %), the client and its
-/// requests' 22 M (7 %), the allocator's 10 M (3.3 %).
+/// Measured as one group (issue 11, callgrind, c382d1b): with the checks on in this module (this server,
+/// its change feed, ``CloudRecord``, ``CloudKitDatabaseClient``), `simulate-bench counter-runs 30` ran
+/// 125 M more instructions, 14 % of the 896 M run, over the 5 % that keeps a check off. Earlier shares
+/// (counter-runs 10): this server's own 7.6 M (2.4 %), the records' 11.6 M (3.7 %), the client and its
+/// requests' 22 M (7 %).
 public final class CloudKitRecordServer {
     /// The server name used in `network.request(…, to:)`.
     public static let networkName = "cloudkit"

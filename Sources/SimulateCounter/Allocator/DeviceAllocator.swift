@@ -8,9 +8,9 @@ import SimulateCore
 /// transient error it waits (retry-after and backoff), then tries the same save again (a failed save)
 /// or starts over with a fetch (a failed fetch). No request leaves while a retry-after the server gave
 /// this device is in force, even for the next allocation. Every fetch-or-save try counts as one
-/// attempt, up to `maxAttempts`. State is `@exclusivity(unchecked)`: with the checks on it cost 10 M
-/// instructions (3.3 %) of `simulate-bench counter-runs 10`, part of the request path's 1.83× (see
-/// ``CloudKitRecordServer``, issue 11).
+/// attempt, up to `maxAttempts`. Its state keeps Swift's run-time exclusivity checks: they cost 12 M
+/// instructions (1.3 %) of `simulate-bench counter-runs 30` under callgrind (issue 11), under the 5 %
+/// that would justify turning them off.
 final class DeviceAllocator: SingleRecordResponder {
     let device: Device
     let client: CloudKitDatabaseClient
@@ -19,19 +19,19 @@ final class DeviceAllocator: SingleRecordResponder {
     let trace: Trace
     let scheduler: Scheduler
     let network: Network
-    @exclusivity(unchecked) var random: SeededRandom
-    @exclusivity(unchecked) private var queue: [Int] = []
-    @exclusivity(unchecked) private var queueHead = 0
-    @exclusivity(unchecked) var current: Int?
-    @exclusivity(unchecked) private var waitingForConnectivity = false
+    var random: SeededRandom
+    private var queue: [Int] = []
+    private var queueHead = 0
+    var current: Int?
+    private var waitingForConnectivity = false
     /// `localMaxPlusOne` only: the largest id this device knows.
-    @exclusivity(unchecked) var localMax: Int
+    var localMax: Int
     /// The value the save under way writes.
-    @exclusivity(unchecked) private var savingValue: Int64 = 0
+    private var savingValue: Int64 = 0
     /// The record the save under way incremented, to save again after a transient error.
-    @exclusivity(unchecked) private var savingBase: CloudRecord?
+    private var savingBase: CloudRecord?
     /// The largest counter value this device has seen: its own ids and records fetched after a push.
-    @exclusivity(unchecked) var knownValue: Int
+    var knownValue: Int
     /// Called when this device's save of the counter succeeded (the zone subscription's trigger).
     var counterSaved: (Device) -> Void = { _ in }
 
