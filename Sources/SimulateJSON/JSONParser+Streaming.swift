@@ -52,13 +52,17 @@ extension JSONParser {
             var seen: Set<CodeUnitKey> = []
             cursor.skipWhitespace()
             guard cursor.byte != UInt8(ascii: "}") else { return result }
+            var memberNumber = 0
             repeat {
                 let keyOffset = cursor.index
                 let key = cursor.decodeString()
                 _ = cursor.skipSeparator()
                 let start = cursor.index
                 let isFirst = seen.insert(CodeUnitKey(key)).inserted
-                cursor.skipValue()
+                // The strict scan has found where the value ends: a big array is not scanned again here.
+                precondition(memberNumber < summary.rootMemberEnds.count, "a root member the strict scan did not see")
+                cursor.index = summary.rootMemberEnds[memberNumber]
+                memberNumber += 1
                 let value: JSON
                 if isFirst, result.streamed == nil, key.hasSameCodeUnits(as: member), base[start] == UInt8(ascii: "[") {
                     result.streamed = start..<cursor.index

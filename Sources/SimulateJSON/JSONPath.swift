@@ -21,24 +21,50 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public private(set) var components: [Component]
+    /// The components, but for a last index held in `lastIndex`: a path one index below another (a step of
+    /// a big `steps` array) shares its parent's array instead of copying it.
+    private var prefix: [Component]
+    private var lastIndex: Int?
+
+    public var components: [Component] {
+        guard let lastIndex else { return prefix }
+        return prefix + [.index(lastIndex)]
+    }
 
     public init(_ components: [Component] = []) {
-        self.components = components
+        prefix = components
+        lastIndex = nil
     }
 
     public static let root = JSONPath()
 
-    public func appending(_ key: String) -> JSONPath { appending(component: .key(key)) }
+    public func appending(_ key: String) -> JSONPath { extended(with: .key(key)) }
 
-    public func appending(_ index: Int) -> JSONPath { appending(component: .index(index)) }
+    public func appending(_ index: Int) -> JSONPath {
+        guard lastIndex == nil else { return extended(with: .index(index)) }
+        var path = self
+        path.lastIndex = index
+        return path
+    }
 
-    private func appending(component: Component) -> JSONPath {
-        var extended: [Component] = []
-        extended.reserveCapacity(components.count + 1)
-        extended.append(contentsOf: components)
-        extended.append(component)
-        return JSONPath(extended)
+    private func extended(with component: Component) -> JSONPath {
+        var all: [Component] = []
+        all.reserveCapacity(prefix.count + 2)
+        all.append(contentsOf: prefix)
+        if let lastIndex { all.append(.index(lastIndex)) }
+        all.append(component)
+        return JSONPath(all)
+    }
+
+    public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool {
+        if lhs.lastIndex == rhs.lastIndex, lhs.prefix == rhs.prefix { return true }
+        return lhs.components == rhs.components
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(prefix.count + (lastIndex == nil ? 0 : 1))
+        for component in prefix { hasher.combine(component) }
+        if let lastIndex { hasher.combine(Component.index(lastIndex)) }
     }
 
     public static func / (path: JSONPath, key: String) -> JSONPath { path.appending(key) }

@@ -14,6 +14,8 @@ struct StrictJSONValidator {
         var objectMemberCount: Int
         /// A key contains `\u0000`, which C-string keys (json-c) cannot hold.
         var hasKeyWithNUL: Bool
+        /// Where each member value of the root object ends, in order (empty for any other root).
+        var rootMemberEnds: [Int] = []
     }
 
     let base: UnsafePointer<UInt8>
@@ -21,6 +23,7 @@ struct StrictJSONValidator {
     var index = 0
     private var memberCount = 0
     var hasKeyWithNUL = false
+    private var rootMemberEnds: [Int] = []
     /// Errors after which the scan goes on (inside a string or a number), so one pass reports several.
     var recovered: [JSONSyntaxIssue] = []
     static let maximumRecovered = 50
@@ -133,6 +136,8 @@ struct StrictJSONValidator {
             }
 
             while true {
+                // Here a value has just ended; at depth 1 in an object, a member value of the root.
+                if depth == 1, inObject { rootMemberEnds.append(index) }
                 skipWhitespace()
                 if depth == 0 {
                     guard index == count else {
@@ -140,7 +145,7 @@ struct StrictJSONValidator {
                     }
                     return Summary(
                         rootStart: rootStart, rootEnd: index, objectMemberCount: memberCount,
-                        hasKeyWithNUL: hasKeyWithNUL)
+                        hasKeyWithNUL: hasKeyWithNUL, rootMemberEnds: rootMemberEnds)
                 }
                 let expected =
                     inObject ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element"
