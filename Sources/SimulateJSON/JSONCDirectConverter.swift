@@ -1,5 +1,6 @@
 #if canImport(CJSONC)
     import CJSONC
+    import Foundation
 
     extension JSONCBackend {
         /// Converts json-c's tree without walking the source: for a value whose members the strict scanner has
@@ -23,10 +24,9 @@
                     values.reserveCapacity(count)
                     var entry = lh_table_head(table)
                     while let current = entry, let key = lh_entry_k(current) {
-                        let bytes = key.assumingMemoryBound(to: UInt8.self)
-                        var length = 0
-                        while bytes[length] != 0 { length += 1 }
-                        keys.append(text(UnsafeBufferPointer(start: bytes, count: length)))
+                        let length = strlen(key.assumingMemoryBound(to: CChar.self))
+                        keys.append(
+                            text(UnsafeBufferPointer(start: key.assumingMemoryBound(to: UInt8.self), count: length)))
                         values.append(convert(OpaquePointer(lh_entry_v(current))))
                         entry = lh_entry_next(current)
                     }
@@ -66,14 +66,16 @@
 
             /// The string, unless it holds U+FFFD (EF BF BD), which json-c may have put for a valid pair.
             private mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-                var index = 0
-                while index < bytes.count {
-                    if bytes[index] == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xBD
-                    {
+                guard let start = bytes.baseAddress else { return "" }
+                // memchr finds each 0xEF lead byte; most strings have none.
+                var from = 0
+                while from < bytes.count, let found = memchr(start + from, 0xEF, bytes.count - from) {
+                    let index = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - start
+                    if index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xBD {
                         isExact = false
                         return ""
                     }
-                    index += 1
+                    from = index + 1
                 }
                 return String(decoding: bytes, as: UTF8.self)
             }
