@@ -1,9 +1,11 @@
 #if canImport(CJSONC)
     import CJSONC
 
-    /// Parses validated bytes with json-c and converts its tree, walking the source alongside: strings and member
-    /// names are decoded from the validated bytes, because json-c 0.16 turns some valid surrogate-pair escapes into
-    /// U+FFFD (every high surrogate whose low six bits are 0x36 or 0x37, such as `"\uD836\uDC00"`, U+1D800).
+    /// Parses validated bytes with json-c and converts its tree. json-c 0.16 turns some valid surrogate-pair escapes
+    /// into U+FFFD (every high surrogate whose low six bits are 0x36 or 0x37, such as `"\uD836\uDC00"`, U+1D800):
+    /// where the scanner has counted the members, the tree is converted directly and a string holding U+FFFD
+    /// makes it untrusted (`DirectConverter`); elsewhere the converter walks the source alongside and decodes
+    /// strings and member names from the validated bytes.
     /// Returns nil when the json-c tree cannot be trusted (a key repeats, a clamped integer, an infinite double),
     /// and the caller then builds the tree with `JSONTreeBuilder`.
     enum JSONCBackend {
