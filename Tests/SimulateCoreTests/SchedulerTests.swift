@@ -162,4 +162,45 @@ import Testing
         await #expect(processExitsWith: .failure) { Scheduler().eventBudget = -1 }
         await #expect(processExitsWith: .failure) { _ = Scheduler().reserveOrder(count: -1) }
     }
+
+    /// A pending-event limit outside 1...slotCapacity is refused, not silently moved into range.
+    @Test func aPendingEventLimitOutOfRangeStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) { _ = Scheduler(pendingEventLimit: 0) }
+        await #expect(processExitsWith: .failure) {
+            _ = Scheduler(pendingEventLimit: Scheduler.slotCapacity + 1)
+        }
+    }
+
+    /// A negative request timeout or a negative sampled latency stops the process: no request is moved to
+    /// "now" without saying so.
+    @Test func aNegativeTimeoutOrLatencyStopsTheProcess() async throws {
+        #expect(try NetworkForTests(latency: .fixed(.milliseconds(20))).send(timeout: .zero) == .failure(.timedOut))
+        #expect(try NetworkForTests(latency: .fixed(.zero)).send(timeout: .seconds(1)) == .success(1))
+        await #expect(processExitsWith: .failure) {
+            _ = try? NetworkForTests(latency: .fixed(.milliseconds(20))).send(timeout: .seconds(-1))
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = try? NetworkForTests(latency: .fixed(.milliseconds(-20))).send(timeout: .seconds(1))
+        }
+    }
+}
+
+/// One device's network, to send one request and run it to its completion.
+private struct NetworkForTests {
+    let scheduler = Scheduler()
+    let network: Network
+    let device = Device(id: "phone", index: 0)
+
+    init(latency: LatencyRange) {
+        network = Network(
+            scheduler: scheduler, trace: Trace(scheduler: scheduler, keepsRecords: false), devices: [device],
+            defaults: LinkConditions(latency: latency), runSeed: 1)
+    }
+
+    func send(timeout: VirtualDuration) throws -> Result<Int, NetworkError>? {
+        var result: Result<Int, NetworkError>?
+        network.request(from: device, to: "server", timeout: timeout, serve: { 1 }, completion: { result = $0 })
+        try scheduler.run(through: .start + .seconds(10))
+        return result
+    }
 }

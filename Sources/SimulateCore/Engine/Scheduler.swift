@@ -89,10 +89,13 @@ public final class Scheduler {
         let pendingEventLimit: Int
     }
 
-    /// `pendingEventLimit`: events that may wait at once, at most `slotCapacity`; one more stops the run with `queueFull`.
+    /// `pendingEventLimit`: events that may wait at once, from 1 to `slotCapacity`; one more stops the run with
+    /// `queueFull`.
     public init(eventBudget: Int = 50_000_000, pendingEventLimit: Int = Scheduler.slotCapacity) {
         precondition(eventBudget >= 0, "an event budget is not negative")
-        let limit = max(1, min(pendingEventLimit, Self.slotCapacity))
+        precondition(
+            (1...Self.slotCapacity).contains(pendingEventLimit), "a pending-event limit is from 1 to slotCapacity")
+        let limit = pendingEventLimit
         let capacity = min(1024, limit)
         state = .allocate(capacity: 1)
         state.initialize(

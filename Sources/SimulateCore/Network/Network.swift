@@ -66,6 +66,7 @@ public final class Network {
 
     /// Sends one request from a device to a server. `serve` runs on the server when the request
     /// arrives; `completion` runs exactly once on the device: with the response, or with an error.
+    /// A negative `timeout` is a programming error and stops the process.
     public func request<Response>(
         from device: Device, to server: String, timeout: VirtualDuration,
         serve: @escaping () -> Response,

@@ -53,6 +53,7 @@ open class RequestExchange: ScheduledTarget {
     /// Sends the request over `link`, the device's link of `network`.
     final func send(timeout: VirtualDuration, network: Network, link: Link, server: String) {
         precondition(self.network == nil, "a network exchange is sent once")
+        precondition(timeout >= .zero, "a request timeout is not negative")
         self.network = .passUnretained(network)
         self.link = .passUnretained(link)
         self.server = server
@@ -62,7 +63,7 @@ open class RequestExchange: ScheduledTarget {
             return
         }
         link.exchanges.append(self)
-        deadline = scheduler.now.addingClamped(max(.zero, timeout))
+        deadline = scheduler.now.addingClamped(timeout)
         if link.isPartitioned || link.sampleLoss() {
             network.trace.instant(link.device.id, "network", "request.lost", "to \(server)")
             armTimeout(scheduler)
