@@ -7,9 +7,9 @@ import SimulateCore
 final class TaskRecord: @unchecked Sendable {
     @TaskLocal static var current: TaskRecord?
 
-    // Checked `unowned` on purpose (issue 11): `unowned(unsafe)` saved 3.5 % of the async workload's
-    // instructions in `simulate-bench async --quick` (1,387 M vs 1,438 M, callgrind), under the 5 % bar.
-    unowned let runtime: SimulationRuntime
+    // unowned(unsafe) on purpose (issue 11, measured; figures at JobTimer.executor): the runtime holds its
+    // task records and outlives every use of them, which happen on the run's thread while it runs.
+    unowned(unsafe) let runtime: SimulationRuntime
     let device: Device
     let name: String
     private(set) var lastStep = WaitStep.text("started")
