@@ -32,9 +32,10 @@ enum FoundationBackend {
                 guard let array = value as? [Any] else { throw Untrusted() }
                 return try self.array(array)
             case UInt8(ascii: "\""):
-                // Decoded from the validated bytes: the tree's string is only checked to be one.
-                guard value is String else { throw Untrusted() }
-                return .string(cursor.decodeString())
+                // Without escapes, Foundation's string is the validated UTF-8 as it stands; a string with
+                // escapes is decoded from the validated bytes, exactly as RFC 8259 defines it.
+                guard let string = value as? String else { throw Untrusted() }
+                return .string(cursor.skipUnescapedString() ? string : cursor.decodeString())
             case UInt8(ascii: "t"):
                 cursor.index += 4
                 return .bool(true)

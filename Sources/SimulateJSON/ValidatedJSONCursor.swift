@@ -41,6 +41,22 @@ struct ValidatedJSONCursor {
         index += 1
     }
 
+    /// With `index` at an opening quote: when the string holds no escape, moves past its closing quote and
+    /// returns true; otherwise leaves `index` where it is and returns false.
+    @inline(__always)
+    mutating func skipUnescapedString() -> Bool {
+        var position = index + 1
+        while true {
+            let byte = base[position]
+            if byte == UInt8(ascii: "\"") {
+                index = position + 1
+                return true
+            }
+            if byte == UInt8(ascii: "\\") { return false }
+            position += 1
+        }
+    }
+
     /// With `index` at an opening quote: decodes the string and moves past the closing quote.
     mutating func decodeString() -> String {
         let start = index + 1

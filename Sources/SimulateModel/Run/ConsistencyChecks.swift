@@ -141,7 +141,7 @@ struct UniquenessCheck {
         let origins = names.map { name -> String in
             guard let creation = run.creation(of: name) else { return "\"\(name)\"" }
             return "\"\(name)\" (created on \(run.context.devices[creation.device].id) at "
-                + "\(DurationFormat.secondsText(creation.nanoseconds)))"
+                + "\(DurationFormat.secondsText(creation.at)))"
         }
         return Violation(
             at: run.context.now, device: device,

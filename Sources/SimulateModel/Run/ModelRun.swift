@@ -19,7 +19,7 @@ public final class ModelRun: PluginRun {
     var lastError: [JSON]
     /// Who created each object (scenario or service inserts), for uniqueness reports.
     /// By the number of the object's name (``ModelObject/slot``).
-    @exclusivity(unchecked) private var creationsBySlot: [(device: Int, nanoseconds: Int64)?] = []
+    @exclusivity(unchecked) private var creationsBySlot: [(device: Int, at: VirtualInstant)?] = []
     var uuidRandom: [SeededRandom]
     /// The server's state once the run is over, read once for every invariant.
     private var snapshot: ServerSnapshot?
@@ -111,7 +111,7 @@ public final class ModelRun: PluginRun {
 
 extension ModelRun {
     /// Who created the object named `name` (scenario or service inserts), if one was inserted.
-    func creation(of name: String) -> (device: Int, nanoseconds: Int64)? {
+    func creation(of name: String) -> (device: Int, at: VirtualInstant)? {
         guard let slot = stores.first?.names.slot(name), slot < creationsBySlot.count else { return nil }
         return creationsBySlot[slot]
     }
@@ -122,6 +122,6 @@ extension ModelRun {
             creationsBySlot += repeatElement(
                 nil, count: max(slot + 1, creationsBySlot.count * 2) - creationsBySlot.count)
         }
-        creationsBySlot[slot] = (device.index, context.now.nanoseconds)
+        creationsBySlot[slot] = (device.index, context.now)
     }
 }
