@@ -2,7 +2,7 @@
 extension StrictJSONValidator {
     mutating func scanString(isKey: Bool) throws(JSONSyntaxIssue) {
         while index < count {
-            let byte = base[index]
+            let byte = self.byte(at: index)
             if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
                 index += 1
             } else if byte == UInt8(ascii: "\"") {
@@ -25,7 +25,7 @@ extension StrictJSONValidator {
         let start = index
         index += 1
         guard index < count else { throw issue("unexpected end of input inside a string escape") }
-        switch base[index] {
+        switch self.byte(at: index) {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             index += 1
@@ -42,7 +42,9 @@ extension StrictJSONValidator {
             if unit >= 0xD800 && unit <= 0xDBFF {
                 let lowStart = index
                 let low: UInt32? =
-                    if index + 1 < count, base[index] == UInt8(ascii: "\\"), base[index + 1] == UInt8(ascii: "u") {
+                    if index + 1 < count, self.byte(at: index) == UInt8(ascii: "\\"),
+                        self.byte(at: index + 1) == UInt8(ascii: "u")
+                    {
                         try hexQuad(escapeStart: lowStart)
                     } else { nil }
                 guard let low, low >= 0xDC00 && low <= 0xDFFF else {
@@ -60,18 +62,18 @@ extension StrictJSONValidator {
                 JSONSyntaxIssue(
                     message: "invalid escape sequence '\\\(describeByte(at: index, quoted: false))' in string",
                     offset: start))
-            if base[index] != UInt8(ascii: "\"") { index += 1 }
+            if self.byte(at: index) != UInt8(ascii: "\"") { index += 1 }
         }
     }
 
     /// Reads `\uXXXX` with `index` at the `u`.
     private mutating func hexQuad(escapeStart: Int) throws(JSONSyntaxIssue) -> UInt32 {
-        if base[index] == UInt8(ascii: "\\") { index += 1 }
+        if self.byte(at: index) == UInt8(ascii: "\\") { index += 1 }
         index += 1
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard index < count else { throw issue("unexpected end of input inside a \\u escape") }
-            let byte = base[index]
+            let byte = self.byte(at: index)
             let digit: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
@@ -86,7 +88,7 @@ extension StrictJSONValidator {
     }
 
     private mutating func scanUTF8Sequence() throws(JSONSyntaxIssue) {
-        let lead = base[index]
+        let lead = self.byte(at: index)
         let length: Int
         var lower: UInt8 = 0x80
         var upper: UInt8 = 0xBF
@@ -105,7 +107,7 @@ extension StrictJSONValidator {
         }
         for offset in 1..<length {
             guard index + offset < count else { throw issue("truncated UTF-8 sequence at the end of input") }
-            let byte = base[index + offset]
+            let byte = self.byte(at: index + offset)
             guard byte >= lower && byte <= upper else {
                 try recover(issue("invalid UTF-8 sequence starting with byte 0x\(hex2(lead))"))
                 index += offset

@@ -18,6 +18,7 @@ struct StrictJSONValidator {
         var rootMemberEnds: [Int] = []
     }
 
+    /// Read through ``byte(at:)``, bounds-checked (the figure is at ``ValidatedJSONCursor/base``).
     let base: UnsafePointer<UInt8>
     let count: Int
     var index = 0
@@ -27,6 +28,13 @@ struct StrictJSONValidator {
     /// Errors after which the scan goes on (inside a string or a number), so one pass reports several.
     var recovered: [JSONSyntaxIssue] = []
     static let maximumRecovered = 50
+
+    /// The byte at `position`, bounds-checked.
+    @inline(__always)
+    func byte(at position: Int) -> UInt8 {
+        precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "a read within the document")
+        return base[position]
+    }
 
     private init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
@@ -74,7 +82,7 @@ struct StrictJSONValidator {
                     + "convert it, for example with `iconv -f \(encoding.iconvName) -t UTF-8`",
                 offset: 0)
         }
-        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+        if count >= 3, self.byte(at: 0) == 0xEF, self.byte(at: 1) == 0xBB, self.byte(at: 2) == 0xBF {
             try recover(JSONSyntaxIssue(message: "a byte order mark (U+FEFF) is not allowed in JSON text", offset: 0))
             index = 3
         }
@@ -90,7 +98,7 @@ struct StrictJSONValidator {
 
         nextValue: while true {
             guard index < count else { throw issue("unexpected end of input; expected a value") }
-            switch base[index] {
+            switch self.byte(at: index) {
             case UInt8(ascii: "{"):
                 guard depth < Self.maximumDepth else { throw tooDeep() }
                 parents.append(inObject)
@@ -98,7 +106,7 @@ struct StrictJSONValidator {
                 depth += 1
                 index += 1
                 skipWhitespace()
-                if index < count, base[index] == UInt8(ascii: "}") {
+                if index < count, self.byte(at: index) == UInt8(ascii: "}") {
                     index += 1
                     inObject = parents.removeLast()
                     depth -= 1
@@ -113,7 +121,7 @@ struct StrictJSONValidator {
                 depth += 1
                 index += 1
                 skipWhitespace()
-                if index < count, base[index] == UInt8(ascii: "]") {
+                if index < count, self.byte(at: index) == UInt8(ascii: "]") {
                     index += 1
                     inObject = parents.removeLast()
                     depth -= 1
@@ -150,13 +158,13 @@ struct StrictJSONValidator {
                 let expected =
                     inObject ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element"
                 guard index < count else { throw issue("unexpected end of input; \(expected)") }
-                let byte = base[index]
+                let byte = self.byte(at: index)
                 if byte == UInt8(ascii: ",") {
                     index += 1
                     skipWhitespace()
                     if inObject {
                         try memberKey(afterComma: true)
-                    } else if index < count, base[index] == UInt8(ascii: "]") {
+                    } else if index < count, self.byte(at: index) == UInt8(ascii: "]") {
                         throw issue("a trailing comma is not allowed in an array")
                     }
                     continue nextValue
@@ -173,11 +181,11 @@ struct StrictJSONValidator {
 
     private mutating func memberKey(afterComma: Bool) throws(JSONSyntaxIssue) {
         guard index < count else { throw issue("unexpected end of input; expected a string key") }
-        guard base[index] == UInt8(ascii: "\"") else {
-            if afterComma, base[index] == UInt8(ascii: "}") {
+        guard self.byte(at: index) == UInt8(ascii: "\"") else {
+            if afterComma, self.byte(at: index) == UInt8(ascii: "}") {
                 throw issue("a trailing comma is not allowed in an object")
             }
-            if base[index] == UInt8(ascii: "'") {
+            if self.byte(at: index) == UInt8(ascii: "'") {
                 throw issue("single quotes are not allowed; keys are strings in double quotes")
             }
             throw issue("expected a string key in double quotes, found \(describeByte(at: index))")
@@ -185,7 +193,7 @@ struct StrictJSONValidator {
         index += 1
         try scanString(isKey: true)
         skipWhitespace()
-        guard index < count, base[index] == UInt8(ascii: ":") else {
+        guard index < count, self.byte(at: index) == UInt8(ascii: ":") else {
             throw issue("expected ':' after object key, found \(describeByte(at: index))")
         }
         index += 1
@@ -196,20 +204,20 @@ struct StrictJSONValidator {
     @inline(__always)
     private mutating func skipWhitespace() {
         while index < count {
-            let byte = base[index]
+            let byte = self.byte(at: index)
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             index += 1
         }
     }
 
     private mutating func scanNumber() throws(JSONSyntaxIssue) {
-        if base[index] == UInt8(ascii: "-") {
+        if self.byte(at: index) == UInt8(ascii: "-") {
             index += 1
             guard isDigit(at: index) else {
                 throw issue("expected a digit after '-', found \(describeByte(at: index))")
             }
         }
-        if base[index] == UInt8(ascii: "0") {
+        if self.byte(at: index) == UInt8(ascii: "0") {
             index += 1
             if isDigit(at: index) {
                 try recover(JSONSyntaxIssue(message: "leading zeros are not allowed", offset: index - 1))
@@ -218,16 +226,18 @@ struct StrictJSONValidator {
         } else {
             while isDigit(at: index) { index += 1 }
         }
-        if index < count, base[index] == UInt8(ascii: ".") {
+        if index < count, self.byte(at: index) == UInt8(ascii: ".") {
             index += 1
             guard isDigit(at: index) else {
                 throw issue("expected a digit after the decimal point, found \(describeByte(at: index))")
             }
             while isDigit(at: index) { index += 1 }
         }
-        if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
+        if index < count, self.byte(at: index) | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index += 1 }
+            if index < count, self.byte(at: index) == UInt8(ascii: "+") || self.byte(at: index) == UInt8(ascii: "-") {
+                index += 1
+            }
             guard isDigit(at: index) else {
                 throw issue("expected a digit in the exponent, found \(describeByte(at: index))")
             }
@@ -237,13 +247,13 @@ struct StrictJSONValidator {
 
     @inline(__always)
     private func isDigit(at position: Int) -> Bool {
-        position < count && base[position] &- UInt8(ascii: "0") < 10
+        position < count && self.byte(at: position) &- UInt8(ascii: "0") < 10
     }
 
     private mutating func scanLiteral(_ literal: StaticString) throws(JSONSyntaxIssue) {
         let start = index
         for offset in 0..<literal.utf8CodeUnitCount {
-            guard index < count, base[index] == literal.utf8Start[offset] else {
+            guard index < count, self.byte(at: index) == literal.utf8Start[offset] else {
                 if index == count { throw issue("unexpected end of input; expected '\(literal)'") }
                 throw JSONSyntaxIssue(message: "invalid literal; expected '\(literal)'", offset: start)
             }
@@ -252,7 +262,7 @@ struct StrictJSONValidator {
     }
 
     private func unexpectedValueStart() -> JSONSyntaxIssue {
-        let byte = base[index]
+        let byte = self.byte(at: index)
         let message =
             switch byte {
             case UInt8(ascii: "'"): "single quotes are not allowed; strings use double quotes"
@@ -279,7 +289,7 @@ struct StrictJSONValidator {
     /// "end of input", "character 'x'", "character U+00A0" or "byte 0xFF".
     func describeByte(at position: Int, quoted: Bool = true) -> String {
         guard position < count else { return "end of input" }
-        let byte = base[position]
+        let byte = self.byte(at: position)
         if byte >= 0x21 && byte < 0x7F {
             let text = String(UnicodeScalar(byte))
             return quoted ? "character '\(text)'" : text
