@@ -1,11 +1,13 @@
 import Foundation
 import SimulateCore
+import SimulateJSON
 import SimulatePlugins
 
 /// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|async|all] [--quick] [--format json]`,
 /// or `simulate-bench counter-runs SEEDS` for one thread of counter runs to profile (`valgrind --tool=callgrind`),
 /// or `simulate-bench write-scenario MEGABYTES FILE` to write the scenario `loader-200` generates (short steps),
-/// or `simulate-bench load FILE` for one scenario load to profile (`valgrind --tool=callgrind`).
+/// or `simulate-bench load FILE` for one scenario load to profile (`valgrind --tool=callgrind`),
+/// or `simulate-bench parse FILE [json-c|foundation]` for one `JSONParser.parse` of a file to profile.
 /// `--format json` prints the figures as one JSON document on standard output and the usual report on
 /// standard error (`scripts/bench-compare` reads it).
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -44,6 +46,10 @@ do {
     }
     if selection == "load", let file = positional.dropFirst().first {
         _ = try ScenarioLoader(registry: PluginRegistry(BuiltinPlugins.all)).load(file: file)
+    }
+    if selection == "parse", let file = positional.dropFirst().first {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+        _ = try JSONParser.parse(bytes, backend: positional.dropFirst(2).first == "foundation" ? .foundation : .jsonC)
     }
     if selection == "loader-200" {
         try LargeLoaderBenchmark.run(megabytes: 200, repetitions: 3)
