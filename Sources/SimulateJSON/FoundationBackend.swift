@@ -35,7 +35,7 @@ enum FoundationBackend {
                 // Without escapes, Foundation's string is the validated UTF-8 as it stands; a string with
                 // escapes is decoded from the validated bytes, exactly as RFC 8259 defines it.
                 guard let string = value as? String else { throw Untrusted() }
-                return .string(cursor.skipUnescapedString() ? string : cursor.decodeString())
+                return .string(cursor.decodeString(unescaped: string))
             case UInt8(ascii: "t"):
                 cursor.index += 4
                 return .bool(true)

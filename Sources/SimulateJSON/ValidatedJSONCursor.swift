@@ -52,30 +52,16 @@ struct ValidatedJSONCursor {
         index += 1
     }
 
-    /// With `index` at an opening quote: when the string holds no escape, moves past its closing quote and
-    /// returns true; otherwise leaves `index` where it is and returns false.
-    @inline(__always)
-    mutating func skipUnescapedString() -> Bool {
-        var position = index + 1
-        while true {
-            let byte = self.byte(at: position)
-            if byte == UInt8(ascii: "\"") {
-                index = position + 1
-                return true
-            }
-            if byte == UInt8(ascii: "\\") { return false }
-            position += 1
-        }
-    }
-
-    /// With `index` at an opening quote: decodes the string and moves past the closing quote.
-    mutating func decodeString() -> String {
+    /// With `index` at an opening quote: decodes the string and moves past the closing quote. A string without
+    /// escapes is its bytes as they stand: `unescaped`, when given, is returned for it instead of a new copy.
+    mutating func decodeString(unescaped: String? = nil) -> String {
         let start = index + 1
         index = start
         while true {
             let byte = self.byte(at: index)
             if byte == UInt8(ascii: "\"") {
                 index += 1
+                if let unescaped { return unescaped }
                 return String(
                     decoding: UnsafeBufferPointer(start: base + start, count: index - 1 - start), as: UTF8.self)
             }

@@ -47,9 +47,13 @@ do {
     if selection == "load", let file = positional.dropFirst().first {
         _ = try ScenarioLoader(registry: PluginRegistry(BuiltinPlugins.all)).load(file: file)
     }
-    if selection == "parse", let file = positional.dropFirst().first {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-        _ = try JSONParser.parse(bytes, backend: positional.dropFirst(2).first == "foundation" ? .foundation : .jsonC)
+    if selection == "parse" {
+        let operands = positional.dropFirst()
+        let backends: [String: JSONBackend] = ["json-c": .jsonC, "foundation": .foundation]
+        guard let file = operands.first, let backend = backends[operands.dropFirst().first ?? "json-c"] else {
+            throw BenchmarkError(message: "usage: simulate-bench parse FILE [json-c|foundation]")
+        }
+        _ = try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: file))), backend: backend)
     }
     if selection == "loader-200" {
         try LargeLoaderBenchmark.run(megabytes: 200, repetitions: 3)
