@@ -32,8 +32,9 @@ enum FoundationBackend {
                 guard let array = value as? [Any] else { throw Untrusted() }
                 return try self.array(array)
             case UInt8(ascii: "\""):
-                // Without escapes, Foundation's string is the validated UTF-8 as it stands; a string with
-                // escapes is decoded from the validated bytes, exactly as RFC 8259 defines it.
+                // Without escapes, Foundation's string is the validated UTF-8 as it stands, unless Foundation
+                // dropped a leading U+FEFF (the cursor checks the length); any other string is decoded from the
+                // validated bytes, exactly as RFC 8259 defines it.
                 guard let string = value as? String else { throw Untrusted() }
                 return .string(cursor.decodeString(unescaped: string))
             case UInt8(ascii: "t"):

@@ -53,7 +53,8 @@ struct ValidatedJSONCursor {
     }
 
     /// With `index` at an opening quote: decodes the string and moves past the closing quote. A string without
-    /// escapes is its bytes as they stand: `unescaped`, when given, is returned for it instead of a new copy.
+    /// escapes is its bytes as they stand: `unescaped`, when given and as long as those bytes, is returned for it
+    /// instead of a new copy. (Foundation drops a leading U+FEFF from a string; the length check catches it.)
     mutating func decodeString(unescaped: String? = nil) -> String {
         let start = index + 1
         index = start
@@ -61,7 +62,7 @@ struct ValidatedJSONCursor {
             let byte = self.byte(at: index)
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                if let unescaped { return unescaped }
+                if let unescaped, unescaped.utf8.count == index - 1 - start { return unescaped }
                 return String(
                     decoding: UnsafeBufferPointer(start: base + start, count: index - 1 - start), as: UTF8.self)
             }

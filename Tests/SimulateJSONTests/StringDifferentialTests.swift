@@ -83,15 +83,16 @@ import Testing
         text.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
     }
 
-    /// Every non-surrogate `\uXXXX`, the two-character escapes, and raw UTF-8 of every scalar.
+    /// Every non-surrogate `\uXXXX`, the two-character escapes, raw UTF-8 of every scalar, and a U+FEFF that
+    /// opens a string (Foundation drops it; a libFuzzer run found that).
     @Test(arguments: Path.allCases)
     func otherEscapeClassesDecodeExactly(_ path: Path) throws {
         var text = "["
         var expected: [String] = []
-        func add(_ literal: String, _ decoded: String) {
+        func add(_ literal: String, _ decoded: String, wrapped: Bool = true) {
             if !expected.isEmpty { text += "," }
-            text += "\"a\(literal)b\""
-            expected.append("a\(decoded)b")
+            text += wrapped ? "\"a\(literal)b\"" : "\"\(literal)\""
+            expected.append(wrapped ? "a\(decoded)b" : decoded)
         }
         for unit: UInt32 in 0...0xFFFF where !(0xD800...0xDFFF).contains(unit) {
             add("\\u\(Self.hex(unit, uppercase: unit & 1 == 0))", String(Unicode.Scalar(unit)!))
@@ -105,6 +106,11 @@ import Testing
             guard let scalar = Unicode.Scalar(value), value != 0x22, value != 0x5C else { continue }
             add(String(scalar), String(scalar))
         }
+        let bare: [(String, String)] = [
+            ("\u{FEFF}", "\u{FEFF}"), ("\u{FEFF}d", "\u{FEFF}d"), ("\u{FEFF}\u{FEFF}", "\u{FEFF}\u{FEFF}"),
+            ("\u{FEFF}\\u00e9", "\u{FEFF}\u{e9}"), ("\u{FFFE}d", "\u{FFFE}d"), ("d\u{FEFF}", "d\u{FEFF}"),
+        ]
+        for (literal, decoded) in bare { add(literal, decoded, wrapped: false) }
         add("e\u{301}\\u00e9\u{1D800}\\uD836\\uDC00", "e\u{301}\u{e9}\u{1D800}\u{1D800}")
         let root = try #require(path.parse(text + path.trailer + "]").arrayValue)
         var mismatches: [String] = []
