@@ -53,8 +53,8 @@ struct ValidatedJSONCursor {
     }
 
     /// With `index` at an opening quote: decodes the string and moves past the closing quote. A string without
-    /// escapes is its bytes as they stand: `unescaped`, when given and as long as those bytes, is returned for it
-    /// instead of a new copy. (Foundation drops a leading U+FEFF from a string; the length check catches it.)
+    /// escapes is its bytes as they stand: `unescaped`, another decoder's string for it, is returned instead of a
+    /// new copy when its UTF-8 is exactly as long as those bytes.
     mutating func decodeString(unescaped: String? = nil) -> String {
         let start = index + 1
         index = start
