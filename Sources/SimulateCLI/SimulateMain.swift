@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SimulateCore
 import SimulatePlugins
+import SimulateReports
 
 /// The public entry point: build your own `simulate` with extra plugins in a few lines.
 ///

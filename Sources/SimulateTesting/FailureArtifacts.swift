@@ -1,6 +1,6 @@
 import Foundation
-import SimulateCLI
 import SimulateCore
+import SimulateReports
 
 /// What a failing test run leaves behind so it can be replayed and looked at: the scenario file
 /// (a scenario built in Swift, written as JSON), the HTML timeline and the Perfetto trace.

@@ -1,6 +1,7 @@
 import Foundation
 import SimulateCore
 import SimulateJSON
+import SimulateReports
 import Synchronization
 import Testing
 
