@@ -154,7 +154,8 @@ let package = Package(
                 "SimulateTesting", "SimulatePlugins", "SimulateCore", "SimulateJSON", "SimulateCounter",
                 "SimulateModel",
                 "SimulateCLI",
-            ]
+            ],
+            resources: [.copy("Resources/BundledScenarios")]
         ),
     ]
 )
