@@ -31,8 +31,8 @@ func docsScenario(_ file: ScenarioFile) {
     final class DocsSyncScenarioTests: XCTestCase {
         func testEveryBundledScenario() {
             for file in ScenarioSuite.files(in: "Scenarios") {
-                XCTAssertScenarioPasses(file.path)
-                XCTAssertScenarioPasses(file.path, seed: 7)
+                XCTAssertScenarioPasses(file)
+                XCTAssertScenarioPasses(file, seed: 7)
             }
         }
 

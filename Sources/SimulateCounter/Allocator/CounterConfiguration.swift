@@ -45,18 +45,17 @@ public struct CounterConfiguration: PluginArguments {
     /// `CKOperation.Configuration.timeoutIntervalForRequest`: 60 s by default.
     public var requestTimeout = VirtualDuration.seconds(60)
     public var initialValue = 0
-    public var zoneName = "Counters"
+    public var zoneName = CounterRecord.defaultZone
     public var maxPending = 1000
     public var loadModel = CloudKitLoadModel.unlimited
     /// A `CKRecordZoneSubscription` on the counter's zone (seed 000): other devices get a push after a save.
     public var subscription = false
     public var pushDelay = VirtualDuration.seconds(1)
 
-    static let recordName = "displayId"
-    static let recordType = "Counter"
-    static let valueKey = "value"
+    static let recordType = CounterRecord.recordType
+    static let valueKey = CounterRecord.valueKey
 
-    var recordID: CloudRecordID { CloudRecordID(recordName: Self.recordName, zoneID: CloudZoneID(zoneName)) }
+    var recordID: CloudRecordID { CounterRecord.recordID(zone: zoneName) }
 
     /// The documented keys, for `simulate explain counter`, the list, the editor schema and the checks.
     public init() {}

@@ -62,11 +62,11 @@ enum AppComponents {
                 options.honoursRetryAfter = settings?["retryAfter"]?.stringValue != "ignore"
                 options.waitsForNetwork = settings?["offline"]?.stringValue == "wait"
                 adjust(&options)
-                let zone = settings?["zone"]?.stringValue ?? "Counters"
+                let zone = settings?["zone"]?.stringValue ?? CounterRecord.defaultZone
                 return DisplayIDService(
                     database: environment.cloudKit,
                     clock: environment.clock, connectivity: environment.connectivity,
-                    recordID: CloudRecordID(recordName: "displayId", zoneID: CloudZoneID(zone)), options: options,
+                    recordID: CounterRecord.recordID(zone: zone), options: options,
                     random: environment.randomNumberGenerator("displayIds"))
             }
         ])
