@@ -94,6 +94,9 @@
             for failure in sweep.failures {
                 Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
             }
+            if let reason = sweep.skipped {
+                ScenarioSkip.report(file: file.displayPath, reason: reason, sourceLocation: sourceLocation)
+            }
             return sweep.outcomes
         }
 
@@ -107,6 +110,7 @@
                 Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
             }
             if let artifacts = outcome.artifacts { attach(artifacts, sourceLocation: sourceLocation) }
+            ScenarioSkip.report(outcome, sourceLocation: sourceLocation)
             return outcome
         }
 

@@ -49,6 +49,7 @@ extension ScenarioHarness {
             for failure in outcome.failures {
                 Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
             }
+            ScenarioSkip.report(outcome, sourceLocation: sourceLocation)
             return outcome
         }
     }

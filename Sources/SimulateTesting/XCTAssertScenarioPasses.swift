@@ -69,6 +69,7 @@
         var outcome = outcome
         outcome.saveArtifactsOnFailure(registry: harness.registry)
         for warning in outcome.scenario?.warnings ?? [] { print("warning: " + warning.description) }
+        if let reason = outcome.skipped { print("skipped \(outcome.file): \(reason)") }
         for failure in outcome.failures {
             XCTFail(failure.message, file: file, line: line)
         }
