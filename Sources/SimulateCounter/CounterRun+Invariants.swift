@@ -10,8 +10,12 @@ extension CounterRun {
         case .unique: uniqueViolations()
         case .contiguous(let contiguous): contiguousViolations(upToServerValue: contiguous.upTo == .value)
         case .retryBound(let bound):
+            // maxAttempts is the reference allocator's setting: an app allocator's own bound is its
+            // own, so only an explicit `maxAttempts` argument bounds its attempts.
             retryBoundViolations(
-                maxAttempts: bound.maxAttempts ?? configuration.maxAttempts, allowPending: bound.allowPending)
+                maxAttempts: bound.maxAttempts
+                    ?? (configuration.appAllocator == nil ? configuration.maxAttempts : .max),
+                allowPending: bound.allowPending)
         case .retryAfter: retryAfterViolations()
         }
     }

@@ -13,6 +13,12 @@ package struct HumanReport {
     }
 
     package func lines(_ result: RunResult) -> [String] {
+        if let reason = result.skipped {
+            return [
+                terminal.yellow("SKIP") + " \(result.file ?? result.scenario)"
+                    + terminal.dim("  seed \(result.seed)  \(reason)")
+            ]
+        }
         let status = result.passed ? terminal.green("PASS") : terminal.red(result.failure == nil ? "FAIL" : "BROKE")
         let passedCount = result.expectations.filter(\.passed).count
         var header = "\(status) \(result.file ?? result.scenario)"

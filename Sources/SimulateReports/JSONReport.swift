@@ -9,6 +9,7 @@ public enum JSONReport {
         object["scenario"] = .string(result.scenario)
         object["seed"] = JSON(result.seed)
         object["passed"] = .bool(result.passed)
+        if let reason = result.skipped { object["skipped"] = .string(reason) }
         object["traceHash"] = .string(result.traceHash)
         object["events"] = JSON(result.events)
         object["simulatedSeconds"] = .double(result.simulatedSeconds)

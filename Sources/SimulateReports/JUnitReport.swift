@@ -4,14 +4,14 @@ import SimulateCore
 ///
 /// One `<testsuite>` per scenario file, one `<testcase>` per scenario × seed. An unmet expectation
 /// is a `<failure>`, a broken run or an invalid file an `<error>`; both carry what went wrong and
-/// the replay command. No `time` or `timestamp` attributes are written: simulated time is not
+/// the replay command. A skipped run is a `<skipped message="…"/>` with the reason. No `time` or `timestamp` attributes are written: simulated time is not
 /// wall time, and leaving them out keeps the file byte-identical across runs.
 package struct JUnitReport {
     private struct Case {
         package var name: String
         package var classname: String
         package var file: String
-        /// `failure` or `error`, with its message, type and text.
+        /// `failure` or `error`, with its message, type and text; `skipped` with its message alone.
         package var problem: (element: String, message: String, type: String, text: String)?
     }
 
@@ -31,7 +31,9 @@ package struct JUnitReport {
         announce(file: file)
         var testCase = Case(
             name: "\(result.scenario) [seed \(result.seed)]", classname: Self.classname(file), file: file)
-        if let failure = result.failure {
+        if let reason = result.skipped {
+            testCase.problem = ("skipped", reason, "", "")
+        } else if let failure = result.failure {
             testCase.problem = (
                 "error", "run broke: \(failure.message)", "broken",
                 "run broke at \(DurationFormat.secondsText(failure.at)): \(failure.message)\n"
@@ -80,7 +82,7 @@ package struct JUnitReport {
         for file in files {
             let suite = cases[file] ?? []
             lines.append(
-                "  <testsuite name=\"\(MarkupEscaping.escape(file))\"\(counts(suite)) skipped=\"0\""
+                "  <testsuite name=\"\(MarkupEscaping.escape(file))\"\(counts(suite, skipped: true))"
                     + " file=\"\(MarkupEscaping.escape(file))\">")
             for testCase in suite { lines += self.lines(testCase) }
             lines.append("  </testsuite>")
@@ -89,10 +91,12 @@ package struct JUnitReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func counts(_ suite: [Case]) -> String {
+    private func counts(_ suite: [Case], skipped showsSkipped: Bool = false) -> String {
         let failures = suite.filter { $0.problem?.element == "failure" }.count
         let errors = suite.filter { $0.problem?.element == "error" }.count
+        let skipped = suite.filter { $0.problem?.element == "skipped" }.count
         return " tests=\"\(suite.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
+            + (showsSkipped ? " skipped=\"\(skipped)\"" : "")
     }
 
     private func lines(_ testCase: Case) -> [String] {
@@ -100,6 +104,11 @@ package struct JUnitReport {
             "    <testcase name=\"\(MarkupEscaping.escape(testCase.name))\""
             + " classname=\"\(MarkupEscaping.escape(testCase.classname))\" file=\"\(MarkupEscaping.escape(testCase.file))\""
         guard let problem = testCase.problem else { return [open + "/>"] }
+        if problem.element == "skipped" {
+            return [
+                open + ">", "      <skipped message=\"\(MarkupEscaping.escape(problem.message))\"/>", "    </testcase>",
+            ]
+        }
         return [
             open + ">",
             "      <\(problem.element) message=\"\(MarkupEscaping.escape(problem.message))\""

@@ -18,6 +18,9 @@ package enum PunchWire {
     /// A comment line the server writes to keep an idle stream alive.
     package static let keepAlive: [UInt8] = Array(": keep-alive\n\n".utf8)
 
+    /// What a server with a `firstEventDelay` writes as soon as it accepts a stream: a comment, no event.
+    package static let connected: [UInt8] = Array(": connected\n\n".utf8)
+
     /// What a server that accepts and closes at once writes before closing: a comment, no event.
     package static let hello: [UInt8] = Array(": hello\n\n".utf8)
 

@@ -132,6 +132,10 @@
             for failure in sweep.failures {
                 Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
             }
+            if let reason = sweep.skipped {
+                ScenarioSkip.report(
+                    file: sweep.outcomes.first?.file ?? "", reason: reason, sourceLocation: sourceLocation)
+            }
             return sweep.outcomes
         }
 
@@ -150,6 +154,7 @@
                 Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
             }
             if let artifacts = outcome.artifacts { attach(artifacts, sourceLocation: sourceLocation) }
+            ScenarioSkip.report(outcome, sourceLocation: sourceLocation)
             return outcome
         }
 

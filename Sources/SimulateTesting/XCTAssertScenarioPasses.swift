@@ -94,6 +94,7 @@
         for failure in ScenarioHarness.judge(sweep.outcomes, seeds: seeds).failures {
             XCTFail(failure.message, file: file, line: line)
         }
+        if let reason = sweep.skipped { print("skipped \(scenarioFile.displayPath): \(reason)") }
         return sweep.outcomes
     }
 
@@ -127,6 +128,7 @@
         var outcome = outcome
         outcome.prepareForReport(harness, testFilter: testFilter)
         for warning in outcome.scenario?.warnings ?? [] { print("warning: " + warning.description) }
+        if let reason = outcome.skipped { print("skipped \(outcome.file): \(reason)") }
         for failure in outcome.failures {
             XCTFail(failure.message, file: file, line: line)
         }

@@ -5,7 +5,12 @@ import SimulateJSON
 struct ProbePlugin: SimulationPlugin {
     struct Configuration: PluginArguments {
         var timeout = VirtualDuration.seconds(30)
-        static let fields: [Field<Self>] = [.duration("timeout", \.timeout, "Request timeout.")]
+        /// Read by nothing: how a scenario selects a component, for the `judges` tests.
+        var client = "reference"
+        static let fields: [Field<Self>] = [
+            .duration("timeout", \.timeout, "Request timeout."),
+            .component("client", \.client, builtIn: ["reference"], "The client: \"reference\" or an app's."),
+        ]
     }
 
     enum Action: PluginEntries {

@@ -4,6 +4,8 @@ import SimulateReports
 /// What a `run` command counted: runs passed, failed and broken, files invalid, sweep verdicts not met.
 struct RunTally {
     var passed = 0
+    /// Skipped runs (a scenario about the reference's configuration with an app component selected): they fail nothing.
+    var skipped = 0
     var failed = 0
     var broken = 0
     /// Files that could not be loaded or paths that do not exist: nothing of them ran.
@@ -15,7 +17,9 @@ struct RunTally {
     }
 
     mutating func add(_ result: RunResult) {
-        if result.failure != nil {
+        if result.skipped != nil {
+            skipped += 1
+        } else if result.failure != nil {
             broken += 1
         } else if result.passed {
             passed += 1
@@ -41,6 +45,7 @@ struct RunTally {
             lines.append(sweepFailures > 0 ? terminal.red(text) : text)
         }
         var closing = "\(passed) passed, \(failed + broken) failed"
+        if skipped > 0 { closing += ", \(skipped) skipped" }
         if invalid > 0 { closing += ", \(invalid) invalid" }
         lines.append(closing)
         return lines

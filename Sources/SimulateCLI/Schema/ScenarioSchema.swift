@@ -27,6 +27,7 @@ public enum ScenarioSchema {
                             "The expectations are about `seed` alone: --seeds runs this scenario once, with it.",
                     ]
                 ),
+                ("judges", judges),
                 ("duration", ref("duration")),
                 ("devices", ["type": "array", "minItems": 1, "items": ref("device")]),
                 ("network", ref("network")),
@@ -43,6 +44,21 @@ public enum ScenarioSchema {
     }
 
     static func ref(_ name: String) -> JSON { ["$ref": .string("#/$defs/\(name)")] }
+
+    /// `"judges"`: documented behaviour, or the reference component's own configuration (with why).
+    static let judges: JSON = [
+        "description": .string(
+            "What the expectations judge: \"behaviour\" (documented behaviour: any conforming component must "
+                + "pass; the default) or {\"reference\": \"why\"} (the reference component's own configuration: "
+                + "skipped, with the reason, when a plugin's component setting selects an app component)."),
+        "oneOf": [
+            ["const": "behaviour"],
+            [
+                "type": "object", "required": ["reference"], "additionalProperties": false,
+                "properties": ["reference": ["type": "string", "minLength": 1, "pattern": "\\S"]],
+            ],
+        ],
+    ]
 
     static func closedObject(_ properties: JSONObject, required: [String] = []) -> JSON {
         var object: JSONObject = ["type": "object", "properties": .object(properties), "additionalProperties": false]

@@ -12,6 +12,9 @@ public struct ParameterDoc: Sendable {
     public var schema: JSON
     /// The members of a nested object (a ``Field/nested(_:_:_:)`` value), for its own docs table.
     public var members: [ParameterDoc] = []
+    /// A component setting's built-in names (a ``Field/component(_:_:builtIn:_:)``): any other name
+    /// selects an app component. nil for every other parameter.
+    public var builtInComponents: [String]?
 
     public init(
         _ name: String, type: String, default defaultValue: String? = nil, _ summary: String, schema: JSON? = nil

@@ -79,6 +79,10 @@ public struct RunResult: Sendable {
     public var trace: [TraceRecord]
     /// The faults `faults.generate` drew for this seed (swarm mode), in the order they were scheduled.
     public var drawnFaults: [FaultSpec] = []
+    /// Set when the run was skipped, with the reason: the scenario judges the reference component's
+    /// configuration (`"judges": {"reference": …}`) and an app component is selected. Nothing ran;
+    /// `passed` is true (a skip fails nothing) and `expectations` is empty.
+    public var skipped: String?
 
     public init(
         file: String?, scenario: String, seed: UInt64, passed: Bool, traceHash: String, events: Int,

@@ -41,6 +41,13 @@ public struct SimulationRunner: Sendable {
                 failure: RunFailure(message: "invalid scenario: \(error.description)", at: .start), trace: [])
         }
         guard let prepared = scenario.prepared else { preconditionFailure("prepare(_:) sets prepared") }
+        if let reason = scenario.skipReason(registry: registry) {
+            var skipped = RunResult(
+                file: scenario.file, scenario: scenario.name, seed: seed, passed: true, traceHash: "", events: 0,
+                simulated: .zero, expectations: [], statistics: JSONObject(), failure: nil, trace: [])
+            skipped.skipped = reason
+            return skipped
+        }
         let context = SimulationContext(scenario: scenario, seed: seed, keepsTrace: keepsTrace)
         defer { context.close() }
         for spec in orderedPlugins(scenario) {

@@ -219,6 +219,8 @@ public struct Scenario: Sendable {
     public var seed: UInt64
     /// `"pinSeed": true`: the expectations are about `seed` alone; a sweep runs this scenario once, with `seed`.
     public var pinsSeed: Bool = false
+    /// `"judges"`: what the expectations are about; nil when the file does not say (documented behaviour).
+    public var judges: ScenarioJudges?
     public var duration: VirtualDuration
     public var devices: [DeviceSpec]
     public var network: LinkConditions

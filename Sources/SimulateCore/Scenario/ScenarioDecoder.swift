@@ -24,6 +24,9 @@ struct ScenarioDecoder {
         let description = top.string("description")
         let seed = decodeSeed(top)
         let pinsSeed = top.bool("pinSeed") ?? false
+        let judges = top.value("judges").flatMap {
+            ScenarioJudges.decode($0, at: .root / "judges", diagnostics: diagnostics)
+        }
         let duration = top.duration("duration", required: true, positive: true)
         let devices = decodeDevices(top)
         let network = top.value("network").flatMap { decodeNetwork($0, at: .root / "network") } ?? LinkConditions()
@@ -45,6 +48,7 @@ struct ScenarioDecoder {
             devices: devices, network: network, faults: faults, plugins: plugins, steps: steps,
             expectations: expectations, limits: limits, pinsSeed: pinsSeed)
         scenario.faultGenerator = generator
+        scenario.judges = judges
         scenario.liveness = liveness
         if let streamed { scenario.steps = StepList(compact: streamed) }
         return scenario

@@ -5,9 +5,12 @@ import SimulateCore
 #endif
 
 /// Watches an app's own Punchlist client on one device and writes what it does and shows into the
-/// device's client record, the log the `sse` invariants read: connection attempts, stream ends and
-/// POSTs from the HTTP facade; "connected", the offline indicator and the list from the component.
-/// Backoff waits are the gaps between a failure and the next attempt the app makes.
+/// device's client record, the log the `sse` invariants read. What happened on the wire comes from
+/// the HTTP facade, never from the app: connection attempts, the first bytes of a stream reaching
+/// the device ("connected"), stream ends and POSTs. What the app shows comes from the component: its
+/// own `isConnected` (logged as reported, and cross-checked against the wire by
+/// `sse.offlineIndicator`), the offline indicator and the list. Backoff waits are the gaps between a
+/// failure and the next attempt the app makes.
 final class AppClientRecorder {
     let record: SSEClient
     private let world: SSEWorld
@@ -24,18 +27,15 @@ final class AppClientRecorder {
     /// The exchange id of the stream the app has open, if any.
     private var stream: Int?
     private var eventOnStream = false
+    /// Bytes of the open stream reached the device: on the wire, the device is connected.
+    private var bytesOnStream = false
     /// The last stream failure the app has not yet answered with an attempt: when, its log index, and
     /// whether the wait that follows it has been seen starting.
     private var failure: (time: VirtualInstant, index: Int, waitSeen: Bool)?
     /// The task that opened the last stream: its next sleep after a failure is the backoff wait.
     private var streamTask = 0
-    /// The stream ended while the app showed "connected": until it shows otherwise, that is stale.
-    private var staleConnected = false
     private var failuresSinceReset = 0
     private var pollScheduled = false
-    /// How the last stream the app had open ended: the reason a connect the app shows only for an
-    /// instant ends with.
-    private var lastEnd: ClientEvent.Reason?
     /// `isConnected` and `showsOfflineIndicator` as the last poll read them, and whether a change to
     /// them began since (Observation's will-set; the macro skips assignments of an equal value).
     private var lastReadConnected = false
@@ -53,6 +53,7 @@ final class AppClientRecorder {
 
     func start() {
         record.launches += 1
+        record.reportedConnected = false
         track(component)
         poll()
     }
@@ -72,7 +73,8 @@ final class AppClientRecorder {
         failuresSinceReset = 0
         delivered.removeAll()
         shownDigest = PunchWire.digest([])
-        lastEnd = nil
+        bytesOnStream = false
+        record.reportedConnected = false
         lastReadConnected = false
         connectedWillChange = false
         indicatorWillChange = false
@@ -149,13 +151,17 @@ final class AppClientRecorder {
         record.note(.attempt, Int64(record.attempts))
         world.trace.instant(track, "connection", "connect", "attempt \(record.attempts)", value: Int64(record.attempts))
         if record.phase != .connected { record.phase = .connecting }
-        staleConnected = false
         parser.reset()
         stream = exchangeID
         eventOnStream = false
+        bytesOnStream = false
     }
 
     private func received(_ bytes: [UInt8]) {
+        if !bytesOnStream {
+            bytesOnStream = true
+            connectedOnWire()
+        }
         if world.configuration.backoffReset == .firstByte { failuresSinceReset = 0 }
         parser.feed(bytes, into: &outputs)
         for output in outputs {
@@ -180,11 +186,11 @@ final class AppClientRecorder {
         case .timedOut: code = .timedOut
         case nil: code = .connectionLost
         }
-        lastEnd = code
+        // What the app showed up to the end comes first.
         poll()
-        if record.phase == .connected {
+        if bytesOnStream {
+            bytesOnStream = false
             disconnected(code)
-            staleConnected = true
         } else {
             record.note(.attemptFailed, code.rawValue)
         }
@@ -203,6 +209,14 @@ final class AppClientRecorder {
         record.lastDelay = wait
         record.sleeps += 1
         world.trace.instant(track, "backoff", "backoff wait", DurationFormat.string(wait), value: wait.nanoseconds)
+    }
+
+    /// Field report 19: "connected" means the server's first bytes arrived.
+    private func connectedOnWire() {
+        guard record.phase != .connected else { return }
+        record.phase = .connected
+        record.note(.connected)
+        world.trace.begin(track, "connection", "connected")
     }
 
     private func disconnected(_ reason: ClientEvent.Reason) {
@@ -258,20 +272,15 @@ final class AppClientRecorder {
     /// the connection's second.
     func poll() {
         let connected = component.isConnected
-        let connectedFlickered = connectedWillChange && connected == lastReadConnected && !staleConnected
+        let connectedFlickered = connectedWillChange && connected == lastReadConnected
         connectedWillChange = false
         lastReadConnected = connected
-        if staleConnected && !connected { staleConnected = false }
-        if connectedFlickered {
-            show(connected: !connected, reason: lastEnd ?? .connectionLost)
-        } else if !staleConnected {
-            show(connected: connected, reason: .connectionLost)
-        }
+        report(connected: connectedFlickered ? !connected : connected)
         let indicator = component.showsOfflineIndicator
         if indicatorWillChange && indicator == record.indicatorShown { show(indicator: !indicator) }
         indicatorWillChange = false
         show(indicator: indicator)
-        if connectedFlickered { show(connected: connected, reason: lastEnd ?? .connectionLost) }
+        if connectedFlickered { report(connected: connected) }
         let items = component.shownItems.map(Self.markingTemporary)
         let digest = PunchWire.digest(items)
         defer { shownDigest = digest }
@@ -279,7 +288,7 @@ final class AppClientRecorder {
         if let index = delivered.lastIndex(where: { $0.digest == digest }) {
             let version = delivered[index].version
             delivered.removeFirst(index + 1)
-            record.applyFullState(items, version: version)
+            record.applyFullState(items, version: version, update: .replace)
             return
         }
         guard digest != shownDigest else { return }
@@ -287,21 +296,17 @@ final class AppClientRecorder {
         // newest; `applyFullState` reports what it shows instead.
         if let newest = delivered.last, delivered.allSatisfy({ $0.time < record.now }) {
             delivered.removeAll()
-            record.applyFullState(items, version: newest.version)
+            record.applyFullState(items, version: newest.version, update: .replace)
             return
         }
         record.model = items
     }
 
-    private func show(connected: Bool, reason: ClientEvent.Reason) {
-        guard connected != (record.phase == .connected) else { return }
-        if connected {
-            record.phase = .connected
-            record.note(.connected)
-            world.trace.begin(track, "connection", "connected")
-        } else {
-            disconnected(reason)
-        }
+    /// The app's own `isConnected`: what its screen says, not what happened on the wire.
+    private func report(connected: Bool) {
+        guard connected != record.reportedConnected else { return }
+        record.reportedConnected = connected
+        record.note(.reportedConnection, connected ? 1 : 0)
     }
 
     private func show(indicator: Bool) {

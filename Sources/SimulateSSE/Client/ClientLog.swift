@@ -7,7 +7,7 @@ struct ClientEvent {
         case attempt
         /// An attempt ended before any byte arrived; `value` is a ``ClientEvent/Reason``.
         case attemptFailed
-        /// The first bytes of a stream arrived: the client shows "connected".
+        /// The first bytes of a stream arrived (on the wire): the client must show "connected".
         case connected
         /// The first full-state event of a connection was applied.
         case firstEvent
@@ -21,6 +21,9 @@ struct ClientEvent {
         case indicatorHidden
         /// The app was killed and launched again: nothing on screen, no stream, the backoff starts over.
         case launched
+        /// An app client's own `isConnected` turned true (`value` 1) or false (0): what its screen
+        /// says, cross-checked against `connected` and `disconnected`, which come from the wire.
+        case reportedConnection
     }
 
     enum Reason: Int64 {
@@ -81,6 +84,7 @@ struct ClientEvent {
         case .indicatorShown: detail = "offline indicator shown"
         case .indicatorHidden: detail = "offline indicator hidden"
         case .launched: detail = "app relaunched"
+        case .reportedConnection: detail = value == 1 ? "app reports connected" : "app reports disconnected"
         }
         return TraceRecord(
             time: time, track: device, category: "", name: detail

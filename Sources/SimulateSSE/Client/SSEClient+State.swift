@@ -3,11 +3,13 @@ import SimulateJSON
 
 extension SSEClient {
     /// Seed 002: replaces the whole model with the event's items, no diffing, no merge; optimistic
-    /// edits are gone. A client configured to merge keeps what the event does not hold.
-    func applyFullState(_ items: [PunchItem], version: Int) {
+    /// edits are gone. The reference client configured to merge keeps what the event does not hold.
+    /// An app client's screen is recorded as it is (`update: .replace`): the configuration is the
+    /// reference's, never the app's.
+    func applyFullState(_ items: [PunchItem], version: Int, update: StateUpdate) {
         let previous = displayedVersion
         noteReverts(byVersion: version)
-        switch world.configuration.stateUpdate {
+        switch update {
         case .replace: model = items
         case .merge: merge(items)
         }

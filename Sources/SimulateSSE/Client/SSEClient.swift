@@ -20,6 +20,9 @@ final class SSEClient {
     /// The items on screen, in display order (most recent at the end).
     var model: [PunchItem] = []
     var indicatorShown = false
+    /// An app client's own `isConnected`, as it last reported it; nil for the reference client, whose
+    /// "connected" is the wire's (``phase``).
+    var reportedConnected: Bool?
     /// Connection attempts so far, the first connect included.
     var attempts = 0
     /// App launches so far: 1 at start, plus 1 per relaunch. Each launch's first attempt is no reconnect.
@@ -223,7 +226,7 @@ final class SSEClient {
                 malformedEvent(event)
                 return
             }
-            applyFullState(items, version: Int(event.lastEventId) ?? 0)
+            applyFullState(items, version: Int(event.lastEventId) ?? 0, update: world.configuration.stateUpdate)
             if !receivedEvent {
                 receivedEvent = true
                 note(.firstEvent)

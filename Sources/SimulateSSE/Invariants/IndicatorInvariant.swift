@@ -2,7 +2,11 @@ import SimulateCore
 
 /// `sse.offlineIndicator`: seed 002, "shown after 1.5s of disconnect (not immediately, to avoid
 /// flicker on brief interruptions)". Never shown before the delay of continuous disconnect, shown
-/// once it has passed (at most `tolerance` later), hidden on reconnect.
+/// once it has passed (at most `tolerance` later), hidden on reconnect. Connected and disconnected
+/// are the wire's (field report 19: the first bytes of a stream reached the device; the stream
+/// ended), never the app's own word; an app's reported "connected" is cross-checked against them
+/// (``ConnectionReportCheck``). Within one instant the order of the wire's and the app's changes is
+/// not judged: an app reads bytes in a job after the one that delivered them.
 enum IndicatorInvariant {
     static func evaluate(
         _ client: SSEClient, delay: VirtualDuration, tolerance: VirtualDuration,
@@ -11,6 +15,7 @@ enum IndicatorInvariant {
         var list = ViolationList()
         let id = client.device.id
         var connected = false
+        var connectedAt: VirtualInstant?
         var disconnectedSince = VirtualInstant.start
         var shown = false
         var mustHideAt: (time: VirtualInstant, index: Int)?
@@ -38,12 +43,15 @@ enum IndicatorInvariant {
                             + "(delay \(DurationFormat.string(delay))" + toleranceText(tolerance) + ")")
                 }
                 connected = true
+                connectedAt = time
                 if shown { mustHideAt = (time, index) }
             case .disconnected:
                 connected = false
                 disconnectedSince = time
             case .indicatorShown:
-                if connected {
+                if connected && connectedAt == time {
+                    // Shown as the first bytes arrived, before the app read them: judged by the hide.
+                } else if connected {
                     add(time, index, "\(id) showed the offline indicator while connected")
                 } else if time - disconnectedSince < delay {
                     add(
@@ -60,11 +68,14 @@ enum IndicatorInvariant {
                 shown = true
             case .launched:
                 connected = false
+                connectedAt = nil
                 disconnectedSince = time
                 shown = false
                 mustHideAt = nil
             case .indicatorHidden:
-                if !connected { add(time, index, "\(id) hid the offline indicator while still disconnected") }
+                if !connected && connectedAt != time {
+                    add(time, index, "\(id) hid the offline indicator while still disconnected")
+                }
                 shown = false
                 mustHideAt = nil
             default:
@@ -82,7 +93,7 @@ enum IndicatorInvariant {
                 "\(id) has been disconnected since \(seconds(disconnectedSince)) and the offline indicator is not shown"
             )
         }
-        return list.result
+        return list.result + ConnectionReportCheck.evaluate(client, tolerance: tolerance, end: end)
     }
 
     private static func toleranceText(_ tolerance: VirtualDuration) -> String {

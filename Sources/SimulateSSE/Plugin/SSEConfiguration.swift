@@ -29,6 +29,9 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
     package var requestTimeout: VirtualDuration = .seconds(60)
     /// nil: the server writes nothing between events (the seed's server).
     var keepAliveInterval: VirtualDuration?
+    /// 0: the first full-state event is the stream's first bytes. Else the server writes a comment at once
+    /// and the event this much later.
+    var firstEventDelay: VirtualDuration = .zero
     /// Items on the server at time 0, in display order.
     package var initialItems: [(text: String, done: Bool)] = []
     /// The client on every device: "reference" (the toolkit's) or the name of an app client registered from Swift.
@@ -41,7 +44,7 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
         a.policy == b.policy && a.backoffReset == b.backoffReset && a.stateUpdate == b.stateUpdate
             && a.offlineIndicatorDelay == b.offlineIndicatorDelay
             && a.requestTimeout == b.requestTimeout
-            && a.keepAliveInterval == b.keepAliveInterval
+            && a.keepAliveInterval == b.keepAliveInterval && a.firstEventDelay == b.firstEventDelay
             && a.initialItems.map(\.text) == b.initialItems.map(\.text)
             && a.initialItems.map(\.done) == b.initialItems.map(\.done) && a.client == b.client
     }
@@ -75,6 +78,12 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
                 }
                 return positiveDuration(reader, name).map { .some($0) }
             },
+            .positiveDuration(
+                "firstEventDelay", \.firstEventDelay, allowZero: true,
+                "0s: the full state is the stream's first bytes (the seed's server). Else the server writes a "
+                    + "`: connected` comment as soon as it accepts and the full-state event this much later, as a "
+                    + "backend that flushes its response before it has loaded the list does (an assumption; field "
+                    + "report 19: \"connected\" means the first bytes arrived, not the first event)"),
             .component(
                 "client", \.client, builtIn: [referenceClient],
                 "the client on every device: \"reference\", or the name of your own client registered from Swift "

@@ -63,7 +63,7 @@ public final class SSERun: PluginRun {
         let client = device.map { clients[$0.index] }
         switch observable.kind {
         case .offlineIndicator: return client.map { .bool($0.indicatorShown) } ?? .null
-        case .connected: return client.map { .bool($0.phase == .connected) } ?? .null
+        case .connected: return client.map { .bool($0.reportedConnected ?? ($0.phase == .connected)) } ?? .null
         case .items: return client?.itemsJSON ?? .null
         case .reconnectAttempts: return client.map { JSON(max(0, $0.attempts - $0.launches)) } ?? .null
         case .lastBackoffDelay:

@@ -19,6 +19,7 @@ final class SSEServer {
     private let scheduler: Scheduler
     private let trace: Trace
     private let keepAliveInterval: VirtualDuration?
+    private let firstEventDelay: VirtualDuration
     private var board: PunchBoard
     var items: [PunchItem] { board.items }
     var version: Int { board.version }
@@ -32,6 +33,7 @@ final class SSEServer {
         self.scheduler = scheduler
         self.trace = trace
         keepAliveInterval = configuration.keepAliveInterval
+        firstEventDelay = configuration.firstEventDelay
         board = PunchBoard(initialItems: configuration.initialItems.map { ($0.text, $0.done) })
         for item in board.items { logIssued(item) }
         logVersion()
@@ -69,7 +71,12 @@ final class SSEServer {
         connection.onClientGone = { [unowned self, unowned connection] in
             if let index = streams.firstIndex(where: { $0 === connection }) { streams.remove(at: index) }
         }
-        connection.send(board.currentEvent())
+        guard firstEventDelay > .zero else { return connection.send(board.currentEvent()) }
+        connection.send(PunchWire.connected)
+        scheduler.schedule(after: firstEventDelay) { [unowned self, weak connection] in
+            guard let connection, streams.contains(where: { $0 === connection }) else { return }
+            connection.send(board.currentEvent())
+        }
     }
 
     // MARK: Mutations

@@ -51,19 +51,18 @@ public final class DisplayIDService<C: Clock<Duration>>: @unchecked Sendable {
         var failures = 0
         while true {
             attempt += 1
-            if options.honoursRetryAfter, let blockedUntil, clock.now < blockedUntil {
-                try await clock.sleep(until: blockedUntil, tolerance: nil)
-            }
             do {
                 var record: CloudRecord
                 if let base { record = base } else { record = try await fetchCounter() }
                 let next = (record["value"]?.intValue ?? 0) + 1
                 record["value"] = .int(next)
+                try await waitOutRetryAfter()
                 let (saves, _) = try await database.modifyRecords(
                     saving: [record], deleting: [], savePolicy: options.savePolicy, atomically: true)
                 _ = try saves[recordID]?.get()
                 return Int(next)
             } catch let error as CloudKitError {
+                noteRetryAfter(error)
                 guard attempt < options.maxAttempts else { throw error }
                 base = nil
                 if error.code == .serverRecordChanged {
@@ -84,7 +83,24 @@ public final class DisplayIDService<C: Clock<Duration>>: @unchecked Sendable {
         }
     }
 
+    /// No request leaves before the last retry-after the server gave has passed: another allocation
+    /// on this device may have been told to wait while this one was between its fetch and its save.
+    private func waitOutRetryAfter() async throws {
+        while options.honoursRetryAfter, let blockedUntil, clock.now < blockedUntil {
+            try await clock.sleep(until: blockedUntil, tolerance: nil)
+        }
+    }
+
+    /// Remembers the server's retry-after for every later request of this device, even when this
+    /// allocation gives up.
+    private func noteRetryAfter(_ error: CloudKitError) {
+        guard options.honoursRetryAfter, let seconds = error.retryAfterSeconds, seconds > 0 else { return }
+        let until = clock.now.advanced(by: .nanoseconds(Int64((seconds * 1e9).rounded())))
+        if blockedUntil.map({ $0 < until }) ?? true { blockedUntil = until }
+    }
+
     private func fetchCounter() async throws -> CloudRecord {
+        try await waitOutRetryAfter()
         do {
             return try await database.record(for: recordID)
         } catch let error as CloudKitError where error.code == .unknownItem {
@@ -93,10 +109,8 @@ public final class DisplayIDService<C: Clock<Duration>>: @unchecked Sendable {
     }
 
     private func wait(after error: CloudKitError, failures: Int) async throws {
-        if options.honoursRetryAfter, let seconds = error.retryAfterSeconds, seconds > 0 {
-            let until = clock.now.advanced(by: .nanoseconds(Int64((seconds * 1e9).rounded())))
-            blockedUntil = until
-            try await clock.sleep(until: until, tolerance: nil)
+        if options.honoursRetryAfter, error.retryAfterSeconds ?? 0 > 0 {
+            try await waitOutRetryAfter()
             return
         }
         var delay = options.backoffInitial

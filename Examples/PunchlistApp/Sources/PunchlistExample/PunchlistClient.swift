@@ -26,7 +26,17 @@ public final class PunchlistClient: @unchecked Sendable {
         public var backoffReset = BackoffReset.firstEvent
         /// Full jitter (uniform 0…base) instead of the exact base delay.
         public var jitter = false
+        /// When the screen says "connected" and hides the offline indicator: field report 19 says at the
+        /// first bytes; `.firstEvent` is a bug the tests plant.
+        public var connectedAt = ConnectedAt.firstByte
+        /// Merge each event into the list instead of replacing it: a bug the tests plant (seed 002: "No
+        /// diffing, no merge logic").
+        public var mergesEvents = false
         public init() {}
+    }
+
+    public enum ConnectedAt: Sendable {
+        case firstByte, firstEvent
     }
 
     /// What counts as the successful connect that starts the backoff over.
@@ -91,17 +101,35 @@ public final class PunchlistClient: @unchecked Sendable {
         request.timeoutInterval = options.requestTimeout
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
         let (bytes, _) = try await http.bytes(for: request)
-        isConnected = true
-        showsOfflineIndicator = false
+        if options.connectedAt == .firstByte { showConnected() }
         if options.backoffReset == .firstByte { connected() }
         var events = EventStreamLines()
         for try await line in bytes.lines {
             guard let data = events.feed(line),
                 let list = try? JSONDecoder().decode([Item].self, from: Data(data.utf8))
             else { continue }
-            items = list
+            items = options.mergesEvents ? merging(list) : list
+            if !isConnected { showConnected() }
             if options.backoffReset == .firstEvent { connected() }
         }
+    }
+
+    private func showConnected() {
+        isConnected = true
+        showsOfflineIndicator = false
+    }
+
+    /// The diffing a bugged client does: update by id, append new items, keep the ones the event lacks.
+    private func merging(_ list: [Item]) -> [Item] {
+        var merged = items
+        for item in list {
+            if let index = merged.firstIndex(where: { $0.id == item.id }) {
+                merged[index] = item
+            } else {
+                merged.append(item)
+            }
+        }
+        return merged
     }
 
     private func backoff(failures: Int) -> Duration {

@@ -15,14 +15,14 @@ extension PunchlistClient: PunchlistClientComponent {
 extension DisplayIDService: DisplayIDAllocatorComponent {}
 
 enum AppComponents {
-    /// The app's Punchlist client, configured as the scenario's `sse` settings say (as the reference
-    /// client is), with `adjust` applied last: how the buggy variants are made.
+    /// The app's Punchlist client with its own default options (never the scenario's settings for
+    /// the reference client), with `adjust` applied: how the buggy variants are made.
     static func punchlist(
         _ adjust: @escaping @Sendable (inout PunchlistClient.Options) -> Void = { _ in }
     ) -> SSEPlugin {
         SSEPlugin(appClients: [
             "app": .app { environment in
-                var options = punchlistOptions(environment.configuration(ofPlugin: "sse"))
+                var options = PunchlistClient.Options()
                 adjust(&options)
                 let client = PunchlistClient(
                     http: environment.http, clock: environment.clock, baseURL: URL(string: "http://sse")!,
@@ -33,36 +33,17 @@ enum AppComponents {
         ])
     }
 
-    static func punchlistOptions(_ settings: JSON?) -> PunchlistClient.Options {
-        var options = PunchlistClient.Options()
-        if let delay = duration(settings?["initialDelay"]) { options.initialDelay = delay }
-        if let delay = duration(settings?["maxDelay"]) { options.maxDelay = delay }
-        if let multiplier = settings?["multiplier"]?.doubleValue { options.multiplier = multiplier }
-        if let delay = duration(settings?["offlineIndicatorDelay"]) { options.indicatorDelay = delay }
-        if let timeout = duration(settings?["requestTimeout"]) { options.requestTimeout = seconds(timeout) }
-        options.jitter = settings?["jitter"]?.stringValue == "full"
-        if settings?["backoffReset"]?.stringValue == "firstByte" { options.backoffReset = .firstByte }
-        return options
-    }
-
-    /// The app's displayId service, configured as the scenario's `counter` settings say.
+    /// The app's displayId service with its own default options, with `adjust` applied. The zone is
+    /// the scenario's (`counter.zone`): where the app keeps its counter record, not a client setting.
     static func displayIDs(
         _ adjust: @escaping @Sendable (inout DisplayIDService<AppClock>.Options) -> Void = { _ in }
     ) -> CounterPlugin {
         CounterPlugin(appAllocators: [
             "app": .app { environment in
-                let settings = environment.configuration(ofPlugin: "counter")
                 var options = DisplayIDService<AppClock>.Options()
-                if let attempts = settings?["maxAttempts"]?.intValue { options.maxAttempts = attempts }
-                if let policy = settings?["savePolicy"]?.stringValue.flatMap(CloudSavePolicy.init) {
-                    options.savePolicy = policy
-                }
-                if let delay = duration(settings?["backoffInitial"]) { options.backoffInitial = delay }
-                if let delay = duration(settings?["backoffMax"]) { options.backoffMax = delay }
-                options.honoursRetryAfter = settings?["retryAfter"]?.stringValue != "ignore"
-                options.waitsForNetwork = settings?["offline"]?.stringValue == "wait"
                 adjust(&options)
-                let zone = settings?["zone"]?.stringValue ?? CounterRecord.defaultZone
+                let zone =
+                    environment.configuration(ofPlugin: "counter")?["zone"]?.stringValue ?? CounterRecord.defaultZone
                 return DisplayIDService(
                     database: environment.cloudKit,
                     clock: environment.clock, connectivity: environment.connectivity,
@@ -70,14 +51,5 @@ enum AppComponents {
                     random: environment.randomNumberGenerator("displayIds"))
             }
         ])
-    }
-
-    static func duration(_ value: JSON?) -> Duration? {
-        guard let text = value?.stringValue, let nanoseconds = DurationFormat.parse(text) else { return nil }
-        return .nanoseconds(nanoseconds)
-    }
-
-    static func seconds(_ duration: Duration) -> TimeInterval {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -52,9 +52,61 @@ import Testing
         var outcome: ScenarioOutcome?
         withKnownIssue("the service retries for as long as the server keeps refusing") {
             outcome = ScenarioExpectations.check(
-                file: Self.file("counter/rate-limit-storm.json"), plugins: [plugin],
+                file: Self.file("counter/service-unavailable.json"), plugins: [plugin],
                 setting: ["counter": ["allocator": "app"]])
         }
-        #expect(outcome?.failures.contains { $0.message.contains("counter.retryBound violated") } == true)
+        #expect(
+            outcome?.failures.contains {
+                $0.message.contains("counter.retryBound violated")
+                    && $0.message.contains("neither allocated nor reported as failed by the end")
+            } == true)
+    }
+
+    @Test func retryAfterForgottenWhenGivingUp() {
+        let plugin = AppComponents.displayIDs { $0.honoursRetryAfter = false }
+        var outcome: ScenarioOutcome?
+        withKnownIssue("the service retries after its own backoff, before the server's retry-after") {
+            outcome = ScenarioExpectations.check(
+                file: Self.file("counter/service-unavailable.json"), plugins: [plugin],
+                setting: ["counter": ["allocator": "app"]])
+        }
+        #expect(outcome?.failures.contains { $0.message.contains("counter.retryAfter violated") } == true)
+    }
+
+    /// Field report 19: the screen must say "connected" at the server's first bytes. This client says
+    /// it (and hides the offline indicator) only when the first full state arrives; it agrees with
+    /// itself, so only judging from the wire catches it.
+    @Test func indicatorHiddenAtFirstEvent() {
+        let plugin = AppComponents.punchlist { $0.connectedAt = .firstEvent }
+        var outcome: ScenarioOutcome?
+        withKnownIssue("the client hides the offline indicator at the first event, not the first bytes") {
+            outcome = ScenarioExpectations.check(
+                file: Self.file("sse/first-bytes-connected.json"), plugins: [plugin],
+                setting: ["sse": ["client": "app"]])
+        }
+        let messages = outcome?.failures.map(\.message) ?? []
+        #expect(
+            messages.contains {
+                $0.contains("sse.offlineIndicator violated")
+                    && $0.contains(
+                        "phone received the first bytes of its stream at 6.6s but reported connected only at 6.8s")
+                    && $0.contains("phone reconnected at 6.6s but still shows the offline indicator")
+            })
+    }
+
+    /// Seed 002: "No diffing, no merge logic." The judge records the list the app shows, whatever the
+    /// scenario's settings for the reference client say.
+    @Test func mergingClient() {
+        let plugin = AppComponents.punchlist { $0.mergesEvents = true }
+        var outcome: ScenarioOutcome?
+        withKnownIssue("the client keeps an item another device deleted") {
+            outcome = ScenarioExpectations.check(
+                file: Self.file("sse/swipe-delete.json"), plugins: [plugin], setting: ["sse": ["client": "app"]])
+        }
+        #expect(
+            outcome?.failures.contains {
+                $0.message.contains("sse.converged violated")
+                    && $0.message.contains(#"laptop shows 3 items ["milk", "eggs", "bread"]; the server has 2 items"#)
+            } == true)
     }
 }

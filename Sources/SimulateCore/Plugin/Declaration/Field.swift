@@ -6,7 +6,7 @@ import SimulateJSON
 /// follow from it.
 public struct Field<Root>: Sendable {
     /// The member as `simulate explain` and the JSON Schema show it.
-    public let doc: ParameterDoc
+    public private(set) var doc: ParameterDoc
     @usableFromInline let read: @Sendable (ObjectReader, inout Root) -> Void
 
     /// A member of any kind: `read` returns the value, or nil after reporting a problem at `path`.
@@ -175,10 +175,12 @@ extension Field where Root: PluginArguments {
     public static func component(
         _ name: String, _ keyPath: WritableKeyPath<Root, String> & Sendable, builtIn: [String], _ summary: String
     ) -> Field {
-        make(
+        var field = make(
             name, keyPath, type: "string", required: false,
             default: defaultText(keyPath) { JSONWriter.string(.string($0)) }, schema: ["type": "string"], summary
         ) { reader, _ in reader.string(name) }
+        field.doc.builtInComponents = builtIn
+        return field
     }
 }
 
