@@ -123,7 +123,11 @@ public final class PunchlistClient: @unchecked Sendable {
     private func merging(_ list: [Item]) -> [Item] {
         var merged = items
         for item in list {
-            if let index = merged.firstIndex(where: { $0.id == item.id }) { merged[index] = item } else { merged.append(item) }
+            if let index = merged.firstIndex(where: { $0.id == item.id }) {
+                merged[index] = item
+            } else {
+                merged.append(item)
+            }
         }
         return merged
     }

@@ -112,8 +112,10 @@ public enum CounterInvariant: PluginEntries {
         .entry(
             "retryBound", "no allocation uses more than its attempts; every allocation ends",
             details: """
-                No allocation used more than `maxAttempts` attempts (default: the configured maxAttempts), \
-                and every requested allocation ended by the end of the run: allocated, or failed with a \
+                No allocation used more than `maxAttempts` attempts (default: the configured maxAttempts of \
+                the reference allocator; an app allocator's bound is its own, so it is held to one only \
+                when this argument is given), and every requested allocation ended by the end of the run: \
+                allocated, or failed with a \
                 reported error (offline, attemptsExhausted, rejected, queueFull). An allocation still \
                 pending at the end is a violation unless `allowPending` is true (a device that waits for \
                 a network that never comes back).

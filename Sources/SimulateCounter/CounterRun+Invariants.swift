@@ -13,7 +13,8 @@ extension CounterRun {
             // maxAttempts is the reference allocator's setting: an app allocator's own bound is its
             // own, so only an explicit `maxAttempts` argument bounds its attempts.
             retryBoundViolations(
-                maxAttempts: bound.maxAttempts ?? (configuration.appAllocator == nil ? configuration.maxAttempts : .max),
+                maxAttempts: bound.maxAttempts
+                    ?? (configuration.appAllocator == nil ? configuration.maxAttempts : .max),
                 allowPending: bound.allowPending)
         case .retryAfter: retryAfterViolations()
         }

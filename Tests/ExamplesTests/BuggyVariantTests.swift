@@ -88,7 +88,8 @@ import Testing
         #expect(
             messages.contains {
                 $0.contains("sse.offlineIndicator violated")
-                    && $0.contains("phone received the first bytes of its stream at 6.6s but reported connected only at 6.8s")
+                    && $0.contains(
+                        "phone received the first bytes of its stream at 6.6s but reported connected only at 6.8s")
                     && $0.contains("phone reconnected at 6.6s but still shows the offline indicator")
             })
     }

@@ -12,10 +12,13 @@ import Testing
         let harness = ScenarioHarness(plugins: [AppComponents.punchlist()])
         let outcome = harness.run(Self.file, setting: ["sse": ["client": "app"]])
         let reason = try #require(outcome.skipped)
-        #expect(reason.hasPrefix("sse.client selects the app component \"app\", and this scenario judges the reference"))
+        #expect(
+            reason.hasPrefix("sse.client selects the app component \"app\", and this scenario judges the reference"))
         #expect(reason.contains("configured to merge events (stateUpdate: merge)"))
         #expect(outcome.passed && outcome.failures.isEmpty && outcome.result?.expectations.isEmpty == true)
-        #expect(harness.sweep(try harness.scenario(Self.file, setting: ["sse": ["client": "app"]]), seeds: 0...3).skipped == reason)
+        #expect(
+            harness.sweep(try harness.scenario(Self.file, setting: ["sse": ["client": "app"]]), seeds: 0...3).skipped
+                == reason)
     }
 
     @Test func runByTheReferenceClient() {

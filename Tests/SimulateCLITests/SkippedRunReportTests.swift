@@ -44,6 +44,7 @@ import Testing
         var tally = RunTally()
         tally.add(Self.result)
         #expect(tally.status == 0 && tally.skipped == 1 && tally.passed == 0)
-        #expect(tally.closingLines(verdicts: [], terminal: Terminal(colors: false)) == ["0 passed, 0 failed, 1 skipped"])
+        #expect(
+            tally.closingLines(verdicts: [], terminal: Terminal(colors: false)) == ["0 passed, 0 failed, 1 skipped"])
     }
 }

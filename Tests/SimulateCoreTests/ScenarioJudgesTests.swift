@@ -25,10 +25,12 @@ import Testing
     @Test func loadsBothFormsAndWritesThemBack() throws {
         let behaviour = try Probe.loader.load(text: Self.text(#""behaviour""#), file: "j.json")
         #expect(behaviour.judges == .behaviour)
-        let reference = try Probe.loader.load(text: Self.text(#"{"reference": "shows a setting's hazard"}"#), file: "j.json")
+        let reference = try Probe.loader.load(
+            text: Self.text(#"{"reference": "shows a setting's hazard"}"#), file: "j.json")
         #expect(reference.judges == .reference(reason: "shows a setting's hazard"))
         #expect(reference.json["judges"] == ["reference": "shows a setting's hazard"])
-        let unstated = try Probe.loader.load(text: Self.text("null").replacingOccurrences(of: #" "judges": null,"#, with: ""), file: "j.json")
+        let unstated = try Probe.loader.load(
+            text: Self.text("null").replacingOccurrences(of: #" "judges": null,"#, with: ""), file: "j.json")
         #expect(unstated.judges == nil && unstated.json["judges"] == nil)
     }
 

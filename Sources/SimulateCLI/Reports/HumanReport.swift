@@ -9,7 +9,10 @@ struct HumanReport {
 
     func lines(_ result: RunResult) -> [String] {
         if let reason = result.skipped {
-            return [terminal.yellow("SKIP") + " \(result.file ?? result.scenario)" + terminal.dim("  seed \(result.seed)  \(reason)")]
+            return [
+                terminal.yellow("SKIP") + " \(result.file ?? result.scenario)"
+                    + terminal.dim("  seed \(result.seed)  \(reason)")
+            ]
         }
         let status = result.passed ? terminal.green("PASS") : terminal.red(result.failure == nil ? "FAIL" : "BROKE")
         let passedCount = result.expectations.filter(\.passed).count

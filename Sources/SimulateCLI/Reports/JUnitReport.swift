@@ -105,7 +105,9 @@ struct JUnitReport {
             + " classname=\"\(MarkupEscaping.escape(testCase.classname))\" file=\"\(MarkupEscaping.escape(testCase.file))\""
         guard let problem = testCase.problem else { return [open + "/>"] }
         if problem.element == "skipped" {
-            return [open + ">", "      <skipped message=\"\(MarkupEscaping.escape(problem.message))\"/>", "    </testcase>"]
+            return [
+                open + ">", "      <skipped message=\"\(MarkupEscaping.escape(problem.message))\"/>", "    </testcase>",
+            ]
         }
         return [
             open + ">",

@@ -48,8 +48,8 @@ public enum ScenarioSchema {
     static let judges: JSON = [
         "description": .string(
             "What the expectations judge: \"behaviour\" (documented behaviour: any conforming component must "
-            + "pass; the default) or {\"reference\": \"why\"} (the reference component's own configuration: "
-            + "skipped, with the reason, when a plugin's component setting selects an app component)."),
+                + "pass; the default) or {\"reference\": \"why\"} (the reference component's own configuration: "
+                + "skipped, with the reason, when a plugin's component setting selects an app component)."),
         "oneOf": [
             ["const": "behaviour"],
             [

@@ -18,7 +18,8 @@ public enum ScenarioJudges: Sendable, Equatable {
         }
     }
 
-    static let expected = "expected \"behaviour\" or {\"reference\": \"<why the expectations hold only for the reference>\"}"
+    static let expected =
+        "expected \"behaviour\" or {\"reference\": \"<why the expectations hold only for the reference>\"}"
 
     /// Reads the member's value; reports what is wrong at `path`.
     static func decode(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> ScenarioJudges? {
@@ -44,7 +45,8 @@ public enum ScenarioJudges: Sendable, Equatable {
                 return nil
             }
             guard !text.allSatisfy(\.isWhitespace) else {
-                diagnostics.error("the reason must not be empty: say why only the reference passes", at: path / "reference")
+                diagnostics.error(
+                    "the reason must not be empty: say why only the reference passes", at: path / "reference")
                 return nil
             }
             return .reference(reason: text)

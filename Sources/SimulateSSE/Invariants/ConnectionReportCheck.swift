@@ -100,7 +100,9 @@ struct ConnectionReportCheck {
             message =
                 "\(id) received the first bytes of its stream at \(since) but "
                 + (until.map {
-                    byWire ? "did not report connected before the stream ended at \($0)" : "reported connected only at \($0)"
+                    byWire
+                        ? "did not report connected before the stream ended at \($0)"
+                        : "reported connected only at \($0)"
                 } ?? "never reported connected after that")
         case (true, true):
             let reason = open.lastDrop.map { " (\($0.reason))" } ?? ""
@@ -113,7 +115,9 @@ struct ConnectionReportCheck {
                 } ?? "it still reports connected at the end")
         case (false, true):
             let drop = open.lastDrop.map { "since the drop at \(DurationFormat.string($0.time))" } ?? "since launch"
-            message = "\(id) reports connected at \(since) but no bytes reached it \(drop)" + (until.map { " (until \($0))" } ?? "")
+            message =
+                "\(id) reports connected at \(since) but no bytes reached it \(drop)"
+                + (until.map { " (until \($0))" } ?? "")
         case (false, false):
             message =
                 "\(id) reports disconnected at \(since) while its stream has been delivering since "
