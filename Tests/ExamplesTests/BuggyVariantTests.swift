@@ -62,6 +62,23 @@ import Testing
             } == true)
     }
 
+    /// The judge does not take the service's word for an id: an id is backed only by a save of that
+    /// value answered to the device.
+    @Test func idHandedOutWithoutAnAnsweredSave() {
+        let plugin = AppComponents.displayIDs { $0.assumesSavedOnNetworkFailure = true }
+        var outcome: ScenarioOutcome?
+        withKnownIssue("the service hands out the id of a save whose answer never came") {
+            outcome = ScenarioExpectations.check(
+                file: Self.file("counter/lost-responses.json"), plugins: [plugin],
+                setting: ["counter": ["allocator": "app"]])
+        }
+        #expect(
+            outcome?.failures.contains {
+                $0.message.contains("counter.unique violated") && $0.message.contains("handed out displayId")
+                    && $0.message.contains("during that allocation")
+            } == true)
+    }
+
     @Test func retryAfterForgottenWhenGivingUp() {
         let plugin = AppComponents.displayIDs { $0.honoursRetryAfter = false }
         var outcome: ScenarioOutcome?
