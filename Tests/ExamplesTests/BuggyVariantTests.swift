@@ -111,6 +111,23 @@ import Testing
             })
     }
 
+    /// Field report 19: "'connected' reported before the server answered".
+    @Test func connectedBeforeTheServerAnswered() {
+        let plugin = AppComponents.punchlist { $0.connectedAt = .requestSent }
+        var outcome: ScenarioOutcome?
+        withKnownIssue("the client says connected as soon as it sends the stream request") {
+            outcome = ScenarioExpectations.check(
+                file: Self.file("sse/first-bytes-connected.json"), plugins: [plugin],
+                setting: ["sse": ["client": "app"]])
+        }
+        let messages = outcome?.failures.map(\.message) ?? []
+        #expect(
+            messages.contains {
+                $0.contains("phone reports connected at 0s but no bytes reached it since launch (until 600ms)")
+                    && $0.contains("phone reports connected at 6s but no bytes reached it since the drop at 5s")
+            })
+    }
+
     /// Seed 002: "No diffing, no merge logic." The judge records the list the app shows, whatever the
     /// scenario's settings for the reference client say.
     @Test func mergingClient() {
