@@ -36,6 +36,9 @@ public final class CloudKitDatabaseClient {
     public var lostResponses: Int { counts.lostResponses }
     /// Modify operations the server applied whose response never arrived.
     public var ambiguousWrites: Int { counts.ambiguousWrites }
+    /// Told of every record a modify operation's answer, as it reaches the device, says was saved:
+    /// what the wire delivered, for judging what an app's code says it saved. nil (the default) costs nothing.
+    public var savedRecordAnswered: ((CloudRecord) -> Void)?
 
     public init(
         context: SimulationContext, server: CloudKitRecordServer, device: Device,
@@ -61,6 +64,17 @@ public final class CloudKitDatabaseClient {
         completion: @escaping (Result<CloudModifyResult, CloudKitError>) -> Void
     ) {
         let requester = device.id
+        var completion = completion
+        if let savedRecordAnswered {
+            completion = { [completion] result in
+                if case .success(let modify) = result {
+                    for item in modify.saveResults {
+                        if case .success(let record) = item.result { savedRecordAnswered(record) }
+                    }
+                }
+                completion(result)
+            }
+        }
         send(
             { [server] in
                 let result = server.modify(

@@ -98,7 +98,10 @@ public enum CounterInvariant: PluginEntries {
                 DisplayIDAllocating), no displayId value is handed out more than once. Each duplicate is one \
                 violation at the time of the second hand-out, naming both allocations. Holds for the \
                 reference allocator with ifServerRecordUnchanged; changedKeys, allKeys and localMaxPlusOne \
-                break it under contention.
+                break it under contention. An app allocator's ids are also cross-checked against the wire: \
+                an id it hands out must be the value of a save of the counter record that was answered to \
+                that device during the allocation ("d01 handed out displayId 11, but no save of the counter \
+                was answered to d01 during that allocation": an ambiguous save taken as applied).
                 """, .unique),
         .entry(
             "contiguous", "the displayIds handed out are initialValue+1 … N without gaps",
@@ -112,8 +115,10 @@ public enum CounterInvariant: PluginEntries {
         .entry(
             "retryBound", "no allocation uses more than its attempts; every allocation ends",
             details: """
-                No allocation used more than `maxAttempts` attempts (default: the configured maxAttempts), \
-                and every requested allocation ended by the end of the run: allocated, or failed with a \
+                No allocation used more than `maxAttempts` attempts (default: the configured maxAttempts of \
+                the reference allocator; an app allocator's bound is its own, so it is held to one only \
+                when this argument is given), and every requested allocation ended by the end of the run: \
+                allocated, or failed with a \
                 reported error (offline, attemptsExhausted, rejected, queueFull). An allocation still \
                 pending at the end is a violation unless `allowPending` is true (a device that waits for \
                 a network that never comes back).

@@ -54,6 +54,21 @@ extension CounterRun {
                     message: "displayId \(value) handed out twice (first to \(firstDevice))",
                     events: [event(first), event(index)]))
         }
+        for (index, answered) in appAllocators?.unbacked ?? [] {
+            total += 1
+            guard violations.count < Self.violationLimit, let value = log.allocations[index].value else { continue }
+            let allocation = log.allocations[index]
+            let device = context.devices[allocation.deviceIndex].id
+            let saves =
+                answered.isEmpty
+                ? "no save of the counter was answered to \(device) during that allocation"
+                : "the saves answered to \(device) during that allocation set "
+                    + answered.map(String.init).joined(separator: ", ")
+            violations.append(
+                Violation(
+                    at: allocation.finishedAt ?? context.now, device: device,
+                    message: "\(device) handed out displayId \(value), but \(saves)", events: [event(index)]))
+        }
         return capped(violations, total: total)
     }
 

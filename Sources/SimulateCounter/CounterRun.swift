@@ -54,7 +54,11 @@ public final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllo
     public var cloudKitServer: CloudKitRecordServer { server }
 
     public func start() {
-        if let appFactory { appAllocators = AppAllocators(factory: appFactory, context: context, log: log) }
+        if let appFactory {
+            let appAllocators = AppAllocators(factory: appFactory, context: context, log: log)
+            appAllocators.watchSaves(of: configuration.recordID, clients: allocators.map(\.client))
+            self.appAllocators = appAllocators
+        }
     }
 
     public func allocateDisplayID(

@@ -13,6 +13,9 @@ extension CounterRun: CloudKitDeviceClientProviding {
 
 /// Runs the app's own allocator on every device: one allocation at a time per device, in request
 /// order, each a task of the device; what it returns goes into the same log the reference writes.
+/// What it returns is cross-checked against what reached the device on the wire: an id is backed
+/// when a save of the counter record with that value was answered to the device during the
+/// allocation (``unbacked``).
 final class AppAllocators {
     private let log: AllocationLog
     private let context: SimulationContext
@@ -21,6 +24,10 @@ final class AppAllocators {
     private var running: [Int?]
     /// Fetches and saves of the allocation under way on each device: an attempt is a fetch-or-save round trip.
     private var requests: [(fetches: Int, saves: Int)]
+    /// Counter values whose saves were answered to each device during its allocation under way.
+    private var answeredValues: [[Int]]
+    /// Ids the app handed out that no answered save backs, with the values that were answered.
+    private(set) var unbacked: [(index: Int, answered: [Int])] = []
 
     init(
         factory: AppComponentFactory<any DisplayIDAllocatorComponent>, context: SimulationContext, log: AllocationLog
@@ -31,6 +38,20 @@ final class AppAllocators {
         queues = Array(repeating: [], count: context.devices.count)
         running = Array(repeating: nil, count: context.devices.count)
         requests = Array(repeating: (0, 0), count: context.devices.count)
+        answeredValues = Array(repeating: [], count: context.devices.count)
+    }
+
+    /// Watches the counter record's saves answered to each device (see ``CloudKitDatabaseClient/savedRecordAnswered``).
+    func watchSaves(of recordID: CloudRecordID, clients: [CloudKitDatabaseClient]) {
+        for client in clients {
+            let index = client.device.index
+            client.savedRecordAnswered = { [unowned self] record in
+                guard record.recordID == recordID, let value = record[CounterConfiguration.valueKey]?.intValue else {
+                    return
+                }
+                answeredValues[index].append(Int(value))
+            }
+        }
     }
 
     func pendingCount(on device: Device) -> Int {
@@ -57,6 +78,7 @@ final class AppAllocators {
         let index = queues[device.index].removeFirst()
         running[device.index] = index
         requests[device.index] = (0, 0)
+        answeredValues[device.index].removeAll()
         let component = instances[device.index].component
         instances[device.index].perform { [self] in
             let result: Result<Int, any Error>
@@ -73,6 +95,7 @@ final class AppAllocators {
         switch result {
         case .success(let value):
             log.allocations[index].value = value
+            if !answeredValues[device.index].contains(value) { unbacked.append((index, answeredValues[device.index])) }
             log.handedOut.append(index)
             context.trace.instant(
                 device.id, "counter", "allocated", "displayId \(value) after \(attempts) attempts", value: Int64(value))

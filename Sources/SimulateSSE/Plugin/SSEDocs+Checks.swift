@@ -6,16 +6,22 @@ extension SSEDocs {
             "offlineIndicator",
             "shown once `delay` (1.5 s, seed 002) of continuous disconnect passed, not before, not later; hidden on reconnect",
             details: """
-                Seed 002: "Offline indicator — shown after 1.5s of disconnect". Per device, from the \
-                client's own connection state ("connected" = the stream's first bytes arrived; the client \
-                is disconnected from launch until then, and from a drop until the next first bytes): the \
+                Seed 002: "Offline indicator — shown after 1.5s of disconnect". Per device, from what \
+                reached it on the wire, never from the client's own word ("connected" = the first bytes of \
+                a stream arrived, field report 19; the device is disconnected from launch until then, and \
+                from the stream's end until the next first bytes): the \
                 indicator is never shown while connected or before `delay` of continuous disconnect; it \
                 shows at most `tolerance` after the delay (a late indicator fails, as does a disconnect \
                 longer than delay + tolerance without one); it is hidden at the instant of the reconnect; at \
                 the end of the run a device disconnected for at least delay + tolerance shows it. The delay \
                 is the seed's, not the client's offlineIndicatorDelay: a client configured otherwise fails \
                 unless the scenario states its rule here. A half-open stream the client still believes \
-                connected is not a disconnect here (see freshness and converged).
+                connected is not a disconnect here (see freshness and converged). For an app client the \
+                "connected" it reports (its own isConnected) is cross-checked against the wire: a \
+                difference longer than `tolerance` is a violation naming both sides ("phone received the \
+                first bytes of its stream at 6.6s but reported connected only at 6.8s", "phone reports \
+                connected at 12.3s but no bytes reached it since the drop at 10s"). Within one instant \
+                the order of the wire's change and the app's is not judged.
                 """),
         EntryDoc(
             "backoff", "every reconnect wait is exactly the seed's policy (1 s, ×2, 30 s cap), reset on connect",
@@ -104,7 +110,9 @@ extension SSEDocs {
             "connected", "whether the device's stream is connected (its first bytes arrived)",
             details: "\"Connected\" starts when the first bytes of a stream arrive (field report 19), not when the "
                 + "request leaves, and ends when the client learns the stream ended (at once when offline; on a "
-                + "half-open or quiet stream when requestTimeout passes without data).", valueType: "boolean"),
+                + "half-open or quiet stream when requestTimeout passes without data). For an app client, what it "
+                + "reports (its isConnected); sse.offlineIndicator cross-checks that against the wire.",
+            valueType: "boolean"),
         EntryDoc(
             "items", "the device's list in display order (top to bottom, most recent last): [{text, done}]",
             details: "What the user sees, optimistic edits included. Adds and bumps go to the end (the bottom, next "

@@ -27,7 +27,7 @@ public final class PunchlistClient: @unchecked Sendable {
         /// Full jitter (uniform 0…base) instead of the exact base delay.
         public var jitter = false
         /// When the screen says "connected" and hides the offline indicator: field report 19 says at the
-        /// first bytes; `.firstEvent` is a bug the tests plant.
+        /// first bytes; `.requestSent` and `.firstEvent` are bugs the tests plant.
         public var connectedAt = ConnectedAt.firstByte
         /// Merge each event into the list instead of replacing it: a bug the tests plant (seed 002: "No
         /// diffing, no merge logic").
@@ -36,7 +36,7 @@ public final class PunchlistClient: @unchecked Sendable {
     }
 
     public enum ConnectedAt: Sendable {
-        case firstByte, firstEvent
+        case requestSent, firstByte, firstEvent
     }
 
     /// What counts as the successful connect that starts the backoff over.
@@ -100,6 +100,7 @@ public final class PunchlistClient: @unchecked Sendable {
         var request = URLRequest(url: baseURL.appendingPathComponent("events"))
         request.timeoutInterval = options.requestTimeout
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+        if options.connectedAt == .requestSent { showConnected() }
         let (bytes, _) = try await http.bytes(for: request)
         if options.connectedAt == .firstByte { showConnected() }
         if options.backoffReset == .firstByte { connected() }

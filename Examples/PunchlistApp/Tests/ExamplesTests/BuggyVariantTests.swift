@@ -62,6 +62,23 @@ import Testing
             } == true)
     }
 
+    /// The judge does not take the service's word for an id: an id is backed only by a save of that
+    /// value answered to the device.
+    @Test func idHandedOutWithoutAnAnsweredSave() {
+        let plugin = AppComponents.displayIDs { $0.assumesSavedOnNetworkFailure = true }
+        var outcome: ScenarioOutcome?
+        withKnownIssue("the service hands out the id of a save whose answer never came") {
+            outcome = ScenarioExpectations.check(
+                file: Self.file("counter/lost-responses.json"), plugins: [plugin],
+                setting: ["counter": ["allocator": "app"]])
+        }
+        #expect(
+            outcome?.failures.contains {
+                $0.message.contains("counter.unique violated") && $0.message.contains("handed out displayId")
+                    && $0.message.contains("during that allocation")
+            } == true)
+    }
+
     @Test func retryAfterForgottenWhenGivingUp() {
         let plugin = AppComponents.displayIDs { $0.honoursRetryAfter = false }
         var outcome: ScenarioOutcome?
@@ -91,6 +108,23 @@ import Testing
                     && $0.contains(
                         "phone received the first bytes of its stream at 6.6s but reported connected only at 6.8s")
                     && $0.contains("phone reconnected at 6.6s but still shows the offline indicator")
+            })
+    }
+
+    /// Field report 19: "'connected' reported before the server answered".
+    @Test func connectedBeforeTheServerAnswered() {
+        let plugin = AppComponents.punchlist { $0.connectedAt = .requestSent }
+        var outcome: ScenarioOutcome?
+        withKnownIssue("the client says connected as soon as it sends the stream request") {
+            outcome = ScenarioExpectations.check(
+                file: Self.file("sse/first-bytes-connected.json"), plugins: [plugin],
+                setting: ["sse": ["client": "app"]])
+        }
+        let messages = outcome?.failures.map(\.message) ?? []
+        #expect(
+            messages.contains {
+                $0.contains("phone reports connected at 0s but no bytes reached it since launch (until 600ms)")
+                    && $0.contains("phone reports connected at 6s but no bytes reached it since the drop at 5s")
             })
     }
 
