@@ -10,9 +10,11 @@ import Testing
 /// judged as the CLI judges it, over a sweep: the app draws its jitter from its own streams, so its
 /// seed 0 is not the reference client's seed 0.
 @Suite struct PunchlistScenarioTests {
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     static let plugin = AppComponents.punchlist()
     static let setting: [String: JSONObject] = ["sse": ["client": "app"]]
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test(arguments: ScenarioSuite.files(in: "Scenarios/sse"))
     func bundledScenario(_ file: ScenarioFile) throws {
         let harness = ScenarioHarness(plugins: [Self.plugin])

@@ -60,7 +60,9 @@ public enum DurationFormat {
 
     /// Parses `"<number><unit>"`, telling a malformed text from one out of range.
     public static func parseChecked(_ text: String) -> Parsed {
-        parse(bytes: text.utf8.span)
+        // Not `text.utf8.span`: that needs macOS 26 / iOS 26, where `Span` itself back-deploys.
+        var text = text
+        return text.withUTF8 { parse(bytes: Span(_unsafeElements: $0)) }
     }
 
     /// `parseChecked` of UTF-8 bytes.
