@@ -19,6 +19,13 @@ let package = Package(
         .library(name: "SimulateTesting", targets: ["SimulateTesting"]),
         .library(name: "SimulateAsync", targets: ["SimulateAsync"]),
         .library(name: "SimulateFacades", targets: ["SimulateFacades"]),
+        .library(name: "SimulateSSE", targets: ["SimulateSSE"]),
+        .library(name: "SimulateCounter", targets: ["SimulateCounter"]),
+        .library(name: "SimulateModel", targets: ["SimulateModel"]),
+        .library(name: "SimulateIntents", targets: ["SimulateIntents"]),
+        .library(name: "SimulateReports", targets: ["SimulateReports"]),
+        // The one product a test target of app code depends on (docs/your-own-code.md).
+        .library(name: "SimulateKit", targets: ["SimulateKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -77,30 +84,39 @@ let package = Package(
         // over the scenario's network and servers (adapters over the real APIs on Apple platforms).
         .target(
             name: "SimulateFacades",
-            dependencies: ["SimulateAsync", "SimulateCore", "SimulateCloudKit", "SimulateSSE", "SimulateCounter"]
+            dependencies: ["SimulateAsync", "SimulateCore", "SimulateJSON", "SimulateCloudKit"]
         ),
+
+        // MARK: Reports
+        // The report writers (HTML timeline, Perfetto trace, JUnit, JSON, human) that the command line
+        // and the testing helpers share; below both, so the testing helpers need no CLI.
+        .target(name: "SimulateReports", dependencies: ["SimulateCore", "SimulateJSON"]),
 
         // MARK: Front ends
         .target(
             name: "SimulateCLI",
             dependencies: [
-                "SimulateCore", "SimulatePlugins", "SimulateServe",
+                "SimulateCore", "SimulatePlugins", "SimulateServe", "SimulateReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "simulate", dependencies: ["SimulateCLI"]),
-        // SimulateCLI for the HTML timeline and trace a failing test saves.
-        .target(name: "SimulateTesting", dependencies: ["SimulateCore", "SimulatePlugins", "SimulateCLI"]),
+        // No CLI, swift-nio or swift-argument-parser: a user's test target builds only what it runs.
+        .target(name: "SimulateTesting", dependencies: ["SimulateCore", "SimulatePlugins", "SimulateReports"]),
+        // Re-exports what a test of app code imports: core, plugins, runtime, facades, testing helpers.
+        .target(
+            name: "SimulateKit",
+            dependencies: [
+                "SimulateCore", "SimulateJSON", "SimulateCloudKit", "SimulateSSE", "SimulateCounter", "SimulateModel",
+                "SimulateIntents", "SimulatePlugins", "SimulateAsync", "SimulateFacades", "SimulateTesting",
+            ]
+        ),
         .executableTarget(
             name: "custom-simulate",
             dependencies: ["SimulateCLI", "SimulateCore"],
             path: "Examples/CustomSimulate",
             exclude: ["heartbeat.json"]
         ),
-
-        // MARK: Examples of app code under simulation (docs/your-own-code.md)
-        .target(name: "PunchlistExample", dependencies: ["SimulateFacades"], path: "Examples/Punchlist"),
-        .target(name: "DisplayIDExample", dependencies: ["SimulateFacades"], path: "Examples/DisplayIDs"),
 
         // MARK: Benchmarks
         .target(name: "CEventLoop"),
@@ -130,15 +146,19 @@ let package = Package(
             name: "SimulateModelTests",
             dependencies: ["SimulateModel", "SimulateCounter", "SimulateCloudKit", "SimulateCore"]),
         .testTarget(name: "SimulateIntentsTests", dependencies: ["SimulateIntents", "SimulateCore"]),
+        // The Apple adapters' conversions, on Foundation values (docs/apple-platforms.md).
+        .testTarget(name: "SimulateFacadesTests", dependencies: ["SimulateFacades", "SimulateCloudKit"]),
         .testTarget(
-            name: "SimulateCLITests", dependencies: ["SimulateCLI", "SimulateSSE", "simulate", "custom-simulate"]),
+            name: "SimulateCLITests",
+            dependencies: ["SimulateCLI", "SimulateReports", "SimulateSSE", "simulate", "custom-simulate"]),
         .testTarget(
-            name: "ExamplesTests",
+            name: "SimulateTestingTests",
             dependencies: [
-                "PunchlistExample", "DisplayIDExample", "SimulateFacades", "SimulateTesting", "SimulatePlugins",
-                "SimulateSSE", "SimulateCounter", "SimulateCloudKit",
-            ]
+                "SimulateTesting", "SimulatePlugins", "SimulateCore", "SimulateJSON", "SimulateCounter",
+                "SimulateModel",
+                "SimulateCLI",
+            ],
+            resources: [.copy("Resources/BundledScenarios")]
         ),
-        .testTarget(name: "SimulateTestingTests", dependencies: ["SimulateTesting", "SimulatePlugins"]),
     ]
 )

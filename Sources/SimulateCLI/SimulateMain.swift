@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SimulateCore
 import SimulatePlugins
+import SimulateReports
 
 /// The public entry point: build your own `simulate` with extra plugins in a few lines.
 ///
@@ -20,6 +21,11 @@ public enum SimulateMain {
     /// Runs the `simulate` command line with exactly these plugins, then exits.
     public static func run(registry: PluginRegistry, arguments: [String]? = nil) -> Never {
         CommandEnvironment.registry = registry
+        // A team's own build (`my-simulate`) names itself in replay commands: the stock one cannot run
+        // the plugins it registers.
+        if let program = CommandLine.arguments.first.map({ ($0 as NSString).lastPathComponent }), !program.isEmpty {
+            RunResult.replayProgram = program
+        }
         if let status = PluginCommands.run(arguments ?? Array(CommandLine.arguments.dropFirst()), registry: registry) {
             exit(status)
         }

@@ -21,6 +21,7 @@ public struct AppEnvironment: @unchecked Sendable {
 
     final class Launch {
         var tasks: [SimulatedTask] = []
+        var cloudKit: SimulatedCloudKitDatabase?
         func end() {
             for task in tasks where !task.isFinished { task.cancel() }
             tasks.removeAll()
@@ -34,6 +35,15 @@ public struct AppEnvironment: @unchecked Sendable {
     public var wallClock: DeviceWallClock { runtime.wallClock(for: device) }
     /// `URLSession`'s `data(for:)` and `bytes(for:)` over the simulated network.
     public var http: SimulatedHTTPClient { SimulatedHTTPClient(context: context, device: device) }
+    /// `CKDatabase` over the scenario's simulated record server, through this device's link: the
+    /// counter plugin's server when `counter` is enabled (so it counts the app's requests), else the
+    /// run's shared server. One database per launch of the app, made on first use.
+    public var cloudKit: SimulatedCloudKitDatabase {
+        if let database = launch.cloudKit { return database }
+        let database = SimulatedCloudKitDatabase(context: context, device: device)
+        launch.cloudKit = database
+        return database
+    }
     /// What `NWPathMonitor` would report on this device.
     public var connectivity: SimulatedPathMonitor { SimulatedPathMonitor(context: context, device: device) }
 

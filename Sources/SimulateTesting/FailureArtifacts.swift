@@ -1,6 +1,6 @@
 import Foundation
-import SimulateCLI
 import SimulateCore
+import SimulateReports
 
 /// What a failing test run leaves behind so it can be replayed and looked at: the scenario file
 /// (a scenario built in Swift, written as JSON), the HTML timeline and the Perfetto trace.
@@ -83,6 +83,12 @@ extension ScenarioOutcome {
     mutating func saveArtifactsOnFailure(registry: PluginRegistry) {
         guard let result, !result.passed, let scenario, artifacts == nil else { return }
         artifacts = FailureArtifacts.save(scenario, seed: result.seed, registry: registry)
-        if let artifacts, scenario.file == nil { self.result?.file = artifacts.scenarioFile }
+        if let artifacts, scenario.file == nil || differsFromFile { self.result?.file = artifacts.scenarioFile }
+    }
+
+    /// Saves a failed run's artifacts and words its replay for a test: `testFilter` names the test.
+    mutating func prepareForReport(_ harness: ScenarioHarness, testFilter: String?) {
+        replay = ReplayContext(builtInPluginsOnly: harness.builtInPluginsOnly, testFilter: testFilter)
+        saveArtifactsOnFailure(registry: harness.registry)
     }
 }

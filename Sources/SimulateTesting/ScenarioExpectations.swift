@@ -1,5 +1,6 @@
 #if canImport(Testing)
     import SimulateCore
+    import SimulateJSON
     import Testing
 
     /// Runs scenarios inside Swift Testing: every failing expectation becomes an `Issue` that names
@@ -18,7 +19,7 @@
         @discardableResult
         public static func check(
             file: ScenarioFile, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
-            shrinkOnFailure: ShrinkOnFailure? = nil, sourceLocation: SourceLocation = #_sourceLocation
+            shrinkOnFailure: ShrinkOnFailure? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
         ) -> ScenarioOutcome {
             let harness = ScenarioHarness(plugins: plugins)
             let outcome = record(harness.run(file, seed: seed), harness, sourceLocation: sourceLocation)
@@ -36,7 +37,7 @@
         public static func check(
             file path: String, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
             shrinkOnFailure: ShrinkOnFailure? = nil, filePath: String = #filePath,
-            sourceLocation: SourceLocation = #_sourceLocation
+            sourceLocation: Testing.SourceLocation = #_sourceLocation
         ) -> ScenarioOutcome {
             check(
                 file: ScenarioSuite.resolve(path, from: filePath), seed: seed, plugins: plugins,
@@ -47,7 +48,7 @@
         @discardableResult
         public static func check(
             _ scenario: Scenario, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
-            sourceLocation: SourceLocation = #_sourceLocation
+            sourceLocation: Testing.SourceLocation = #_sourceLocation
         ) -> ScenarioOutcome {
             let harness = ScenarioHarness(plugins: plugins)
             return record(harness.run(scenario, seed: seed), harness, sourceLocation: sourceLocation)
@@ -57,7 +58,7 @@
         @discardableResult
         public static func check(
             _ builder: ScenarioBuilder, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
-            sourceLocation: SourceLocation = #_sourceLocation
+            sourceLocation: Testing.SourceLocation = #_sourceLocation
         ) -> ScenarioOutcome {
             let scenario: Scenario
             do {
@@ -67,7 +68,8 @@
                     let site = builder.callSite(for: diagnostic.path)
                     let location =
                         site.map {
-                            SourceLocation(fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
+                            Testing.SourceLocation(
+                                fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
                         } ?? sourceLocation
                     Issue.record(Comment(rawValue: diagnostic.description), sourceLocation: location)
                 }
@@ -81,15 +83,51 @@
         @discardableResult
         public static func check(
             file: ScenarioFile, seeds: ClosedRange<UInt64>, plugins: [any SimulationPlugin] = [],
-            sourceLocation: SourceLocation = #_sourceLocation
+            sourceLocation: Testing.SourceLocation = #_sourceLocation
         ) -> [ScenarioOutcome] {
             let harness = ScenarioHarness(plugins: plugins)
-            var sweep = harness.sweep(file, seeds: seeds)
+            return record(harness.sweep(file, seeds: seeds), harness, seeds: seeds, sourceLocation: sourceLocation)
+        }
+
+        /// Runs every seed in `seeds` with plugin settings replaced (see
+        /// ``ScenarioHarness/run(_:seed:setting:)``), judged as ``check(file:seeds:plugins:sourceLocation:)``.
+        @discardableResult
+        public static func check(
+            file: ScenarioFile, seeds: ClosedRange<UInt64>, plugins: [any SimulationPlugin] = [],
+            setting settings: [String: JSONObject], sourceLocation: Testing.SourceLocation = #_sourceLocation
+        ) -> [ScenarioOutcome] {
+            let harness = ScenarioHarness(plugins: plugins)
+            return record(
+                harness.sweep(file, seeds: seeds, setting: settings), harness, seeds: seeds,
+                sourceLocation: sourceLocation)
+        }
+
+        /// Runs a scenario file with plugin settings replaced (see ``ScenarioHarness/run(_:seed:setting:)``)
+        /// and records an issue for each failure; a failure saves the scenario with the settings written in.
+        @discardableResult
+        public static func check(
+            file: ScenarioFile, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
+            setting settings: [String: JSONObject], sourceLocation: Testing.SourceLocation = #_sourceLocation
+        ) -> ScenarioOutcome {
+            let harness = ScenarioHarness(plugins: plugins)
+            return record(harness.run(file, seed: seed, setting: settings), harness, sourceLocation: sourceLocation)
+        }
+
+        private static func record(
+            _ sweep: SweepOutcome, _ harness: ScenarioHarness, seeds: ClosedRange<UInt64>,
+            sourceLocation: Testing.SourceLocation
+        ) -> [ScenarioOutcome] {
+            var sweep = sweep
+            let filter = currentTestFilter
+            for index in sweep.outcomes.indices {
+                sweep.outcomes[index].replay = ReplayContext(
+                    builtInPluginsOnly: harness.builtInPluginsOnly, testFilter: filter)
+            }
             if let index = sweep.outcomes.firstIndex(where: { !$0.passed && $0.result != nil }) {
                 sweep.outcomes[index].saveArtifactsOnFailure(registry: harness.registry)
                 sweep.outcomes[index].artifacts.map { attach($0, sourceLocation: sourceLocation) }
-                sweep.failures = ScenarioHarness.judge(sweep.outcomes, seeds: seeds).failures
             }
+            sweep.failures = ScenarioHarness.judge(sweep.outcomes, seeds: seeds).failures
             recordWarnings(sweep.outcomes.first, sourceLocation: sourceLocation)
             for failure in sweep.failures {
                 Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
@@ -97,11 +135,16 @@
             return sweep.outcomes
         }
 
+        /// `swift test --filter` for the running test: `Module.Suite/test`.
+        private static var currentTestFilter: String? {
+            Test.current.map { ReplayContext.filter(module: $0.id.moduleName, components: $0.id.nameComponents) }
+        }
+
         private static func record(
-            _ outcome: ScenarioOutcome, _ harness: ScenarioHarness, sourceLocation: SourceLocation
+            _ outcome: ScenarioOutcome, _ harness: ScenarioHarness, sourceLocation: Testing.SourceLocation
         ) -> ScenarioOutcome {
             var outcome = outcome
-            outcome.saveArtifactsOnFailure(registry: harness.registry)
+            outcome.prepareForReport(harness, testFilter: currentTestFilter)
             recordWarnings(outcome, sourceLocation: sourceLocation)
             for failure in outcome.failures {
                 Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
@@ -111,7 +154,7 @@
         }
 
         /// Warnings (a bare number of seconds longer than the run…) never fail the test.
-        private static func recordWarnings(_ outcome: ScenarioOutcome?, sourceLocation: SourceLocation) {
+        private static func recordWarnings(_ outcome: ScenarioOutcome?, sourceLocation: Testing.SourceLocation) {
             for warning in outcome?.scenario?.warnings ?? [] {
                 #if compiler(>=6.3)  // Issue.record(_:severity:sourceLocation:) is public from Swift 6.3
                     Issue.record(
@@ -124,7 +167,7 @@
         }
 
         /// The saved scenario file, timeline and trace, as test attachments.
-        private static func attach(_ artifacts: FailureArtifacts, sourceLocation: SourceLocation) {
+        private static func attach(_ artifacts: FailureArtifacts, sourceLocation: Testing.SourceLocation) {
             #if compiler(>=6.2)
                 for (name, text) in artifacts.contents {
                     Attachment.record(text, named: name, sourceLocation: sourceLocation)

@@ -8,26 +8,28 @@ import SimulatePlugins
 /// on Linux CI and on the iOS simulator alike.
 public struct ScenarioHarness: Sendable {
     public let registry: PluginRegistry
+    /// No plugin of your own: the stock `simulate` command line replays a failure.
+    public let builtInPluginsOnly: Bool
 
     /// The built-in plugins plus `plugins` (a plugin with a built-in's name replaces it).
     public init(plugins: [any SimulationPlugin] = []) {
         var registry = PluginRegistry(BuiltinPlugins.all)
         for plugin in plugins { registry.register(plugin) }
         self.registry = registry
+        builtInPluginsOnly = plugins.isEmpty
     }
 
     /// Exactly these plugins.
     public init(registry: PluginRegistry) {
         self.registry = registry
+        builtInPluginsOnly = false
     }
 
     /// Loads and runs one scenario file. `seed` overrides the scenario's own.
     public func run(_ file: ScenarioFile, seed: UInt64? = nil) -> ScenarioOutcome {
+        if let problem = file.problem { return Self.unreadable(file, problem) }
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            let diagnostic = ScenarioDiagnostic(
-                kind: .scenario, file: file.displayPath, path: .root, message: "no such file or cannot be read")
-            return ScenarioOutcome(
-                file: file.displayPath, invalid: ScenarioError(file: file.displayPath, diagnostics: [diagnostic]))
+            return Self.unreadable(file, "no such file or cannot be read")
         }
         let scenario: Scenario
         do {
@@ -46,6 +48,12 @@ public struct ScenarioHarness: Sendable {
             return ScenarioOutcome(file: scenario.file ?? scenario.name, invalid: error)
         }
         return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false), scenario: scenario)
+    }
+
+    static func unreadable(_ file: ScenarioFile, _ message: String) -> ScenarioOutcome {
+        let diagnostic = ScenarioDiagnostic(kind: .scenario, file: file.displayPath, path: .root, message: message)
+        return ScenarioOutcome(
+            file: file.displayPath, invalid: ScenarioError(file: file.displayPath, diagnostics: [diagnostic]))
     }
 
     private var runner: SimulationRunner { SimulationRunner(registry: registry) }

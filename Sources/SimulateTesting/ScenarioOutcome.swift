@@ -13,6 +13,10 @@ public struct ScenarioOutcome: Sendable {
     public internal(set) var scenario: Scenario?
     /// Saved when the run failed in a test helper: the scenario file, HTML timeline and trace.
     public internal(set) var artifacts: FailureArtifacts?
+    /// The scenario is not the file as written (settings were replaced): only the saved copy replays it.
+    var differsFromFile = false
+    /// Set by the test helpers: how the failure messages say to replay the run.
+    var replay: ReplayContext?
 
     init(file: String, invalid: ScenarioError) {
         self.file = file
@@ -64,7 +68,12 @@ public struct ScenarioOutcome: Sendable {
 
     /// `\nreplay: simulate run … --seed N`, and where the failure's files were saved.
     private func replaySuffix(_ result: RunResult) -> String {
-        "\nreplay: " + result.replayCommand + (artifacts.map { "\n" + $0.messageLines } ?? "")
+        let saved = artifacts.map { "\n" + $0.messageLines } ?? ""
+        guard let replay, !(replay.builtInPluginsOnly && !differsFromFile) else {
+            return "\nreplay: " + result.replayCommand + saved
+        }
+        let scenario = artifacts?.scenarioFile ?? result.file ?? file
+        return "\n" + replay.lines(seed: result.seed, saved: scenario).joined(separator: "\n") + saved
     }
 
     static func describe(_ expectation: ExpectationResult) -> String {

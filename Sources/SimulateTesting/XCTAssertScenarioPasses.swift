@@ -1,5 +1,6 @@
 #if canImport(XCTest)
     import SimulateCore
+    import SimulateJSON
     import XCTest
 
     /// Runs a scenario file and fails the test once per failing expectation, naming the file, the seed,
@@ -18,11 +19,25 @@
     @discardableResult
     public func XCTAssertScenarioPasses(
         _ path: String, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
-        shrinkOnFailure: ShrinkOnFailure? = nil, file: StaticString = #filePath, line: UInt = #line
+        shrinkOnFailure: ShrinkOnFailure? = nil, file: StaticString = #filePath, line: UInt = #line,
+        fileID: String = #fileID, function: String = #function
     ) -> ScenarioOutcome {
         let scenarioFile = ScenarioSuite.resolve(path, from: "\(file)")
+        return XCTAssertScenarioPasses(
+            scenarioFile, seed: seed, plugins: plugins, shrinkOnFailure: shrinkOnFailure, file: file, line: line,
+            fileID: fileID, function: function)
+    }
+
+    /// Runs a scenario file found by ``ScenarioSuite`` (a folder that was not found fails here).
+    @discardableResult
+    public func XCTAssertScenarioPasses(
+        _ scenarioFile: ScenarioFile, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
+        shrinkOnFailure: ShrinkOnFailure? = nil, file: StaticString = #filePath, line: UInt = #line,
+        fileID: String = #fileID, function: String = #function
+    ) -> ScenarioOutcome {
         let harness = ScenarioHarness(plugins: plugins)
-        let outcome = XCTRecord(harness.run(scenarioFile, seed: seed), harness, file: file, line: line)
+        let filter = ReplayContext.filter(fileID: fileID, function: function)
+        let outcome = XCTRecord(harness.run(scenarioFile, seed: seed), harness, filter, file: file, line: line)
         if let shrinkOnFailure, outcome.result?.passed == false,
             let shrunk = harness.shrink(scenarioFile, seed: seed, request: shrinkOnFailure)
         {
@@ -35,20 +50,63 @@
     @discardableResult
     public func XCTAssertScenarioPasses(
         _ scenario: Scenario, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
-        file: StaticString = #filePath, line: UInt = #line
+        file: StaticString = #filePath, line: UInt = #line, fileID: String = #fileID, function: String = #function
     ) -> ScenarioOutcome {
         let harness = ScenarioHarness(plugins: plugins)
-        return XCTRecord(harness.run(scenario, seed: seed), harness, file: file, line: line)
+        let filter = ReplayContext.filter(fileID: fileID, function: function)
+        return XCTRecord(harness.run(scenario, seed: seed), harness, filter, file: file, line: line)
+    }
+
+    /// Runs a scenario file with plugin settings replaced (see ``ScenarioHarness/run(_:seed:setting:)``),
+    /// e.g. `setting: ["sse": ["client": "app"]]` to run it against your own component.
+    @discardableResult
+    public func XCTAssertScenarioPasses(
+        _ scenarioFile: ScenarioFile, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
+        setting settings: [String: JSONObject], file: StaticString = #filePath, line: UInt = #line,
+        fileID: String = #fileID, function: String = #function
+    ) -> ScenarioOutcome {
+        let harness = ScenarioHarness(plugins: plugins)
+        let filter = ReplayContext.filter(fileID: fileID, function: function)
+        return XCTRecord(
+            harness.run(scenarioFile, seed: seed, setting: settings), harness, filter, file: file, line: line)
+    }
+
+    /// Runs every seed in `seeds`, judged as `simulate run --seeds` judges them (see
+    /// ``ScenarioHarness/sweep(_:seeds:)``); `setting` replaces plugin settings as above.
+    @discardableResult
+    public func XCTAssertScenarioPasses(
+        _ scenarioFile: ScenarioFile, seeds: ClosedRange<UInt64>, plugins: [any SimulationPlugin] = [],
+        setting settings: [String: JSONObject] = [:], file: StaticString = #filePath, line: UInt = #line,
+        fileID: String = #fileID, function: String = #function
+    ) -> [ScenarioOutcome] {
+        let harness = ScenarioHarness(plugins: plugins)
+        var sweep =
+            settings.isEmpty
+            ? harness.sweep(scenarioFile, seeds: seeds) : harness.sweep(scenarioFile, seeds: seeds, setting: settings)
+        let filter = ReplayContext.filter(fileID: fileID, function: function)
+        for index in sweep.outcomes.indices {
+            sweep.outcomes[index].replay = ReplayContext(
+                builtInPluginsOnly: harness.builtInPluginsOnly, testFilter: filter)
+        }
+        if let index = sweep.outcomes.firstIndex(where: { !$0.passed && $0.result != nil }) {
+            sweep.outcomes[index].saveArtifactsOnFailure(registry: harness.registry)
+        }
+        for failure in ScenarioHarness.judge(sweep.outcomes, seeds: seeds).failures {
+            XCTFail(failure.message, file: file, line: line)
+        }
+        return sweep.outcomes
     }
 
     /// Builds, validates and runs a scenario; a problem fails the test at the builder call that caused it.
     @discardableResult
     public func XCTAssertScenarioPasses(
         _ builder: ScenarioBuilder, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
-        file: StaticString = #filePath, line: UInt = #line
+        file: StaticString = #filePath, line: UInt = #line, fileID: String = #fileID, function: String = #function
     ) -> ScenarioOutcome {
         do {
-            return XCTAssertScenarioPasses(try builder.build(plugins: plugins), seed: seed, plugins: plugins)
+            let scenario = try builder.build(plugins: plugins)
+            return XCTAssertScenarioPasses(
+                scenario, seed: seed, plugins: plugins, file: file, line: line, fileID: fileID, function: function)
         } catch {
             for diagnostic in error.diagnostics {
                 // XCTest takes a static file path: the builder call's line in the asserting file
@@ -64,10 +122,10 @@
     }
 
     private func XCTRecord(
-        _ outcome: ScenarioOutcome, _ harness: ScenarioHarness, file: StaticString, line: UInt
+        _ outcome: ScenarioOutcome, _ harness: ScenarioHarness, _ testFilter: String, file: StaticString, line: UInt
     ) -> ScenarioOutcome {
         var outcome = outcome
-        outcome.saveArtifactsOnFailure(registry: harness.registry)
+        outcome.prepareForReport(harness, testFilter: testFilter)
         for warning in outcome.scenario?.warnings ?? [] { print("warning: " + warning.description) }
         for failure in outcome.failures {
             XCTFail(failure.message, file: file, line: line)

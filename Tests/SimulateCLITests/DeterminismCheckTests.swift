@@ -1,6 +1,7 @@
 import Foundation
 import SimulateCore
 import SimulateJSON
+import SimulateReports
 import Testing
 
 @testable import SimulateCLI

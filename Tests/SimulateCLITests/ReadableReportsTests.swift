@@ -3,6 +3,7 @@ import SimulateCore
 import Testing
 
 @testable import SimulateCLI
+@testable import SimulateReports
 
 /// Reports a reader can use: statistics under every run, backoffs drawn as backoffs, rounded
 /// times, and violations on the track they belong to.

@@ -3,6 +3,7 @@ import SimulateCore
 import Testing
 
 @testable import SimulateCLI
+@testable import SimulateReports
 
 @Suite struct ReportTests {
     static let xmllint = ["/usr/bin/xmllint", "/opt/homebrew/bin/xmllint", "/usr/local/bin/xmllint"].first {

@@ -1,4 +1,5 @@
 import Foundation
+import SimulateReports
 import Testing
 
 @testable import SimulateCLI

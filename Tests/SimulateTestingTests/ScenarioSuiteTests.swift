@@ -1,3 +1,4 @@
+import Foundation
 import SimulateTesting
 import Testing
 
@@ -11,11 +12,39 @@ import Testing
         #expect(files.map(\.path) == ["a.json", "a/c.json", "b.json"].map(fixtures.path))
     }
 
-    @Test func relativeFolderIsShownRelativeToWhereItWasFound() {
-        let files = ScenarioSuite.files(in: "Tests/SimulateTestingTests")
-        #expect(files.isEmpty)
+    @Test func relativeFolderIsShownFromWhereItWasFound() {
+        let files = ScenarioSuite.files(in: "Scenarios/sse")
+        #expect(files.first?.displayPath.hasPrefix("Scenarios/sse/") == true)
+        #expect(files.allSatisfy { $0.problem == nil })
         #expect(ScenarioSuite.locate("Tests/SimulateTestingTests") != nil)
         #expect(ScenarioSuite.locate("No Such Folder") == nil)
+    }
+
+    @Test func aMisspeltFolderFailsInsteadOfRunningNoTest() {
+        let files = ScenarioSuite.files(in: "Scenarioz")
+        #expect(files.count == 1)
+        #expect(files.first?.problem?.hasPrefix("no scenario folder \"Scenarioz\": looked in") == true)
+        var outcome: ScenarioOutcome?
+        withKnownIssue("the folder does not exist") {
+            outcome = ScenarioExpectations.check(file: files[0])
+        }
+        #expect(outcome?.passed == false)
+        #expect(outcome?.failures.first?.message.contains("no scenario folder \"Scenarioz\"") == true)
+    }
+
+    @Test func aFolderWithoutScenarioFilesFails() {
+        let files = ScenarioSuite.files(in: "Sources/SimulateTesting")
+        #expect(files.count == 1)
+        #expect(files.first?.problem?.hasPrefix("no .json scenario files under") == true)
+        #expect(ScenarioHarness().run(files[0]).invalid != nil)
+    }
+
+    @Test func scenariosCopiedIntoTheTestBundleAreFound() {
+        let files = ScenarioSuite.files(in: "BundledScenarios", bundle: .module)
+        #expect(files.map(\.displayPath) == ["BundledScenarios/offline-indicator.json"])
+        #expect(ScenarioHarness().run(files[0]).passed)
+        let missing = ScenarioSuite.files(in: "Scenarios", bundle: .module)
+        #expect(missing.first?.problem?.contains("resources: [.copy(\"Scenarios\")]") == true)
     }
 
     @Test func resolvesAFileFromTheCallerUpwards() {

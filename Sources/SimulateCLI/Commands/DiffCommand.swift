@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SimulateCore
 import SimulateJSON
+import SimulateReports
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

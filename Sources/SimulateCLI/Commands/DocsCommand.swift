@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SimulateCore
+import SimulateReports
 
 struct DocsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SimulateCore
+import SimulateReports
 
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

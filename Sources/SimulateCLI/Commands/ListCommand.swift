@@ -1,5 +1,6 @@
 import ArgumentParser
 import SimulateCore
+import SimulateReports
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import Foundation
 import SimulateCore
+import SimulateReports
 
 /// Runs the commands plugins add (``PluginCommand``), e.g. `simulate sse-parse`.
 enum PluginCommands {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SimulateCore
+import SimulateReports
 import SimulateServe
 
 struct ProbeCommand: ParsableCommand {

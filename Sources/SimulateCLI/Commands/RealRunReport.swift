@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SimulateCore
 import SimulateJSON
+import SimulateReports
 
 /// Loads one scenario for a real-time command, or prints its errors and exits with status 2.
 enum LoadedScenario {

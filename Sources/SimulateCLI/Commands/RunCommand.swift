@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SimulateCore
 import SimulateJSON
+import SimulateReports
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case human, json

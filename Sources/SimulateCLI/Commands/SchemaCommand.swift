@@ -1,5 +1,6 @@
 import ArgumentParser
 import SimulateJSON
+import SimulateReports
 
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

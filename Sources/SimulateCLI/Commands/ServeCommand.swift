@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import SimulateCore
 import SimulateJSON
+import SimulateReports
 import SimulateServe
 
 struct ServeCommand: ParsableCommand {

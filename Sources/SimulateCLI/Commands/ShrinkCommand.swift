@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SimulateCore
 import SimulateJSON
+import SimulateReports
 
 struct ShrinkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SimulateReports
 
 /// Ctrl-C and SIGTERM end a real-time run early; what happened so far is judged.
 final class StopSignals {

@@ -1,5 +1,6 @@
 import SimulateCore
 import SimulateJSON
+import SimulateReports
 
 /// One trace record as a JSON line: `{"t": ns, "track", "category", "name", "detail", "phase"}`.
 /// `t`, whole nanoseconds since the run started, is the file format of `serve --record` (read by

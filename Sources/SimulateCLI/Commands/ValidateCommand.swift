@@ -1,6 +1,7 @@
 import ArgumentParser
 import SimulateCore
 import SimulateJSON
+import SimulateReports
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import Foundation
 import SimulateCore
+import SimulateReports
 
 /// The tables of configuration keys, actions, invariants and observables in the markdown docs, made
 /// from the plugins' declarations so the docs cannot drift from what the loader checks. A table lives

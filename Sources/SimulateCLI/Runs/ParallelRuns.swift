@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SimulateCore
+import SimulateReports
 
 /// One scenario file with one seed.
 struct RunItem: Sendable {

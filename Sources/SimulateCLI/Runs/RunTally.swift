@@ -1,4 +1,5 @@
 import SimulateCore
+import SimulateReports
 
 /// What a `run` command counted: runs passed, failed and broken, files invalid, sweep verdicts not met.
 struct RunTally {

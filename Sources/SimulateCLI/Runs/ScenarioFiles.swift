@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SimulateReports
 
 /// Expands the paths given on the command line: files as given, directories recursively to their `.json` files, sorted.
 enum ScenarioFiles {

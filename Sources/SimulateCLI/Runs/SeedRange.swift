@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SimulateReports
 
 /// `--seeds A..B`: every seed from A to B inclusive.
 struct SeedRange: ExpressibleByArgument, Sendable {

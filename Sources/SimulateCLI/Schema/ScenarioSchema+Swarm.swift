@@ -1,5 +1,6 @@
 import SimulateCore
 import SimulateJSON
+import SimulateReports
 
 /// Swarm mode in the schema: `faults` as an object with `list`, `generate` and `liveness`.
 extension ScenarioSchema {

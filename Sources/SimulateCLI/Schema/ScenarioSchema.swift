@@ -1,5 +1,6 @@
 import SimulateCore
 import SimulateJSON
+import SimulateReports
 
 /// The JSON Schema (draft 2020-12) of scenario files, generated from the format and from each
 /// plugin's documented actions, configuration, invariants and observables, so it cannot drift from them.

@@ -121,12 +121,16 @@ public struct RunResult: Sendable {
 
     /// The command that runs exactly this again.
     public var replayCommand: String {
-        "simulate run \(ShellQuoting.quote(file ?? "<scenario>")) --seed \(seed)"
+        "\(Self.replayProgram) run \(ShellQuoting.quote(file ?? "<scenario>")) --seed \(seed)"
     }
+
+    /// The command line that replay commands name: `simulate`, or the name of a command line built
+    /// with `SimulateMain.run(extraPlugins:)` (it sets this once, at start, before any run).
+    nonisolated(unsafe) public static var replayProgram = "simulate"
 }
 
-enum ShellQuoting {
-    static func quote(_ text: String) -> String {
+public enum ShellQuoting {
+    public static func quote(_ text: String) -> String {
         let safe = text.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || "/._-+=:,@".utf8.contains(byte)

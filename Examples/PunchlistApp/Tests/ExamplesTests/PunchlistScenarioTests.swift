@@ -1,7 +1,4 @@
-import SimulateCore
-import SimulateJSON
-import SimulateSSE
-import SimulateTesting
+import SimulateKit
 import Testing
 
 /// The app's own Punchlist client under every bundled `sse` scenario: the same verdicts as the

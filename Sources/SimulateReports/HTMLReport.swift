@@ -3,16 +3,16 @@ import SimulateCore
 
 /// `--html PATH`: one self-contained page with a timeline drawing per run, failures first, each
 /// with what failed and its replay command. Hovering a bar or mark shows its times and details.
-struct HTMLReport {
-    var runs: [TimelineRun]
+package struct HTMLReport {
+    package var runs: [TimelineRun]
     /// Runs that were not drawn (the report keeps at most a few hundred).
-    var skipped: Int
-    var totalPassed: Int
-    var totalFailed: Int
+    package var skipped: Int
+    package var totalPassed: Int
+    package var totalFailed: Int
     /// Expectations judged over a whole sweep (`"sweep": "some"`).
-    var verdicts: [SweepVerdict] = []
+    package var verdicts: [SweepVerdict] = []
 
-    var text: String {
+    package var text: String {
         let ordered = runs.filter { !$0.result.passed } + runs.filter(\.result.passed)
         let openAll = ordered.count <= 10
         var parts = [

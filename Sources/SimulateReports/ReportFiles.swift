@@ -2,34 +2,34 @@ import Foundation
 import SimulateCore
 
 /// The report files a run writes besides standard output: `--junit`, `--trace` and `--html`.
-struct ReportFiles {
-    var junitPath: String?
-    var tracePath: String?
-    var htmlPath: String?
+package struct ReportFiles {
+    package var junitPath: String?
+    package var tracePath: String?
+    package var htmlPath: String?
     private var junit = JUnitReport()
     private var timelines = TimelineCollector()
     private var passed = 0
     private var failed = 0
     private var verdicts: [SweepVerdict] = []
 
-    init(junit: String?, trace: String?, html: String?) {
+    package init(junit: String?, trace: String?, html: String?) {
         junitPath = junit
         tracePath = trace
         htmlPath = html
     }
 
     /// Whether runs must keep their trace records.
-    var needsTrace: Bool { tracePath != nil || htmlPath != nil }
+    package var needsTrace: Bool { tracePath != nil || htmlPath != nil }
 
-    mutating func announce(file: String) {
+    package mutating func announce(file: String) {
         junit.announce(file: file)
     }
 
-    mutating func addInvalid(file: String, error: ScenarioError) {
+    package mutating func addInvalid(file: String, error: ScenarioError) {
         junit.addInvalid(file: file, error: error)
     }
 
-    mutating func add(_ result: RunResult, devices: [String]) {
+    package mutating func add(_ result: RunResult, devices: [String]) {
         if result.passed { passed += 1 } else { failed += 1 }
         if junitPath != nil {
             var light = result
@@ -40,14 +40,14 @@ struct ReportFiles {
     }
 
     /// Expectations judged over a sweep: a JUnit test case each, and a table at the top of the HTML page.
-    mutating func add(_ closing: [SweepVerdict]) {
+    package mutating func add(_ closing: [SweepVerdict]) {
         guard !closing.isEmpty else { return }
         verdicts += closing
         for verdict in closing { junit.add(verdict) }
     }
 
     /// Writes every report asked for; returns the error messages of those that could not be written.
-    func write() -> [String] {
+    package func write() -> [String] {
         var errors: [String] = []
         func save(_ text: @autoclosure () -> String, to path: String?) {
             guard let path else { return }

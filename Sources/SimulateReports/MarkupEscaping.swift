@@ -1,8 +1,8 @@
 /// Escapes text for XML and HTML attribute values and character data.
-enum MarkupEscaping {
+package enum MarkupEscaping {
     /// `&`, `<`, `>` and `"` as entities (attributes are always double-quoted); control characters
     /// XML 1.0 forbids become U+FFFD.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

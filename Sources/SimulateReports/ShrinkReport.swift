@@ -3,12 +3,18 @@ import SimulateCore
 import SimulateJSON
 
 /// What `simulate shrink` prints: the failure kept, what was removed, sizes before and after, a test stub.
-struct ShrinkReport {
-    let result: ShrinkResult
-    let path: String
-    let terminal: Terminal
+package struct ShrinkReport {
+    package let result: ShrinkResult
+    package let path: String
+    package let terminal: Terminal
 
-    func lines() -> [String] {
+    package init(result: ShrinkResult, path: String, terminal: Terminal) {
+        self.result = result
+        self.path = path
+        self.terminal = terminal
+    }
+
+    package func lines() -> [String] {
         var lines = [
             terminal.bold("shrunk") + " \(result.file ?? "<scenario>") (seed \(result.originalSeed)) → \(path)"
                 + (result.seed != result.originalSeed ? " (seed \(result.seed))" : ""),
@@ -35,14 +41,14 @@ struct ShrinkReport {
 }
 
 /// One progress line on standard error while shrinking, only on a terminal, at most ten times a second.
-final class ShrinkProgressLine {
+package final class ShrinkProgressLine {
     private var lastDraw: TimeInterval = 0
 
-    static func make() -> ShrinkProgressLine? {
+    package static func make() -> ShrinkProgressLine? {
         Terminal.isTerminal(STDERR_FILENO) ? ShrinkProgressLine() : nil
     }
 
-    func show(_ progress: ShrinkProgress) {
+    package func show(_ progress: ShrinkProgress) {
         let now = ProcessInfo.processInfo.systemUptime
         guard now - lastDraw >= 0.1 else { return }
         lastDraw = now
@@ -53,7 +59,7 @@ final class ShrinkProgressLine {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
-    func finish() {
+    package func finish() {
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
     }
 }

@@ -3,20 +3,20 @@ import SimulateJSON
 
 /// One expectation with `"sweep": "some"`, judged once over every seed a command ran of its file:
 /// met when at least one seed met it.
-struct SweepVerdict: Sendable {
-    var file: String
-    var name: String
-    var kind: ExpectationResult.Kind
-    var expectedViolated: Bool
+package struct SweepVerdict: Sendable {
+    package var file: String
+    package var name: String
+    package var kind: ExpectationResult.Kind
+    package var expectedViolated: Bool
     /// `sse.connected at end on phone equals true`: what had to happen at least once.
-    var wanted: String
-    var seeds: [UInt64] = []
-    var metSeeds = 0
-    var firstMetSeed: UInt64?
+    package var wanted: String
+    package var seeds: [UInt64] = []
+    package var metSeeds = 0
+    package var firstMetSeed: UInt64?
 
-    var passed: Bool { metSeeds > 0 }
+    package var passed: Bool { metSeeds > 0 }
 
-    init(file: String, _ expectation: ExpectationResult) {
+    package init(file: String, _ expectation: ExpectationResult) {
         self.file = file
         name = expectation.name
         kind = expectation.kind
@@ -32,7 +32,7 @@ struct SweepVerdict: Sendable {
         }
     }
 
-    mutating func add(_ expectation: ExpectationResult, seed: UInt64) {
+    package mutating func add(_ expectation: ExpectationResult, seed: UInt64) {
         seeds.append(seed)
         guard expectation.passed else { return }
         metSeeds += 1
@@ -40,19 +40,19 @@ struct SweepVerdict: Sendable {
     }
 
     /// `12 seeds (0-11)`, with the seeds as ranges.
-    var seedsText: String {
+    package var seedsText: String {
         "\(seeds.count) seed\(seeds.count == 1 ? "" : "s") (\(SweepSummary.ranges(seeds.sorted())))"
     }
 
     /// The verdict in one line, without colours.
-    var summary: String {
+    package var summary: String {
         if let firstMetSeed {
             return "\(wanted) with \(metSeeds) of \(seedsText); needed at least one (first: seed \(firstMetSeed))"
         }
         return "\(wanted) with none of \(seedsText); needed at least one"
     }
 
-    var json: JSON {
+    package var json: JSON {
         var object = JSONObject()
         object["name"] = .string(name)
         object["kind"] = .string(kind.rawValue)
@@ -69,19 +69,21 @@ struct SweepVerdict: Sendable {
 
 /// Collects the `"sweep": "some"` expectations of each file's runs, and closes a file's verdicts
 /// when its last run of the command arrives (runs arrive in item order).
-struct SweepVerdicts {
+package struct SweepVerdicts {
+    package init() {}
+
     private var remaining: [Int: Int] = [:]
     private var open: [Int: [SweepVerdict]] = [:]
-    private(set) var closed: [SweepVerdict] = []
+    package private(set) var closed: [SweepVerdict] = []
 
     /// Announces that `runs` runs of the file numbered `group` will follow.
-    mutating func expect(group: Int, runs: Int) {
+    package mutating func expect(group: Int, runs: Int) {
         guard runs > 0 else { return }
         remaining[group, default: 0] += runs
     }
 
     /// Adds one run's result; returns the file's verdicts when this was its last run.
-    mutating func add(_ result: RunResult, group: Int) -> [SweepVerdict] {
+    package mutating func add(_ result: RunResult, group: Int) -> [SweepVerdict] {
         let judged = result.sweepExpectations
         if !judged.isEmpty {
             var verdicts = open[group] ?? judged.map { SweepVerdict(file: result.file ?? result.scenario, $0) }
@@ -97,10 +99,10 @@ struct SweepVerdicts {
         return finished
     }
 
-    var failedCount: Int { closed.filter { !$0.passed }.count }
+    package var failedCount: Int { closed.filter { !$0.passed }.count }
 
     /// `{"seeds", "passed", "expectations": […]}`, set on the JSON line of a file's last run.
-    static func json(_ verdicts: [SweepVerdict]) -> JSON {
+    package static func json(_ verdicts: [SweepVerdict]) -> JSON {
         var object = JSONObject()
         object["seeds"] = JSON(verdicts.first?.seeds.count ?? 0)
         object["passed"] = .bool(verdicts.allSatisfy(\.passed))
@@ -108,7 +110,7 @@ struct SweepVerdicts {
         return .object(object)
     }
 
-    static func humanLines(_ verdicts: [SweepVerdict], terminal: Terminal) -> [String] {
+    package static func humanLines(_ verdicts: [SweepVerdict], terminal: Terminal) -> [String] {
         verdicts.map { verdict in
             let status = verdict.passed ? terminal.green("SWEEP PASS") : terminal.red("SWEEP FAIL")
             return "\(status) \(verdict.file)  " + verdict.summary

@@ -1,6 +1,6 @@
 /// The HTML report's stylesheet, inlined so the page is one self-contained file.
-enum HTMLStyle {
-    static let css = """
+package enum HTMLStyle {
+    package static let css = """
         body { font: 14px/1.45 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
           color: #212529; margin: 0; background: #fff; }
         header { padding: 16px 24px 10px; border-bottom: 1px solid #dee2e6; position: sticky; top: 0;

@@ -2,12 +2,17 @@ import SimulateCore
 import SimulateJSON
 
 /// The human summary: one line per run; for a failure, what failed, the events that show it, and the replay command.
-struct HumanReport {
-    let terminal: Terminal
+package struct HumanReport {
+    package let terminal: Terminal
     /// Each plugin's run statistics under every run's line; failures always show them.
-    var showsStatistics = false
+    package var showsStatistics = false
 
-    func lines(_ result: RunResult) -> [String] {
+    package init(terminal: Terminal, showsStatistics: Bool = false) {
+        self.terminal = terminal
+        self.showsStatistics = showsStatistics
+    }
+
+    package func lines(_ result: RunResult) -> [String] {
         let status = result.passed ? terminal.green("PASS") : terminal.red(result.failure == nil ? "FAIL" : "BROKE")
         let passedCount = result.expectations.filter(\.passed).count
         var header = "\(status) \(result.file ?? result.scenario)"
@@ -37,14 +42,14 @@ struct HumanReport {
     }
 
     /// Swarm mode: the faults this seed drew, as they would be written by hand.
-    func faultScheduleLines(_ result: RunResult) -> [String] {
+    package func faultScheduleLines(_ result: RunResult) -> [String] {
         guard !result.drawnFaults.isEmpty else { return [] }
         return ["  fault schedule drawn for seed \(result.seed) (\(result.drawnFaults.count) faults):"]
             + result.drawnFaults.map { "    " + ScenarioJSONStyle.compact($0.json) }
             + ["  shrink: " + terminal.bold("simulate shrink \(result.file ?? "<scenario>") --seed \(result.seed)")]
     }
 
-    func describe(_ expectation: ExpectationResult) -> [String] {
+    package func describe(_ expectation: ExpectationResult) -> [String] {
         var lines: [String] = []
         switch expectation.kind {
         case .check:
@@ -77,7 +82,7 @@ struct HumanReport {
     }
 
     /// `  counter: allocations 60 · attempts p50 1, p99 6, max 6 · conflicts 21`: one line per plugin, zeros left out.
-    func statisticsLines(_ statistics: JSONObject) -> [String] {
+    package func statisticsLines(_ statistics: JSONObject) -> [String] {
         statistics.members.compactMap { plugin, value in
             let parts = Self.statisticsParts(value)
             guard !parts.isEmpty else { return nil }
@@ -107,12 +112,12 @@ struct HumanReport {
         }
     }
 
-    func lines(_ error: ScenarioError) -> [String] {
+    package func lines(_ error: ScenarioError) -> [String] {
         error.diagnostics.map { terminal.red("error: ") + $0.description }
     }
 
     /// Warnings never change the exit status; they say what a value probably meant.
-    func warningLines(_ warnings: [ScenarioDiagnostic]) -> [String] {
+    package func warningLines(_ warnings: [ScenarioDiagnostic]) -> [String] {
         warnings.map { terminal.yellow("warning: ") + $0.description }
     }
 }

@@ -1,4 +1,4 @@
-import SimulateTesting
+import SimulateKit
 import Testing
 
 /// The app's own displayId service under the bundled `counter` scenarios that exercise the reference

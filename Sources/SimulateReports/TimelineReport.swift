@@ -9,8 +9,8 @@ import SimulateJSON
 /// events (`ph: "X"`), marks and violations instants; a violation with no device goes on the
 /// server track of the expectation's plugin. Times are simulated microseconds from the start of
 /// each run, so the same runs give the same bytes.
-enum TimelineReport {
-    static func text(_ runs: [TimelineRun]) -> String {
+package enum TimelineReport {
+    package static func text(_ runs: [TimelineRun]) -> String {
         var events: [String] = []
         for (index, run) in runs.enumerated() {
             let pid = index + 1
@@ -54,7 +54,7 @@ enum TimelineReport {
 
     /// The device's track, else the server track of the expectation's plugin (`counter.unique` →
     /// `server:counter`), else the only server track.
-    static func violationTrack(_ expectation: String, _ violation: Violation, tracks: [String]) -> String? {
+    package static func violationTrack(_ expectation: String, _ violation: Violation, tracks: [String]) -> String? {
         if let device = violation.device, tracks.contains(device) { return device }
         let plugin = expectation.prefix { $0 != "." }
         if tracks.contains("server:\(plugin)") { return "server:\(plugin)" }
@@ -94,7 +94,7 @@ enum TimelineReport {
 
     /// Microseconds, the format's unit; exact for any run shorter than about 104 days. The Trace Event
     /// Format fixes `ts` and `dur` as numbers: this is the one place a time leaves its type.
-    static func microseconds(_ duration: VirtualDuration) -> JSON {
+    package static func microseconds(_ duration: VirtualDuration) -> JSON {
         .double(Double(duration.nanoseconds) / 1000)
     }
 }

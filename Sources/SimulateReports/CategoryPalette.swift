@@ -1,7 +1,7 @@
 /// Colours of trace categories in the HTML timeline. Known categories have fixed colours; any other
 /// category gets one from a fixed list by a stable hash of its name, so new plugins draw without changes.
-enum CategoryPalette {
-    static let violation = "#e03131"
+package enum CategoryPalette {
+    package static let violation = "#e03131"
 
     private static let known: [String: String] = [
         "connection": "#2f9e44", "indicator": "#f08c00", "backoff": "#fab005", "post": "#1c7ed6",
@@ -16,7 +16,7 @@ enum CategoryPalette {
     /// Light fills take dark text.
     private static let light: Set<String> = ["#fab005", "#66d9e8", "#adb5bd", "#82c91e", "#94d82d", "#20c997"]
 
-    static func color(_ category: String) -> String {
+    package static func color(_ category: String) -> String {
         if let color = known[category] { return color }
         var hash: UInt32 = 2_166_136_261
         for byte in category.utf8 {
@@ -25,7 +25,7 @@ enum CategoryPalette {
         return spare[Int(hash % UInt32(spare.count))]
     }
 
-    static func textColor(_ category: String) -> String {
+    package static func textColor(_ category: String) -> String {
         light.contains(color(category)) ? "#212529" : "#ffffff"
     }
 }

@@ -1,6 +1,4 @@
-import SimulateCore
-import SimulatePlugins
-import SimulateTesting
+import SimulateKit
 import Testing
 
 /// A scenario that names a component nobody registered is invalid, with file, line, column and path.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A one-line progress bar on standard error for long sweeps, redrawn at most ten times a second.
 /// It exists only when standard error is a terminal, so logs and pipes never see it.
-final class ProgressBar: @unchecked Sendable {
+package final class ProgressBar: @unchecked Sendable {
     private let total: Int
     private let lock = Lock()
     private var done = 0
@@ -12,17 +12,17 @@ final class ProgressBar: @unchecked Sendable {
     private var visible = false
 
     /// nil unless standard error is a terminal and there are at least `minimum` runs.
-    static func make(total: Int, minimum: Int = 200) -> ProgressBar? {
+    package static func make(total: Int, minimum: Int = 200) -> ProgressBar? {
         guard total >= minimum, Terminal.isTerminal(STDERR_FILENO) else { return nil }
         return ProgressBar(total: total)
     }
 
-    init(total: Int) {
+    package init(total: Int) {
         self.total = total
     }
 
     /// One run finished (any thread).
-    func advance() {
+    package func advance() {
         lock.withLock {
             done += 1
             let now = ProcessInfo.processInfo.systemUptime
@@ -32,19 +32,19 @@ final class ProgressBar: @unchecked Sendable {
         }
     }
 
-    func recordFailure() {
+    package func recordFailure() {
         lock.withLock { failed += 1 }
     }
 
     /// Clears the bar, runs `body` (which prints), and lets the next update draw it again.
-    func printing(_ body: () -> Void) {
+    package func printing(_ body: () -> Void) {
         lock.withLock {
             clearLine()
             body()
         }
     }
 
-    func finish() {
+    package func finish() {
         lock.withLock { clearLine() }
     }
 

@@ -3,48 +3,48 @@ import SimulateCore
 /// A run's trace arranged for drawing: one track per device, server and the network, each with
 /// lanes per category. Begin/end pairs (same track and name) become spans, everything else marks.
 /// Overlapping spans of one category get lanes of their own, so every lane nests cleanly.
-struct Timeline: Sendable {
-    struct Span: Sendable {
-        var start: VirtualInstant
-        var end: VirtualInstant
-        var name: String
-        var detail: String
+package struct Timeline: Sendable {
+    package struct Span: Sendable {
+        package var start: VirtualInstant
+        package var end: VirtualInstant
+        package var name: String
+        package var detail: String
         /// No `end` was recorded: the span lasts until the end of the run.
-        var open: Bool
+        package var open: Bool
     }
 
-    struct Mark: Sendable {
-        var time: VirtualInstant
-        var name: String
-        var detail: String
+    package struct Mark: Sendable {
+        package var time: VirtualInstant
+        package var name: String
+        package var detail: String
     }
 
-    struct Lane: Sendable {
-        var category: String
+    package struct Lane: Sendable {
+        package var category: String
         /// 0 for the category's first lane; more when its spans overlap.
-        var index: Int
-        var spans: [Span] = []
-        var marks: [Mark] = []
+        package var index: Int
+        package var spans: [Span] = []
+        package var marks: [Mark] = []
 
-        var label: String { index == 0 ? category : "\(category) \(index + 1)" }
+        package var label: String { index == 0 ? category : "\(category) \(index + 1)" }
     }
 
-    struct Track: Sendable {
-        var name: String
-        var lanes: [Lane]
+    package struct Track: Sendable {
+        package var name: String
+        package var lanes: [Lane]
     }
 
-    var tracks: [Track]
-    var end: VirtualInstant
+    package var tracks: [Track]
+    package var end: VirtualInstant
 
     /// Categories in the order their lanes are drawn; others follow alphabetically.
-    static let categoryOrder = [
+    package static let categoryOrder = [
         "connection", "indicator", "backoff", "post", "counter", "conflict", "rateLimit", "sync", "push", "fault",
         "network",
     ]
 
     /// `devices` gives the device tracks' order and draws devices without records too.
-    init(records: [TraceRecord], devices: [String] = [], end: VirtualInstant) {
+    package init(records: [TraceRecord], devices: [String] = [], end: VirtualInstant) {
         self.end = max(end, records.last?.time ?? .start)
         var spans: [String: [String: [Span]]] = [:]
         var marks: [String: [String: [Mark]]] = [:]
@@ -97,7 +97,7 @@ struct Timeline: Sendable {
         }.map(\.element)
     }
 
-    static func sortedCategories(_ categories: Set<String>) -> [String] {
+    package static func sortedCategories(_ categories: Set<String>) -> [String] {
         categories.sorted { a, b in
             let left = categoryOrder.firstIndex(of: a) ?? categoryOrder.count
             let right = categoryOrder.firstIndex(of: b) ?? categoryOrder.count

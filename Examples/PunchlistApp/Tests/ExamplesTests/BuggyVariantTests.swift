@@ -1,4 +1,4 @@
-import SimulateTesting
+import SimulateKit
 import Testing
 
 /// Deliberately buggy versions of the example app code, each caught by a plugin invariant that

@@ -1,10 +1,12 @@
 import Foundation
 
 /// A mutex for the few places the command line shares state between worker threads.
-final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
+    package init() {}
+
     private let lock = NSLock()
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body()

@@ -6,27 +6,27 @@ import SimulateCore
 /// is a `<failure>`, a broken run or an invalid file an `<error>`; both carry what went wrong and
 /// the replay command. No `time` or `timestamp` attributes are written: simulated time is not
 /// wall time, and leaving them out keeps the file byte-identical across runs.
-struct JUnitReport {
+package struct JUnitReport {
     private struct Case {
-        var name: String
-        var classname: String
-        var file: String
+        package var name: String
+        package var classname: String
+        package var file: String
         /// `failure` or `error`, with its message, type and text.
-        var problem: (element: String, message: String, type: String, text: String)?
+        package var problem: (element: String, message: String, type: String, text: String)?
     }
 
     private var files: [String] = []
     private var cases: [String: [Case]] = [:]
 
     /// A file whose cases will follow; suites appear in the order files are announced.
-    mutating func announce(file: String) {
+    package mutating func announce(file: String) {
         if cases[file] == nil {
             files.append(file)
             cases[file] = []
         }
     }
 
-    mutating func add(_ result: RunResult) {
+    package mutating func add(_ result: RunResult) {
         let file = result.file ?? result.scenario
         announce(file: file)
         var testCase = Case(
@@ -50,7 +50,7 @@ struct JUnitReport {
     }
 
     /// An expectation judged over a whole sweep: one case, a `<failure>` when no seed met it.
-    mutating func add(_ verdict: SweepVerdict) {
+    package mutating func add(_ verdict: SweepVerdict) {
         announce(file: verdict.file)
         var testCase = Case(
             name: "sweep of \(verdict.seeds.count) seed(s): \(verdict.wanted) with at least one seed",
@@ -62,7 +62,7 @@ struct JUnitReport {
     }
 
     /// A file that could not be loaded: one case with an `<error>` listing every diagnostic.
-    mutating func addInvalid(file: String, error: ScenarioError) {
+    package mutating func addInvalid(file: String, error: ScenarioError) {
         announce(file: file)
         let text = error.diagnostics.map(\.description).joined(separator: "\n")
         cases[file, default: []].append(
@@ -71,7 +71,7 @@ struct JUnitReport {
                 problem: ("error", error.diagnostics.first?.description ?? "invalid scenario", "invalid", text)))
     }
 
-    var text: String {
+    package var text: String {
         let all = files.flatMap { cases[$0] ?? [] }
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
@@ -109,7 +109,7 @@ struct JUnitReport {
     }
 
     /// `Scenarios/sse/offline.json` → `Scenarios.sse.offline`: reporters split class names at dots.
-    static func classname(_ file: String) -> String {
+    package static func classname(_ file: String) -> String {
         var name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
         while name.hasPrefix("./") || name.hasPrefix("/") { name.removeFirst(name.hasPrefix("/") ? 1 : 2) }
         return name.replacingOccurrences(of: "/", with: ".")

@@ -3,18 +3,18 @@ import SimulateCore
 /// One run's timeline as an SVG drawing: a time axis, a row per lane grouped by track, spans as
 /// coloured bars, marks as ticks, violations as red lines. Marks and tiny spans that fall on the same
 /// pixel are merged, so even long runs stay a small drawing.
-struct TimelineDrawing {
-    let run: TimelineRun
-    let width = 1300.0
-    let labelWidth = 190.0
-    let rowHeight = 18.0
-    let axisHeight = 26.0
-    let trackGap = 6.0
+package struct TimelineDrawing {
+    package let run: TimelineRun
+    package let width = 1300.0
+    package let labelWidth = 190.0
+    package let rowHeight = 18.0
+    package let axisHeight = 26.0
+    package let trackGap = 6.0
 
     private var plotLeft: Double { labelWidth + 10 }
     private var plotWidth: Double { width - plotLeft - 16 }
 
-    var svg: String {
+    package var svg: String {
         let timeline = run.timeline
         let end = max(timeline.end, .start + .nanoseconds(1))
         var backgrounds: [String] = []
@@ -68,7 +68,7 @@ struct TimelineDrawing {
     }
 
     /// 1, 2 or 5 × a power of ten, giving about ten ticks.
-    static func tickStep(_ end: VirtualDuration) -> VirtualDuration {
+    package static func tickStep(_ end: VirtualDuration) -> VirtualDuration {
         var step = VirtualDuration.nanoseconds(1)
         while true {
             for factor: Int64 in [1, 2, 5] where end / (step * factor) <= 10 {

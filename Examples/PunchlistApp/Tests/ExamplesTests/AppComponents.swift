@@ -1,12 +1,7 @@
 import DisplayIDExample
 import Foundation
 import PunchlistExample
-import SimulateCloudKit
-import SimulateCore
-import SimulateCounter
-import SimulateFacades
-import SimulateJSON
-import SimulateSSE
+import SimulateKit
 
 // How an app team puts its own code under the bundled scenarios: conform the component to the
 // plugin's observation protocol, register a factory under a name, and select that name.
@@ -72,7 +67,7 @@ enum AppComponents {
                 adjust(&options)
                 let zone = settings?["zone"]?.stringValue ?? "Counters"
                 return DisplayIDService(
-                    database: SimulatedCloudKitDatabase(context: environment.context, device: environment.device),
+                    database: environment.cloudKit,
                     clock: environment.clock, connectivity: environment.connectivity,
                     recordID: CloudRecordID(recordName: "displayId", zoneID: CloudZoneID(zone)), options: options,
                     random: environment.randomNumberGenerator("displayIds"))

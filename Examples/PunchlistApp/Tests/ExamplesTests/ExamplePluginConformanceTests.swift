@@ -1,6 +1,4 @@
-import SimulateCore
-import SimulateJSON
-import SimulateTesting
+import SimulateKit
 import Testing
 
 /// The plugins the examples register their app code into keep the plugin contract, with the app

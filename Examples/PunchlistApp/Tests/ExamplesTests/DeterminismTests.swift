@@ -1,5 +1,4 @@
-import SimulateJSON
-import SimulateTesting
+import SimulateKit
 import Testing
 
 /// The example app code under simulation is deterministic: a seed always gives the same trace hash,

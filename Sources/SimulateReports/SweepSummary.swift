@@ -1,19 +1,21 @@
 import SimulateCore
 
 /// The end of a human report for many runs: which seeds failed in which file, and how to replay each.
-struct SweepSummary {
+package struct SweepSummary {
+    package init() {}
+
     private var failing: [(file: String, seed: UInt64, replay: String)] = []
     /// Replay commands listed at most; every failing seed is still listed.
-    var replayLimit = 50
+    package var replayLimit = 50
 
-    mutating func add(_ result: RunResult) {
+    package mutating func add(_ result: RunResult) {
         guard !result.passed else { return }
         failing.append((result.file ?? result.scenario, result.seed, result.replayCommand))
     }
 
-    var isEmpty: Bool { failing.isEmpty }
+    package var isEmpty: Bool { failing.isEmpty }
 
-    func lines(totalRuns: Int, terminal: Terminal) -> [String] {
+    package func lines(totalRuns: Int, terminal: Terminal) -> [String] {
         guard !failing.isEmpty else { return [] }
         var lines = ["", terminal.bold("Failing seeds (\(failing.count) of \(totalRuns) runs):")]
         var files: [String] = []
@@ -31,7 +33,7 @@ struct SweepSummary {
     }
 
     /// `[1, 2, 3, 7, 9, 10]` → `1-3, 7, 9-10`.
-    static func ranges(_ seeds: [UInt64]) -> String {
+    package static func ranges(_ seeds: [UInt64]) -> String {
         var parts: [String] = []
         var index = 0
         while index < seeds.count {

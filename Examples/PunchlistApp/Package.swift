@@ -1,0 +1,23 @@
+// swift-tools-version: 6.2
+// An app team's package, as docs/your-own-code.md shows it: app code that depends on the facades only,
+// and a test target that imports `SimulateKit`. CI builds it with product boundaries enforced
+// (`--explicit-target-dependency-import-check error`), as Xcode enforces them.
+import PackageDescription
+
+let package = Package(
+    name: "PunchlistApp",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    dependencies: [
+        .package(name: "simulate", path: "../..")
+    ],
+    targets: [
+        .target(name: "PunchlistExample", dependencies: [.product(name: "SimulateFacades", package: "simulate")]),
+        .target(name: "DisplayIDExample", dependencies: [.product(name: "SimulateFacades", package: "simulate")]),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: [
+                "PunchlistExample", "DisplayIDExample", .product(name: "SimulateKit", package: "simulate"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,66 @@
+import Foundation
+import SimulateCore
+import SimulateJSON
+import SimulateTesting
+import Testing
+
+/// A failure of your own plugins or components names the test to run again and saves the scenario as
+/// it ran (settings written in); a run of the built-in plugins alone keeps the stock replay.
+@Suite struct ReplayTests {
+    @Test func aRunWithYourOwnPluginNamesTheTestToRunAgain() throws {
+        let fixtures = try Fixtures(["alarm.json": Fixtures.alarming])
+        var outcome: ScenarioOutcome?
+        withKnownIssue("the probe raises an alarm") {
+            outcome = ScenarioExpectations.check(file: fixtures.path("alarm.json"), seed: 7, plugins: [ProbePlugin()])
+        }
+        let message = try #require(outcome?.failures.first?.message)
+        #expect(
+            message.contains(
+                "replay: swift test --filter SimulateTestingTests.ReplayTests/aRunWithYourOwnPluginNamesTheTestToRunAgain\n"
+            ))
+        let saved = try #require(outcome?.artifacts?.scenarioFile)
+        #expect(
+            message.contains("  the run alone: simulate run \(saved) --seed 7  (needs a command line that registers"))
+        // The saved file, run with the same plugins, fails the same way with the same trace.
+        let again = ScenarioHarness(plugins: [ProbePlugin()]).run(ScenarioFile(path: saved), seed: 7)
+        #expect(again.result?.traceHash == outcome?.result?.traceHash)
+        #expect(again.failures.map(\.name) == outcome?.failures.map(\.name))
+    }
+
+    static let shortDrop = ScenarioSuite.resolve("Scenarios/sse/short-drop.json")
+    static let indicatorAtOnce: [String: JSONObject] = ["sse": ["offlineIndicatorDelay": "0s"]]
+
+    @Test func settingsAreWrittenIntoTheSavedScenarioThatTheStockCommandReplays() throws {
+        var outcome: ScenarioOutcome?
+        withKnownIssue("the reference client shows its indicator at once") {
+            outcome = ScenarioExpectations.check(file: Self.shortDrop, setting: Self.indicatorAtOnce)
+        }
+        let saved = try #require(outcome?.artifacts?.scenarioFile)
+        let text = try String(contentsOfFile: saved, encoding: .utf8)
+        #expect(text.contains("offlineIndicatorDelay"))
+        let message = try #require(outcome?.failures.first?.message)
+        #expect(message.hasPrefix("Scenarios/sse/short-drop.json (seed "))
+        #expect(message.contains("replay: swift test --filter SimulateTestingTests.ReplayTests/settingsAreWritten"))
+        #expect(message.contains("  the run alone: simulate run \(saved) --seed "))
+        #expect(!message.contains("needs a command line"))
+        let again = ScenarioHarness().run(ScenarioFile(path: saved), seed: outcome?.result?.seed)
+        #expect(again.result?.traceHash == outcome?.result?.traceHash)
+        #expect(again.failures.map(\.name) == outcome?.failures.map(\.name))
+    }
+
+    @Test func aSweepWithSettingsSavesItsFirstFailure() throws {
+        var outcomes: [ScenarioOutcome] = []
+        withKnownIssue("the reference client shows its indicator at once", isIntermittent: true) {
+            outcomes = ScenarioExpectations.check(file: Self.shortDrop, seeds: 0...2, setting: Self.indicatorAtOnce)
+        }
+        #expect(outcomes.count == 3)
+        #expect(outcomes.contains { $0.artifacts != nil })
+    }
+
+    @Test func theBuiltInPluginsAloneKeepTheStockReplay() throws {
+        let file = ScenarioSuite.resolve("Scenarios/sse/short-drop.json")
+        let outcome = ScenarioHarness().run(file, seed: 0)
+        #expect(outcome.passed)
+        #expect(outcome.result?.replayCommand == "simulate run Scenarios/sse/short-drop.json --seed 0")
+    }
+}
