@@ -52,7 +52,7 @@
 
         func urlSession(
             _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-            completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+            completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
         ) {
             takeResponse()?.resume(returning: response)
             completionHandler(.allow)
