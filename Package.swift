@@ -1,9 +1,10 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
-// json-c exists only where a system package manager can install it; on iOS, tvOS, watchOS
-// and visionOS the JSON module parses with Foundation behind the same strictness checks.
-let jsonCPlatforms: [Platform] = [.linux, .macOS]
+// json-c (the fast parser) is linked on Linux only. On every Apple platform, macOS included, the JSON
+// module parses with Foundation behind the same strictness checks, so no build needs Homebrew and no
+// app links Homebrew's dylib (docs/apple-platforms.md).
+let jsonCPlatforms: [Platform] = [.linux]
 
 let package = Package(
     name: "simulate",
@@ -145,6 +146,8 @@ let package = Package(
             name: "SimulateModelTests",
             dependencies: ["SimulateModel", "SimulateCounter", "SimulateCloudKit", "SimulateCore"]),
         .testTarget(name: "SimulateIntentsTests", dependencies: ["SimulateIntents", "SimulateCore"]),
+        // The Apple adapters' conversions, on Foundation values (docs/apple-platforms.md).
+        .testTarget(name: "SimulateFacadesTests", dependencies: ["SimulateFacades", "SimulateCloudKit"]),
         .testTarget(
             name: "SimulateCLITests",
             dependencies: ["SimulateCLI", "SimulateReports", "SimulateSSE", "simulate", "custom-simulate"]),

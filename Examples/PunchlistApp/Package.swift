@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // An app team's package, as docs/your-own-code.md shows it: app code that depends on the facades only,
 // and a test target that imports `SimulateKit`. CI builds it with product boundaries enforced
 // (`--explicit-target-dependency-import-check error`), as Xcode enforces them.

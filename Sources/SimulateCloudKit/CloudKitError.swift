@@ -6,6 +6,9 @@ public enum CloudKitErrorCode: Int, Sendable, CaseIterable, CustomStringConverti
     case networkFailure = 4
     case serviceUnavailable = 6
     case requestRateLimited = 7
+    /// The device has no iCloud account signed in (the simulated server never answers with it; the real
+    /// adapter reports it).
+    case notAuthenticated = 9
     case unknownItem = 11
     case invalidArguments = 12
     case serverRecordChanged = 14
@@ -16,6 +19,10 @@ public enum CloudKitErrorCode: Int, Sendable, CaseIterable, CustomStringConverti
     case zoneNotFound = 26
     case limitExceeded = 27
     case userDeletedZone = 28
+    /// The connection dropped before the response: the outcome is unknown (adapter only).
+    case serverResponseLost = 34
+    /// The account is signed in but not ready for CloudKit yet (adapter only).
+    case accountTemporarilyUnavailable = 36
 
     /// CloudKit's name: `serverRecordChanged`.
     public var description: String {
@@ -26,6 +33,7 @@ public enum CloudKitErrorCode: Int, Sendable, CaseIterable, CustomStringConverti
         case .networkFailure: "networkFailure"
         case .serviceUnavailable: "serviceUnavailable"
         case .requestRateLimited: "requestRateLimited"
+        case .notAuthenticated: "notAuthenticated"
         case .unknownItem: "unknownItem"
         case .invalidArguments: "invalidArguments"
         case .serverRecordChanged: "serverRecordChanged"
@@ -36,13 +44,20 @@ public enum CloudKitErrorCode: Int, Sendable, CaseIterable, CustomStringConverti
         case .zoneNotFound: "zoneNotFound"
         case .limitExceeded: "limitExceeded"
         case .userDeletedZone: "userDeletedZone"
+        case .serverResponseLost: "serverResponseLost"
+        case .accountTemporarilyUnavailable: "accountTemporarilyUnavailable"
         }
     }
 
-    /// Errors a client should retry later (after `retryAfterSeconds` when given).
+    /// Errors a client should retry later (after `retryAfterSeconds` when given). `serverResponseLost`:
+    /// Apple's `CKError.Code.serverResponseLost` says to retry idempotent operations (a save with
+    /// `ifServerRecordUnchanged` is: a repeat fails with `serverRecordChanged`);
+    /// `accountTemporarilyUnavailable`: retry once the account is available (`CKAccountChanged`).
     public var isTransient: Bool {
         switch self {
-        case .networkUnavailable, .networkFailure, .serviceUnavailable, .requestRateLimited, .zoneBusy: true
+        case .networkUnavailable, .networkFailure, .serviceUnavailable, .requestRateLimited, .zoneBusy,
+            .serverResponseLost, .accountTemporarilyUnavailable:
+            true
         default: false
         }
     }

@@ -45,7 +45,8 @@ public struct EventStreamParser: Sendable {
 
     /// Parses the next chunk of the stream, appending what it completes to `outputs`.
     public mutating func feed(_ bytes: [UInt8], into outputs: inout [EventStreamOutput]) {
-        process(bytes.span, into: &outputs)
+        // Not `bytes.span`: `Array.span` needs macOS 26 / iOS 26, where `Span` itself back-deploys.
+        bytes.withUnsafeBufferPointer { process(Span(_unsafeElements: $0), into: &outputs) }
     }
 
     /// Ends the stream. An unterminated last line or event is discarded (so this returns `[]`),
@@ -96,7 +97,7 @@ public struct EventStreamParser: Sendable {
                 Self.append(piece, to: &lineBuffer)
                 var line: [UInt8] = []
                 swap(&line, &lineBuffer)
-                processLine(line.span, into: &outputs)
+                line.withUnsafeBufferPointer { processLine(Span(_unsafeElements: $0), into: &outputs) }
                 line.removeAll(keepingCapacity: true)
                 swap(&line, &lineBuffer)
             }

@@ -161,7 +161,7 @@
         /// Warnings (a bare number of seconds longer than the run…) never fail the test.
         private static func recordWarnings(_ outcome: ScenarioOutcome?, sourceLocation: Testing.SourceLocation) {
             for warning in outcome?.scenario?.warnings ?? [] {
-                #if compiler(>=6.2)
+                #if compiler(>=6.3)  // Issue.record(_:severity:sourceLocation:) is public from Swift 6.3
                     Issue.record(
                         Comment(rawValue: "warning: " + warning.description), severity: .warning,
                         sourceLocation: sourceLocation)

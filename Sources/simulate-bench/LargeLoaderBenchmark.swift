@@ -61,7 +61,7 @@ enum LargeLoaderBenchmark {
     /// Runs this executable again to measure one thing in a fresh process.
     private static func child(_ what: String, file: String) throws -> Sample {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.executableURL = ProcessMeasures.executable
         process.environment = ProcessInfo.processInfo.environment.merging([childVariable: what + ":" + file]) { $1 }
         let output = Pipe()
         process.standardOutput = output
@@ -97,7 +97,7 @@ enum LargeLoaderBenchmark {
         getrusage(RUSAGE_SELF_VALUE, &usage)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let cpu = [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) * 1e-6 }
-        print(String(format: "%.4f", seconds), String(format: "%.4f", cpu), usage.ru_maxrss * 1024)
+        print(String(format: "%.4f", seconds), String(format: "%.4f", cpu), ProcessMeasures.peakResidentBytes())
     }
 }
 
@@ -107,7 +107,7 @@ struct BenchmarkError: Error, CustomStringConvertible {
 }
 
 #if os(Linux)
-    private let RUSAGE_SELF_VALUE = __rusage_who_t(RUSAGE_SELF.rawValue)
+    let RUSAGE_SELF_VALUE = __rusage_who_t(RUSAGE_SELF.rawValue)
 #else
-    private let RUSAGE_SELF_VALUE = RUSAGE_SELF
+    let RUSAGE_SELF_VALUE = RUSAGE_SELF
 #endif

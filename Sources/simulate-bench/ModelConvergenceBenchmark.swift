@@ -83,7 +83,7 @@ enum ModelConvergenceBenchmark {
 
     static func runInChildProcess(objectsPerDevice: Int) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.executableURL = ProcessMeasures.executable
         process.arguments = Array(CommandLine.arguments.dropFirst())
         var environment = ProcessInfo.processInfo.environment
         environment[childVariable] = String(objectsPerDevice)
@@ -140,9 +140,11 @@ enum ModelConvergenceBenchmark {
             converged: result.passed)
     }
 
-    /// VmHWM from /proc/self/status, in kB (0 where there is no /proc).
+    /// The peak resident set in kB: VmHWM from /proc/self/status on Linux, `getrusage` elsewhere.
     static func peakKilobytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+            return ProcessMeasures.peakResidentBytes() / 1024
+        }
         for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
             return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
         }

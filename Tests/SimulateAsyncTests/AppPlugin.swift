@@ -4,6 +4,7 @@ import SimulateJSON
 
 /// A test plugin that starts async app code on the run's runtime when the run starts, and reports
 /// what the code wrote down as the observable `log` (one line per entry) and the invariant `holds`.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 struct AppPlugin: SimulationPlugin {
     typealias Start = @Sendable (SimulationRuntime, SimulationContext, AppLog) -> Void
 
@@ -28,12 +29,14 @@ struct AppPlugin: SimulationPlugin {
 }
 
 /// What app code under test writes down; used on the simulation's thread only.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 final class AppLog: @unchecked Sendable {
     var lines: [String] = []
     var problems: [String] = []
     var value = 0
 }
 
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 final class AppRun: PluginRun {
     let context: SimulationContext
     let startApp: AppPlugin.Start
@@ -64,6 +67,7 @@ final class AppRun: PluginRun {
     }
 }
 
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 enum App {
     /// Runs `start` under a scenario with the given devices and duration; returns the result and the log.
     static func run(

@@ -4,6 +4,7 @@ import SimulateCore
 import Testing
 
 @Suite struct RuntimeClockTests {
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func sleepsFollowVirtualTimeAndOtherSimulationEvents() throws {
         let result = try App.run(duration: "100s") { runtime, context, log in
             let clock = runtime.clock
@@ -28,6 +29,7 @@ import Testing
             ])
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func cancellationEndsASleepAtOnce() throws {
         let result = try App.run(duration: "100s") { runtime, context, log in
             let clock = runtime.clock
@@ -54,6 +56,7 @@ import Testing
         #expect(observedLog(result) == ["cancelled at 5s", "still cancelled at 5s"])
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func childTasksAreCancelledWithTheirGroup() throws {
         let result = try App.run(duration: "100s") { runtime, context, log in
             let clock = runtime.clock
@@ -77,6 +80,7 @@ import Testing
         #expect(observedLog(result) == ["child failed at 3s", "group ended at 3s"])
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func taskSleepOnTheSimulationClockWaitsInVirtualTime() throws {
         let result = try App.run(duration: "100s") { runtime, context, log in
             let clock = runtime.clock
@@ -91,6 +95,7 @@ import Testing
         #expect(observedLog(result) == ["woke at 4s", "woke at 4.5s"])
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func anActorOnTheSimulationExecutorRunsInsideTheRun() throws {
         let result = try App.run(duration: "100s") { runtime, context, log in
             let store = SimulatedStore(runtime: runtime)
@@ -106,6 +111,7 @@ import Testing
         #expect(observedLog(result).count == 3 && observedLog(result).contains("3"))
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func eachDeviceReadsItsOwnSkewedWallClock() throws {
         let registry = PluginRegistry([
             AppPlugin { runtime, context, log in
@@ -130,11 +136,13 @@ import Testing
 }
 
 /// The app's log, from the test plugin's statistics.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 func observedLog(_ result: RunResult) -> [String] {
     (result.statistics["app"]?["log"]?.arrayValue ?? []).compactMap(\.stringValue)
 }
 
 /// An actor whose serial executor is the simulation's: its methods run in the run's event order.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 actor SimulatedStore {
     private let runtime: SimulationRuntime
     private var values: [Int] = []
@@ -145,6 +153,7 @@ actor SimulatedStore {
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { runtime.serialExecutor }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     func append(_ value: Int) {
         precondition(runtime.isOnSimulationThread)
         values.append(value)

@@ -5,6 +5,7 @@ import Testing
 /// Same seed, same interleaving and hash; another seed may interleave same-instant jobs differently.
 @Suite struct RuntimeDeterminismTests {
     /// Three devices, each a client that retries with backoff plus a default actor they all call.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     static let workload: AppPlugin.Start = { runtime, context, log in
         let clock = runtime.clock
         let server = Tally()
@@ -24,6 +25,7 @@ import Testing
         }
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func hundredSeedsTwiceGiveIdenticalHashes() throws {
         var hashes: Set<String> = []
         for seed in UInt64(0)..<100 {
@@ -40,6 +42,7 @@ import Testing
 
     /// Two tasks increment a shared value with a suspension between read and write: a lost update
     /// happens only when the seed runs the second read before the first write.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     static let race: AppPlugin.Start = { runtime, context, log in
         for name in ["first", "second"] {
             runtime.spawn(on: context.devices[0], name) {
@@ -54,6 +57,7 @@ import Testing
         }
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func aDataRaceShowsUnderSomeSeedsOnly() throws {
         var exposed: [UInt64] = []
         var hidden: [UInt64] = []
@@ -69,10 +73,12 @@ import Testing
 }
 
 /// A default actor: under a task with the simulation's executor preference, it runs there too.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 actor Tally {
     private(set) var count = 0
     private var seen: [String] = []
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     func add(_ name: String) -> Int {
         count += 1
         seen.append(name)

@@ -7,6 +7,7 @@ import Testing
 /// Tasks that wait on something outside the simulation break the run (exit status 3) with a message
 /// naming the device and the task's last known step; never a hang, never a pass.
 @Suite struct RuntimeEscapeTests {
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func aContinuationNeverResumedBreaksTheRun() throws {
         let result = try App.run(devices: ["phone"]) { runtime, context, log in
             runtime.spawn(on: context.devices[0], "sync") {
@@ -21,6 +22,7 @@ import Testing
         #expect(message.contains(#"last known step: "waiting for the upload callback" since 3s"#))
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test(arguments: [0, 50])
     func aHopToADispatchQueueBreaksTheRun(delayMilliseconds: Int) throws {
         // The queue resumes "fetch" only once it has suspended: resumed before its await, the task
@@ -57,6 +59,7 @@ import Testing
                 || message.contains("enqueued on the simulation's executor from a thread outside the simulation"))
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func aRealTimeSleepBreaksTheRun() throws {
         let result = try App.run(devices: ["phone"]) { runtime, context, log in
             runtime.spawn(on: context.devices[0], "poll") {
@@ -73,6 +76,7 @@ import Testing
         #expect(observedLog(result).isEmpty)
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func anUnstructuredTaskBreaksTheRun() throws {
         let result = try App.run(devices: ["phone"]) { runtime, context, log in
             runtime.spawn(on: context.devices[0], "refresh") {
@@ -85,6 +89,7 @@ import Testing
         #expect(message.contains(#"device "phone", task "refresh" started an unstructured task"#))
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func aHopToTheMainActorBreaksTheRun() throws {
         let result = try App.run(devices: ["phone"]) { runtime, context, log in
             runtime.spawn(on: context.devices[0], "ui") {
@@ -98,6 +103,7 @@ import Testing
         #expect(observedLog(result).isEmpty)
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func aCleanRunHasNoFailure() throws {
         let result = try App.run { runtime, context, log in
             let (stream, continuation) = AsyncStream<Int>.makeStream()

@@ -10,7 +10,14 @@ struct CommandRunner {
         var lines: [String] { standardOutput.split(separator: "\n").map(String.init) }
     }
 
+    /// Where the build put `simulate`: on macOS (`swift test`, `xcodebuild test`) the tests run inside a
+    /// `.xctest` bundle next to the built products; on Linux the test runner is itself a built product.
     static var productsDirectory: URL {
+        #if os(macOS)
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                return bundle.bundleURL.deletingLastPathComponent()
+            }
+        #endif
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
             if FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("simulate").path) {

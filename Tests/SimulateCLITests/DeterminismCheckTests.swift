@@ -2,7 +2,6 @@ import Foundation
 import SimulateCore
 import SimulateJSON
 import SimulateReports
-import Synchronization
 import Testing
 
 @testable import SimulateCLI
@@ -63,7 +62,9 @@ import Testing
 
 /// Counts ticks in a process-wide counter, so a second run of the same seed sees other numbers.
 private struct LeakyPlugin: SimulationPlugin {
-    static let ticks = Mutex<Int64>(0)
+    // A lock, not `Mutex` (macOS 15 / iOS 18): the tests build at the package's minimum.
+    nonisolated(unsafe) static var ticks: Int64 = 0
+    static let ticksLock = Lock()
     var leaks = true
     var name: String { "leaky" }
     var summary: String { "Ticks with a counter shared between runs." }
@@ -92,9 +93,9 @@ private final class LeakyRun: PluginRun {
     func perform(_ action: LeakyAction, device: Device?) {
         let count: Int64 =
             leaks
-            ? LeakyPlugin.ticks.withLock { (value: inout Int64) -> Int64 in
-                value += 1
-                return value
+            ? LeakyPlugin.ticksLock.withLock { () -> Int64 in
+                LeakyPlugin.ticks += 1
+                return LeakyPlugin.ticks
             } : 0
         context.trace.instant(device?.id ?? "", "leaky", "tick", "count \(count)", value: count)
     }

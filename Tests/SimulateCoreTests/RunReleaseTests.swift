@@ -1,19 +1,21 @@
+import Foundation
 import SimulateCore
 import SimulateJSON
-import Synchronization
 import Testing
 
 /// A run's objects are freed when it ends, even when a request or a stream is still under way and the
 /// plugin's callbacks hold its run (and so the context) strongly, as plugin code often does.
 @Suite struct RunReleaseTests {
     /// Remembers every run it made, weakly.
-    final class Tracker: Sendable {
-        struct WeakRun: @unchecked Sendable { weak var run: AnyObject? }
-        private let runs = Mutex<[WeakRun]>([])
+    /// `NSLock`, not `Mutex` (macOS 15 / iOS 18): the tests build at the package's minimum.
+    final class Tracker: @unchecked Sendable {
+        struct WeakRun { weak var run: AnyObject? }
+        private var runs: [WeakRun] = []
+        private let lock = NSLock()
 
-        func add(_ run: AnyObject) { runs.withLock { $0.append(WeakRun(run: run)) } }
-        var made: Int { runs.withLock { $0.count } }
-        var alive: Int { runs.withLock { $0.filter { $0.run != nil }.count } }
+        func add(_ run: AnyObject) { lock.withLock { runs.append(WeakRun(run: run)) } }
+        var made: Int { lock.withLock { runs.count } }
+        var alive: Int { lock.withLock { runs.filter { $0.run != nil }.count } }
     }
 
     struct HoldingPlugin: SimulationPlugin {

@@ -51,15 +51,15 @@ struct ParallelRuns: Sendable {
     /// Runs the batch; with `avoiding`, an item that lands on the thread that ran it before runs again on a
     /// new thread.
     private func runPass(
-        _ batch: [RunItem], keepsTrace: Bool, advancesProgress: Bool = true, avoiding threads: [pthread_t]? = nil
-    ) -> [(result: RunResult, thread: pthread_t)] {
+        _ batch: [RunItem], keepsTrace: Bool, advancesProgress: Bool = true, avoiding threads: [ThreadIdentity]? = nil
+    ) -> [(result: RunResult, thread: ThreadIdentity)] {
         let slots = ResultSlots(count: batch.count)
         let work: @Sendable (Int) -> Void = { index in
-            var thread = pthread_self()
+            var thread = ThreadIdentity.current
             var result = runner.run(batch[index].scenario, seed: batch[index].seed, keepsTrace: keepsTrace)
-            if let threads, pthread_equal(thread, threads[index]) != 0 {
+            if let threads, thread == threads[index] {
                 (result, thread) = Self.onNewThread {
-                    (runner.run(batch[index].scenario, seed: batch[index].seed, keepsTrace: keepsTrace), pthread_self())
+                    (runner.run(batch[index].scenario, seed: batch[index].seed, keepsTrace: keepsTrace), .current)
                 }
             }
             if advancesProgress { progress?.advance() }
@@ -96,18 +96,18 @@ private final class ResultBox<T>: @unchecked Sendable {
 
 /// Result storage written by one thread per index.
 private final class ResultSlots: @unchecked Sendable {
-    private var storage: [(result: RunResult, thread: pthread_t)?]
+    private var storage: [(result: RunResult, thread: ThreadIdentity)?]
     private let lock = Lock()
 
     init(count: Int) {
         storage = Array(repeating: nil, count: count)
     }
 
-    func set(_ index: Int, _ result: (result: RunResult, thread: pthread_t)) {
+    func set(_ index: Int, _ result: (result: RunResult, thread: ThreadIdentity)) {
         lock.withLock { storage[index] = result }
     }
 
-    var values: [(result: RunResult, thread: pthread_t)] { lock.withLock { storage.map { $0! } } }
+    var values: [(result: RunResult, thread: ThreadIdentity)] { lock.withLock { storage.map { $0! } } }
 }
 
 /// Hands out indices to worker threads.
@@ -121,5 +121,19 @@ private final class WorkCounter: @unchecked Sendable {
             defer { nextIndex += 1 }
             return nextIndex
         }
+    }
+}
+
+/// The calling thread as a number: `pthread_t` is an integer on Linux but a pointer, not `Sendable`, on Darwin.
+/// Like `pthread_equal`, it tells apart threads that are alive at the same time.
+struct ThreadIdentity: Sendable, Equatable {
+    let value: UInt
+
+    static var current: ThreadIdentity {
+        #if canImport(Darwin)
+            ThreadIdentity(value: UInt(bitPattern: pthread_self()))
+        #else
+            ThreadIdentity(value: UInt(pthread_self()))
+        #endif
     }
 }

@@ -60,7 +60,13 @@ public enum DurationFormat {
 
     /// Parses `"<number><unit>"`, telling a malformed text from one out of range.
     public static func parseChecked(_ text: String) -> Parsed {
-        parse(bytes: text.utf8.span)
+        // Not `text.utf8.span`: that needs macOS 26 / iOS 26, where `Span` itself back-deploys. A native
+        // string's bytes are contiguous; a bridged `NSString` may need `withUTF8`'s copy.
+        if let parsed = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: Span(_unsafeElements: $0)) }) {
+            return parsed
+        }
+        var contiguous = text
+        return contiguous.withUTF8 { parse(bytes: Span(_unsafeElements: $0)) }
     }
 
     /// `parseChecked` of UTF-8 bytes.

@@ -92,49 +92,57 @@
             return Self.convert(record)
         }
 
+        // The value conversions are CloudKitValueConversion's (tested on Linux); only CloudKit's own
+        // types are handled here.
+
         static func convert(_ record: CKRecord) -> CloudRecord {
             var fields: [String: CloudFieldValue] = [:]
             for key in record.allKeys() {
-                if let value = record[key].flatMap(fieldValue) { fields[key] = value }
+                if let object = record.object(forKey: key),
+                    let value = CloudKitValueConversion.fieldValue(object, reference: cloudReference)
+                {
+                    fields[key] = value
+                }
             }
             return CloudRecord(recordType: record.recordType, recordID: cloudID(record.recordID), fields: fields)
         }
 
+        /// Sets only the changed keys on the last copy of the record seen, so fields a ``CloudRecord``
+        /// cannot hold (assets, locations, bytes) stay as the server has them.
         private func ckRecord(_ record: CloudRecord) -> CKRecord {
             let id = Self.ckID(record.recordID)
             let base =
                 lock.withLock { known[id]?.copy() as? CKRecord }
                 ?? CKRecord(recordType: record.recordType, recordID: id)
-            for key in record.changedKeys { base[key] = record[key].flatMap(Self.ckValue) }
+            for key in record.changedKeys {
+                base.setObject(record[key].flatMap(Self.ckValue), forKey: key)
+            }
             return base
         }
 
-        static func fieldValue(_ value: any CKRecordValueProtocol) -> CloudFieldValue? {
+        static func cloudReference(_ value: Any) -> CloudRecordID? {
+            (value as? CKRecord.Reference).map { cloudID($0.recordID) }
+        }
+
+        static func ckValue(_ value: CloudFieldValue) -> (any __CKRecordObjCValue)? {
+            objectValue(
+                CloudKitValueConversion.foundationValue(value) { CKRecord.Reference(recordID: ckID($0), action: .none) }
+            )
+        }
+
+        private static func objectValue(_ value: Any) -> (any __CKRecordObjCValue)? {
             switch value {
-            case let number as Int64: .int(number)
-            case let number as Int: .int(Int64(number))
-            case let number as Double: .double(number)
-            case let text as String: .string(text)
-            case let flag as Bool: .bool(flag)
-            case let date as Date: .date(nanoseconds: Int64(date.timeIntervalSince1970 * 1e9))
-            case let reference as CKRecord.Reference: .reference(cloudID(reference.recordID))
+            case let number as NSNumber: number
+            case let text as String: text as NSString
+            case let date as Date: date as NSDate
+            case let reference as CKRecord.Reference: reference
+            case let list as [Any]: list.compactMap(objectValue) as NSArray
             default: nil
             }
         }
 
-        static func ckValue(_ value: CloudFieldValue) -> (any CKRecordValueProtocol)? {
-            switch value {
-            case .int(let number): number
-            case .double(let number): number
-            case .string(let text): text
-            case .bool(let flag): flag
-            case .date(let nanoseconds): Date(timeIntervalSince1970: Double(nanoseconds) / 1e9)
-            case .reference(let id): CKRecord.Reference(recordID: ckID(id), action: .none)
-            case .list: nil
-            }
-        }
-
-        /// A `CKError` as a ``CloudKitError``: the same code, retry-after, per-item errors and records.
+        /// A `CKError` as a ``CloudKitError`` (`operationCancelled` as `CancellationError`): the same code,
+        /// retry-after, per-item errors and records.
         func cloudError(_ error: any Error) -> any Error {
             guard let error = error as? CKError else { return error }
             var partial: [CloudRecordID: CloudKitError] = [:]
@@ -144,8 +152,8 @@
                 }
             }
             // The server's record is remembered: saving it again (edited) must carry its change tag.
-            return CloudKitError(
-                CloudKitErrorCode(rawValue: error.errorCode) ?? .internalError, error.localizedDescription,
+            return CloudKitValueConversion.error(
+                code: error.errorCode, message: error.localizedDescription,
                 retryAfterSeconds: error.retryAfterSeconds, partialErrors: partial,
                 serverRecord: error.serverRecord.map(remember), clientRecord: error.clientRecord.map(Self.convert),
                 ancestorRecord: error.ancestorRecord.map(Self.convert))

@@ -106,8 +106,9 @@ import Testing
         let file = try temporaryScenario(Self.browserScenario)
         let serve = try BackgroundCommand(simulate: ["serve", file, "--start-on-first-client"], timeLimitSeconds: 60)
         let url = serve.servedURL()
+        // GNU `timeout` where there is one (macOS has none: Shell.run's own time limit stops the browser).
         _ = try Shell.run(
-            "timeout 20 chromium --headless --no-sandbox --disable-gpu --remote-debugging-port=0 '\(url)/?\(query)'",
+            "$(command -v timeout >/dev/null && echo timeout 20) chromium --headless --no-sandbox --disable-gpu --remote-debugging-port=0 '\(url)/?\(query)'",
             timeLimitSeconds: 30)
         return serve.finish()
     }

@@ -5,7 +5,8 @@ import SimulateFacades
 /// `ifServerRecordUnchanged`; on `serverRecordChanged` increment the server's record and save again;
 /// on a transient error wait (the server's retry-after, else an exponential backoff) and try again,
 /// a bounded number of times. Written against `CloudKitDatabase` and an injected `Clock`, as the
-/// app calls `CKDatabase`.
+/// app calls `CKDatabase`. macOS 15 / iOS 18, as the facades it is written against.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public final class DisplayIDService<C: Clock<Duration>>: @unchecked Sendable {
     public struct Options: Sendable {
         public var maxAttempts = 10

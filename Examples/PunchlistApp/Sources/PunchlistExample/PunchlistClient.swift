@@ -13,6 +13,7 @@ import SimulateFacades
 ///
 /// All state is touched only by the client's own tasks (`run()` and the user's actions), which run
 /// one at a time on one serial executor: the simulation's in tests, the main actor in the app.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 @Observable
 public final class PunchlistClient: @unchecked Sendable {
     public struct Options: Sendable {

@@ -6,14 +6,17 @@ import SimulateKit
 // How an app team puts its own code under the bundled scenarios: conform the component to the
 // plugin's observation protocol, register a factory under a name, and select that name.
 
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 extension PunchlistClient: PunchlistClientComponent {
     public var shownItems: [PunchItem] {
         items.map { PunchItem(id: $0.id, text: $0.text, done: $0.done, created: $0.created) }
     }
 }
 
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 extension DisplayIDService: DisplayIDAllocatorComponent {}
 
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 enum AppComponents {
     /// The app's Punchlist client with its own default options (never the scenario's settings for
     /// the reference client), with `adjust` applied: how the buggy variants are made.

@@ -4,8 +4,10 @@ import Testing
 /// Deliberately buggy versions of the example app code, each caught by a plugin invariant that
 /// names the rule and the time; `withKnownIssue` shows the scenario's failure message.
 @Suite struct BuggyVariantTests {
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     static func file(_ path: String) -> ScenarioFile { ScenarioSuite.resolve("Scenarios/" + path) }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func backoffNotResetOnConnect() {
         let plugin = AppComponents.punchlist { $0.backoffReset = .never }
         var outcome: ScenarioOutcome?
@@ -19,6 +21,7 @@ import Testing
             } == true)
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func indicatorShownAtOnce() {
         let plugin = AppComponents.punchlist { $0.indicatorDelay = .zero }
         var outcome: ScenarioOutcome?
@@ -33,6 +36,7 @@ import Testing
             } == true)
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func allocationSavedWithAllKeys() {
         let plugin = AppComponents.displayIDs { $0.savePolicy = .allKeys }
         var outcome: ScenarioOutcome?
@@ -47,6 +51,7 @@ import Testing
             } == true)
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func retryWithoutABound() {
         let plugin = AppComponents.displayIDs { $0.maxAttempts = .max }
         var outcome: ScenarioOutcome?

@@ -16,6 +16,7 @@ import Testing
         }
         """
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func unknownNamesAreReportedWhereTheyStand() throws {
         var registry = PluginRegistry(BuiltinPlugins.all)
         registry.register(AppComponents.punchlist())

@@ -9,6 +9,7 @@ import Testing
         ("counter/contention-2-devices.json", "counter", "allocator"),
     ]
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test(arguments: cases.indices)
     func hundredSeedsTwice(_ index: Int) {
         let (path, plugin, key) = Self.cases[index]
