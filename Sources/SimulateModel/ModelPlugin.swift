@@ -15,6 +15,10 @@ public struct ModelPlugin: SimulationPlugin {
         configuration: ModelConfiguration, at path: JSONPath,
         context: PluginCheckContext<ModelConfiguration>
     ) {
+        let written = context.scenario.plugin(named: name)?.configuration.objectValue
+        if written?["schema"] != nil && written?["sources"] != nil {
+            context.error("give either \"schema\" or \"sources\", not both", at: path / "sources")
+        }
         if configuration.displayID != nil && context.scenario.plugin(named: "counter") == nil {
             context.error(
                 "displayId is allocated by the counter plugin: add \"counter\": {} to plugins", at: path / "displayId")

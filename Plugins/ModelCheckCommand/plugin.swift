@@ -1,0 +1,2 @@
+import PackagePlugin
+@main struct ModelCheckCommand: CommandPlugin { func performCommand(context: PluginContext, arguments: [String]) async throws {} }
