@@ -123,7 +123,7 @@ struct SchemaBuilder {
                 "the newest VersionedSchema (\(versions.last?.name ?? "none")) by versionIdentifier; no "
                 + "SchemaMigrationPlan was found, so every VersionedSchema is checked in that order"
         } else {
-            versions = [("models", declarations.models)]
+            versions = [("v1", declarations.models)]
             loadedDescription = "every @Model class found (no VersionedSchema or SchemaMigrationPlan)"
         }
         for model in declarations.models where specs[model.qualifiedName] == nil {
