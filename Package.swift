@@ -118,7 +118,10 @@ let package = Package(
         // the SwiftPM plugins run (no swift-nio to build in a team's project).
         .target(
             name: "ModelCheckCommandLine",
-            dependencies: ["SimulateModelCheck", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "SimulateModelCheck", "SimulateModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(name: "simulate-model-check", dependencies: ["ModelCheckCommandLine"]),
         .plugin(

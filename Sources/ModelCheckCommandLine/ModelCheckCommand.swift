@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SimulateModel
 import SimulateModelCheck
 
 /// `simulate model-check PATH…` and `simulate-model-check PATH…` (what the SwiftPM plugins run).

@@ -46,6 +46,17 @@ public struct ModelPlugin: SimulationPlugin {
         ScenarioArgumentCheck(context).check(observable, at: path / "args")
     }
 
+    /// Swift `sources` hash as the schema they hold, written inline where `sources` stood: a scenario
+    /// naming sources runs with the trace hash of the same schema inline.
+    public func hashedConfiguration(_ configuration: ModelConfiguration, written: JSON) -> JSON {
+        guard let sources = configuration.sources, let object = written.objectValue else { return written }
+        return .object(
+            JSONObject(
+                object.members.map { key, value in
+                    key == "sources" ? ("schema", SchemaJSON.json(sources.schema)) : (key, value)
+                }))
+    }
+
     public func makeRun(configuration: ModelConfiguration, context: SimulationContext) -> ModelRun {
         ModelRun(configuration: configuration, context: context)
     }

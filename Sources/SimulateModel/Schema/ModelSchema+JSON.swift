@@ -1,8 +1,7 @@
 import SimulateJSON
-import SimulateModel
 
-/// The `model` plugin's `"schema"` JSON for a schema read from Swift (`model-check --emit-schema`): the
-/// same keys docs/model.md documents, so a team can commit it and scenarios can inline it.
+/// A schema as the `"schema"` JSON that ``SchemaReader`` reads (docs/model.md): what `model-check
+/// --emit-schema` writes, and what a run's trace hash covers when the schema came from Swift `sources`.
 public enum SchemaJSON {
     public static func json(_ schema: ModelSchema) -> JSON {
         if schema.versions.count == 1 {
