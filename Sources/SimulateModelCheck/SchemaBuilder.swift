@@ -29,10 +29,22 @@ struct SchemaBuilder {
     var loadedDescription = ""
     private var specs: [String: EntitySpec] = [:]
     private var modelsByName: [String: ModelDeclaration] = [:]
+    /// Simple name → every model of that name, for the fallback lookup.
+    private var modelsBySimpleName: [String: [ModelDeclaration]] = [:]
+    private var valueTypesByName: [String: ValueTypeDeclaration] = [:]
+    private var valueTypesBySimpleName: [String: [ValueTypeDeclaration]] = [:]
 
     init(_ declarations: Declarations) {
         self.declarations = declarations
-        for model in declarations.models { modelsByName[model.qualifiedName] = model }
+        for model in declarations.models {
+            modelsByName[model.qualifiedName] = model
+            modelsBySimpleName[model.name, default: []].append(model)
+        }
+        for value in declarations.valueTypes {
+            let qualified = (value.scope + [value.name]).joined(separator: ".")
+            if valueTypesByName[qualified] == nil { valueTypesByName[qualified] = value }
+            valueTypesBySimpleName[value.name, default: []].append(value)
+        }
     }
 
     // MARK: Type lookup
@@ -40,18 +52,24 @@ struct SchemaBuilder {
     /// Resolves a written type path as Swift would from `scope`: innermost scope first, through type aliases;
     /// a single name that is not visible falls back to the one model of that name anywhere.
     func resolveModel(_ path: [String], from scope: [String]) -> ModelDeclaration? {
+        guard let last = path.last, modelsBySimpleName[last] != nil || declarations.typeAliases.count > 0 else {
+            return nil
+        }
         guard let qualified = resolve(path, from: scope, exists: { modelsByName[$0] != nil }) else {
-            let candidates = declarations.models.filter { $0.name == path.last && path.count == 1 }
+            let candidates = path.count == 1 ? modelsBySimpleName[last] ?? [] : []
             return candidates.count == 1 ? candidates[0] : nil
         }
         return modelsByName[qualified]
     }
 
     func resolveValueType(_ path: [String], from scope: [String]) -> ValueTypeDeclaration? {
-        let types = Dictionary(
-            declarations.valueTypes.map { (($0.scope + [$0.name]).joined(separator: "."), $0) }, uniquingKeysWith: { a, _ in a })
-        if let qualified = resolve(path, from: scope, exists: { types[$0] != nil }) { return types[qualified] }
-        let candidates = declarations.valueTypes.filter { $0.name == path.last && path.count == 1 }
+        guard let last = path.last, valueTypesBySimpleName[last] != nil || declarations.typeAliases.count > 0 else {
+            return nil
+        }
+        if let qualified = resolve(path, from: scope, exists: { valueTypesByName[$0] != nil }) {
+            return valueTypesByName[qualified]
+        }
+        let candidates = path.count == 1 ? valueTypesBySimpleName[last] ?? [] : []
         return candidates.count == 1 ? candidates[0] : nil
     }
 
