@@ -193,7 +193,8 @@ final class DeclarationReader: SyntaxVisitor {
     // MARK: Versioned schemas
 
     private func readVersionedSchema(_ node: EnumDeclSyntax) {
-        var schema = VersionedSchemaDeclaration(name: node.name.text, scope: scope, position: source.position(node.name))
+        var schema = VersionedSchemaDeclaration(
+            name: node.name.text, scope: scope, position: source.position(node.name))
         for member in node.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings {
@@ -326,7 +327,9 @@ final class DeclarationReader: SyntaxVisitor {
         if let member = expression.as(MemberAccessExprSyntax.self) {
             return (member.base.map(path(ofCallee:)) ?? []) + [member.declName.baseName.text]
         }
-        if let generic = expression.as(GenericSpecializationExprSyntax.self) { return path(ofCallee: generic.expression) }
+        if let generic = expression.as(GenericSpecializationExprSyntax.self) {
+            return path(ofCallee: generic.expression)
+        }
         if let type = expression.as(TypeExprSyntax.self) { return path(of: type.type) }
         return [expression.trimmedDescription]
     }

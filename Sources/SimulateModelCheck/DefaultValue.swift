@@ -11,7 +11,8 @@ enum DefaultValue {
     static func json(_ expression: ExprSyntax, for attribute: AttributeSpec, enumType: ValueTypeDeclaration?) -> JSON {
         if attribute.isArray {
             guard let array = expression.as(ArrayExprSyntax.self) else { return .array([]) }
-            return .array(array.elements.map { scalar($0.expression, attribute.type, enumType) ?? empty(attribute.type) })
+            return .array(
+                array.elements.map { scalar($0.expression, attribute.type, enumType) ?? empty(attribute.type) })
         }
         return scalar(expression, attribute.type, enumType) ?? empty(attribute.type)
     }
@@ -45,7 +46,8 @@ enum DefaultValue {
             let text = expression.trimmedDescription
             return ["Date()", ".now", "Date.now", "Date.init()", ".init()"].contains(text) ? .string("now") : nil
         case .uuid:
-            return ["UUID()", ".init()", "UUID.init()"].contains(expression.trimmedDescription) ? .string("random") : nil
+            return ["UUID()", ".init()", "UUID.init()"].contains(expression.trimmedDescription)
+                ? .string("random") : nil
         case .data:
             return nil
         }
@@ -83,7 +85,8 @@ enum DefaultValue {
             let value: JSON?
             switch type {
             case .string:
-                value = rawValue.map { PropertyReader.stringLiteral($0).map(JSON.string) ?? .string(caseName) }
+                value =
+                    rawValue.map { PropertyReader.stringLiteral($0).map(JSON.string) ?? .string(caseName) }
                     ?? .string(caseName)
             case .int:
                 if let rawValue, let number = integer(rawValue) { next = number }

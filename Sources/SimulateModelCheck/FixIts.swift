@@ -41,12 +41,17 @@ enum FixIts {
     }
 
     /// The destination's relationship back to `entity`, or a name for one: `sdUserProfileV9` for `SDUserProfileV9`.
-    private static func backName(destination: String, entity: String, schema: SchemaVersion?) -> (name: String, exists: Bool) {
+    private static func backName(destination: String, entity: String, schema: SchemaVersion?) -> (
+        name: String, exists: Bool
+    ) {
         if let back = schema?.entity(named: destination)?.relationships.first(where: { $0.destination == entity }) {
             return (back.name, true)
         }
         let leading = entity.prefix { $0.isUppercase }
-        let lowered = leading.count > 1 && leading.count < entity.count ? leading.dropLast().lowercased() + entity.dropFirst(leading.count - 1) : entity.prefix(1).lowercased() + entity.dropFirst()
+        let lowered =
+            leading.count > 1 && leading.count < entity.count
+            ? leading.dropLast().lowercased() + entity.dropFirst(leading.count - 1)
+            : entity.prefix(1).lowercased() + entity.dropFirst()
         return (lowered, false)
     }
 
@@ -80,7 +85,8 @@ enum FixIts {
         case .bool: return "false"
         case .date: return "Date()"
         case .uuid: return "UUID()"
-        case .data: return property?.type.map { AttributeTypes.scalar[$0.name] == nil ? ".init()" : "Data()" } ?? "Data()"
+        case .data:
+            return property?.type.map { AttributeTypes.scalar[$0.name] == nil ? ".init()" : "Data()" } ?? "Data()"
         }
     }
 }

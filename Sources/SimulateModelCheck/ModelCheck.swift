@@ -32,7 +32,8 @@ public enum ModelCheck {
     }
 
     /// Checks sources given as text: `[(path, text)]`, the path used in locations.
-    public static func check(sources: [(path: String, text: String)], options: Options = Options()) -> ModelCheckResult {
+    public static func check(sources: [(path: String, text: String)], options: Options = Options()) -> ModelCheckResult
+    {
         var parsed: [ParsedSource] = []
         var inputErrors: [InputError] = []
         for (path, text) in sources {
@@ -71,7 +72,8 @@ public enum ModelCheck {
         result.schema = schema
         result.loadedTypes = schema.current.entities.map(\.name)
         result.failureReason = CloudKitModelValidator.failureReason(schema)
-        result.findings = storeFindings(schema, builder.map) + migrationFindings(schema, builder.map) + queryFindings
+        result.findings =
+            storeFindings(schema, builder.map) + migrationFindings(schema, builder.map) + queryFindings
             + TestHostCheck.findings(declarations.sharedContainers)
         return result.sorted()
     }
@@ -118,14 +120,16 @@ public enum ModelCheck {
             var position: SourcePosition?
             if rest.contains(" renamed to ") {
                 let newName = String(rest[rest.range(of: " renamed to ")!.upperBound...])
-                position = isEntityChange
+                position =
+                    isEntityChange
                     ? map.model(newName, in: change.version)?.position
                     : map.property(entity, newName, in: change.version)?.position
                 if !isEntityChange { name = newName }
             } else if rest.contains(" type changed ") {
                 position = map.property(entity, name ?? "", in: change.version)?.position
             }
-            position = position ?? map.stages["\(change.deployedVersion)>\(change.version)"]
+            position =
+                position ?? map.stages["\(change.deployedVersion)>\(change.version)"]
                 ?? map.model(entity, in: change.version)?.position ?? map.versions[change.version]
             guard let position else { return nil }
             return Finding(

@@ -216,7 +216,8 @@ struct PropertyReader {
             return TypeReference(path: ["Dictionary"], isOptional: isOptional, shape: .collection, text: text)
         }
         if let identifier = inner.as(IdentifierTypeSyntax.self),
-            let argument = identifier.genericArgumentClause?.arguments.first, case .type(let elementType) = argument.argument
+            let argument = identifier.genericArgumentClause?.arguments.first,
+            case .type(let elementType) = argument.argument
         {
             switch identifier.name.text {
             case "Array":
@@ -225,7 +226,8 @@ struct PropertyReader {
                     path: element.path, isOptional: isOptional, shape: element.shape == .single ? .array : .collection,
                     elementIsOptional: element.isOptional, text: text)
             case "Set", "Dictionary":
-                return TypeReference(path: [identifier.name.text], isOptional: isOptional, shape: .collection, text: text)
+                return TypeReference(
+                    path: [identifier.name.text], isOptional: isOptional, shape: .collection, text: text)
             default:
                 break
             }

@@ -21,7 +21,9 @@ struct QueryCheck {
             let scan = PredicateScan(parameter: Self.parameterName(predicate.closure))
             scan.walk(predicate.closure.statements)
             for chain in scan.chains {
-                if let finding = check(chain.map { ($0.name, predicate.source.position($0.node)) }, from: model, what: "#Predicate") {
+                if let finding = check(
+                    chain.map { ($0.name, predicate.source.position($0.node)) }, from: model, what: "#Predicate")
+                {
                     findings.append(finding)
                 }
             }
@@ -32,7 +34,8 @@ struct QueryCheck {
                 findings += unknownRoot(keyPath.root, at: keyPath.position)
                 continue
             }
-            if let finding = check(keyPath.members.map { ($0, keyPath.position) }, from: model, what: "SortDescriptor") {
+            if let finding = check(keyPath.members.map { ($0, keyPath.position) }, from: model, what: "SortDescriptor")
+            {
                 findings.append(finding)
             }
         }
@@ -42,7 +45,9 @@ struct QueryCheck {
     /// A root that is no model and no Swift value type: a fetch over a type the sources do not declare.
     private func unknownRoot(_ root: [String], at position: SourcePosition) -> [Finding] {
         let name = root.joined(separator: ".")
-        if AttributeTypes.scalar[root.last ?? ""] != nil || builder.resolveValueType(root, from: []) != nil { return [] }
+        if AttributeTypes.scalar[root.last ?? ""] != nil || builder.resolveValueType(root, from: []) != nil {
+            return []
+        }
         return [
             Finding(
                 position: position, entity: name, property: nil, rule: "unknownType", severity: .warning,

@@ -6,7 +6,8 @@ public enum ModelCheckReport {
     public static func human(_ result: ModelCheckResult) -> String {
         var lines = result.inputErrors.map(\.description)
         guard result.inputErrors.isEmpty else {
-            lines.append("model-check: the sources could not be read (\(result.inputErrors.count) errors); nothing was checked")
+            lines.append(
+                "model-check: the sources could not be read (\(result.inputErrors.count) errors); nothing was checked")
             return lines.joined(separator: "\n") + "\n"
         }
         lines += result.findings.map(\.line)
@@ -93,7 +94,8 @@ public enum ModelCheckReport {
             }
             xml += ">\n"
             if let first = item.failures.first {
-                xml += "      <failure message=\"\(escape(first))\">"
+                xml +=
+                    "      <failure message=\"\(escape(first))\">"
                     + escape(item.failures.joined(separator: "\n")) + "</failure>\n"
             }
             if !item.output.isEmpty {

@@ -182,7 +182,8 @@ struct SchemaBuilder {
     }
 
     private func versionedSchema(_ path: [String]) -> VersionedSchemaDeclaration? {
-        let all = Dictionary(declarations.versionedSchemas.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { a, _ in a })
+        let all = Dictionary(
+            declarations.versionedSchemas.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { a, _ in a })
         if let found = resolve(path, from: [], exists: { all[$0] != nil }) { return all[found] }
         let candidates = declarations.versionedSchemas.filter { $0.name == path.last }
         return candidates.count == 1 ? candidates[0] : nil
@@ -357,7 +358,8 @@ struct SchemaBuilder {
                             at: keyPath.position,
                             "inverse: \(keyPath.text): \(destination.name) has no relationship "
                                 + "\(keyPath.members.joined(separator: ".")) (relationships: "
-                                + (specs[destination.qualifiedName]?.relationships.map(\.name).joined(separator: ", ") ?? "")
+                                + (specs[destination.qualifiedName]?.relationships.map(\.name).joined(separator: ", ")
+                                    ?? "")
                                 + ")"))
                     continue
                 }
@@ -374,7 +376,9 @@ struct SchemaBuilder {
         }
     }
 
-    private mutating func setInverse(_ entity: String, _ relationship: String, to inverse: String, at keyPath: KeyPathReference) {
+    private mutating func setInverse(
+        _ entity: String, _ relationship: String, to inverse: String, at keyPath: KeyPathReference
+    ) {
         guard var spec = specs[entity], let index = spec.relationships.firstIndex(where: { $0.name == relationship })
         else { return }
         if let existing = spec.relationships[index].inverse, existing != inverse {

@@ -18,7 +18,8 @@ func runModelCheckBenchmark(files: Int = 200, properties: Int = 50, rounds: Int 
         try text.write(to: folder.appendingPathComponent("Entity\(index).swift"), atomically: true, encoding: .utf8)
     }
     print(
-        "model-check benchmark: \(files) @Model files × \(properties) properties (\(bytes / 1024) KiB), best of \(rounds)")
+        "model-check benchmark: \(files) @Model files × \(properties) properties (\(bytes / 1024) KiB), best of \(rounds)"
+    )
     var check = Double.infinity
     var parse = Double.infinity
     var result: ModelCheckResult?
@@ -33,7 +34,8 @@ func runModelCheckBenchmark(files: Int = 200, properties: Int = 50, rounds: Int 
     print(String(format: "  SwiftParser bare parse      %7.3f s  (reading the same files)", parse))
     print("  model-check / bare parse    \(BenchmarkClock.ratio(check / parse))×  (target: model-check < 2 s)")
     return [
-        BenchmarkFigure(benchmark: "model-check", name: "simulate model-check", value: check, unit: "s", better: .lower),
+        BenchmarkFigure(
+            benchmark: "model-check", name: "simulate model-check", value: check, unit: "s", better: .lower),
         BenchmarkFigure(
             benchmark: "model-check", name: "SwiftParser bare parse", value: parse, unit: "s", better: .lower,
             reference: true),

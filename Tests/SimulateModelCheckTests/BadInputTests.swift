@@ -30,10 +30,11 @@ struct BadInputTests {
         try Data([0xFF, 0x00, 0xFE]).write(to: URL(fileURLWithPath: binary))
         let result = ModelCheck.check(paths: [json, binary, folder.path + "/missing"])
         #expect(result.exitStatus() == 2)
-        #expect(result.inputErrors.map(\.message).sorted() == [
-            "no such file or folder", "not a Swift source: expected a .swift file or a folder",
-            "not a Swift source: the file is not UTF-8 text",
-        ])
+        #expect(
+            result.inputErrors.map(\.message).sorted() == [
+                "no such file or folder", "not a Swift source: expected a .swift file or a folder",
+                "not a Swift source: the file is not UTF-8 text",
+            ])
     }
 
     @Test("a macro or attribute on a model that model-check does not know")
@@ -68,7 +69,9 @@ struct BadInputTests {
             }
             """)
         #expect(errors.count == 3)
-        #expect(errors[0].hasPrefix("Bad.swift:2:28: error: inverse: \\Missing.items names Missing, which is not an @Model"))
+        #expect(
+            errors[0].hasPrefix("Bad.swift:2:28: error: inverse: \\Missing.items names Missing, which is not an @Model")
+        )
         #expect(errors[1].hasPrefix("Bad.swift:3:9: error: Item.color has type Color: Color is neither"))
         #expect(errors[2].contains("Item has no relationship nothing"))
     }

@@ -44,7 +44,8 @@ struct CommandLineTests {
         let output = try Self.run(["outbox"])
         #expect(output.status == 1)
         let lines = output.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("outbox/SDOutboxEvent.swift:7:29: error: SDOutboxEvent.id is non-optional") == true)
+        #expect(
+            lines.first?.hasPrefix("outbox/SDOutboxEvent.swift:7:29: error: SDOutboxEvent.id is non-optional") == true)
         #expect(lines.contains("SDOutboxEvent: isNewRecord"))
         #expect(lines.last == "11 errors, 0 warnings")
     }
@@ -56,7 +57,9 @@ struct CommandLineTests {
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
         #expect(object["loads"] as? Bool == false)
-        #expect((object["error"] as? String)?.hasPrefix("CloudKit integration requires that all relationships have an inverse") == true)
+        #expect(
+            (object["error"] as? String)?.hasPrefix(
+                "CloudKit integration requires that all relationships have an inverse") == true)
         #expect((object["loadedTypes"] as? [String])?.first == "SDUserProfileV9")
         let findings = try #require(object["findings"] as? [[String: Any]])
         #expect(findings.count == 11)
@@ -84,7 +87,9 @@ struct CommandLineTests {
         let output = try Self.run(["projects-deny", "--format", "junit"])
         #expect(output.status == 1)
         #expect(output.standardOutput.contains("<testcase classname=\"model-check\" name=\"Project\">"))
-        #expect(output.standardOutput.contains("<failure message=\"projects-deny/Models.swift:9:9: error: Project.tasks uses the Deny delete rule"))
+        #expect(
+            output.standardOutput.contains(
+                "<failure message=\"projects-deny/Models.swift:9:9: error: Project.tasks uses the Deny delete rule"))
         #expect(output.standardOutput.contains("<testsuite name=\"model-check\" tests=\"3\" failures=\"2\">"))
     }
 

@@ -35,9 +35,10 @@ struct ReaderTests {
             """)
         #expect(result.inputErrors == [])
         let item = try #require(result.schema?.current.entity(named: "Item"))
-        #expect(item.attributes.map(\.name) == [
-            "title", "count", "ratio", "when", "id", "tags", "status", "address", "blob", "photo", "observed",
-        ])
+        #expect(
+            item.attributes.map(\.name) == [
+                "title", "count", "ratio", "when", "id", "tags", "status", "address", "blob", "photo", "observed",
+            ])
         #expect(item.attribute(named: "count")?.defaultValue == .integer(-3))
         #expect(item.attribute(named: "ratio")?.defaultValue == .double(1))
         #expect(item.attribute(named: "when")?.defaultValue == .string("now"))

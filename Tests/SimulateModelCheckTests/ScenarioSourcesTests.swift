@@ -64,7 +64,9 @@ struct ScenarioSourcesTests {
         } catch {
             let text = error.diagnostics.map(\.description)
             #expect(text.count == 1)
-            #expect(text.first?.contains("/plugins/model/sources: \(folder.path)/Item.swift:2:9: Item.color has type Color") == true)
+            #expect(
+                text.first?.contains("/plugins/model/sources: \(folder.path)/Item.swift:2:9: Item.color has type Color")
+                    == true)
         }
         try "@Model final class Item {\n    var color: String = \"red\"\n}\n".write(
             to: folder.appendingPathComponent("Item.swift"), atomically: true, encoding: .utf8)

@@ -89,9 +89,10 @@ struct SeedFailureTests {
         #expect(result.loads)
         let file = Fixtures.path("predicate") + "/Queries.swift"
         #expect(result.warnings.map(\.rule) == ["toManyKeyNotAllowed", "toManyKeyNotAllowed"])
-        #expect(result.warnings.map(\.position) == [
-            SourcePosition(file: file, line: 8, column: 21), SourcePosition(file: file, line: 12, column: 45),
-        ])
+        #expect(
+            result.warnings.map(\.position) == [
+                SourcePosition(file: file, line: 8, column: 21), SourcePosition(file: file, line: 12, column: 45),
+            ])
         #expect(result.warnings.first?.message.contains("to-many key not allowed here") == true)
         #expect(result.exitStatus() == 0)
         #expect(result.exitStatus(warningsAsErrors: true) == 1)

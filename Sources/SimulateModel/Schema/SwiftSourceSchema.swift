@@ -73,7 +73,8 @@ public enum SwiftSourceSchema {
                 where entity.attributes.count + entity.relationships.count > SchemaReader.fieldLimit {
                     diagnostics.error(
                         "\(entity.name) (\(version.name)) has \(entity.attributes.count + entity.relationships.count) "
-                            + "properties; the model plugin runs at most \(SchemaReader.fieldLimit) per entity", at: path)
+                            + "properties; the model plugin runs at most \(SchemaReader.fieldLimit) per entity",
+                        at: path)
                 }
             }
             return Sources(paths: paths, schema: schema)
