@@ -169,7 +169,22 @@ final class DeclarationReader: SyntaxVisitor {
             {
                 return identifier.genericArgumentClause?.arguments.first.flatMap(typePath)
             }
-            if node.is(CodeBlockItemSyntax.self) || node.is(MemberBlockItemSyntax.self) { return nil }
+            // `@Query(filter: #Predicate { … }) var projects: [Project]`
+            if let variable = node.as(VariableDeclSyntax.self),
+                variable.attributes.contains(where: { attributeName($0) == "Query" }),
+                let type = variable.bindings.first?.typeAnnotation?.type
+            {
+                let reference = PropertyReader.reference(type)
+                return reference.shape == .array ? reference.path : nil
+            }
+            // `func f() -> Predicate<Project> { #Predicate { … } }`
+            if let function = node.as(FunctionDeclSyntax.self) {
+                guard let type = function.signature.returnClause?.type.as(IdentifierTypeSyntax.self),
+                    ["Predicate", "FetchDescriptor"].contains(type.name.text)
+                else { return nil }
+                return type.genericArgumentClause?.arguments.first.flatMap(typePath)
+            }
+            if node.is(MemberBlockItemSyntax.self) { return nil }
             current = node.parent
         }
         return nil

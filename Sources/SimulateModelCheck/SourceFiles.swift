@@ -7,11 +7,39 @@ import SwiftSyntax
 struct ParsedSource {
     var path: String
     var tree: SourceFileSyntax
-    var converter: SourceLocationConverter
+    /// The UTF-8 offset where each line starts (after `\n`, `\r\n` or `\r`), for line and column without
+    /// walking the tree again as `SourceLocationConverter` does.
+    var lineStarts: [Int]
 
+    init(path: String, tree: SourceFileSyntax, text: String) {
+        self.path = path
+        self.tree = tree
+        var starts = [0]
+        var previous: UInt8 = 0
+        var offset = 0
+        for byte in text.utf8 {
+            if byte == 0x0A || (previous == 0x0D && byte != 0x0A) {
+                starts.append(byte == 0x0A ? offset + 1 : offset)
+            }
+            previous = byte
+            offset += 1
+        }
+        if previous == 0x0D { starts.append(offset) }
+        lineStarts = starts
+    }
+
+    /// Where `node` starts, after its leading trivia: 1-based line and UTF-8 column, as the compiler prints.
     func position(_ node: some SyntaxProtocol) -> SourcePosition {
-        let location = node.startLocation(converter: converter)
-        return SourcePosition(file: path, line: location.line, column: location.column)
+        position(offset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    }
+
+    func position(offset: Int) -> SourcePosition {
+        var (low, high) = (0, lineStarts.count - 1)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return SourcePosition(file: path, line: low + 1, column: offset - lineStarts[low] + 1)
     }
 }
 
@@ -73,11 +101,11 @@ enum SourceFiles {
 
     static func parse(text: String, path: String) -> Result<ParsedSource, InputError> {
         let tree = Parser.parse(source: text)
-        let converter = SourceLocationConverter(fileName: path, tree: tree)
-        let source = ParsedSource(path: path, tree: tree, converter: converter)
+        let source = ParsedSource(path: path, tree: tree, text: text)
         if tree.hasError {
             let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
             if let first = diagnostics.first {
+                let converter = SourceLocationConverter(fileName: path, tree: tree)
                 let location = first.location(converter: converter)
                 return .failure(
                     InputError(

@@ -88,10 +88,11 @@ struct SeedFailureTests {
         let result = ModelCheck.check(paths: [Fixtures.path("predicate")])
         #expect(result.loads)
         let file = Fixtures.path("predicate") + "/Queries.swift"
-        #expect(result.warnings.map(\.rule) == ["toManyKeyNotAllowed", "toManyKeyNotAllowed"])
+        #expect(result.warnings.map(\.rule) == Array(repeating: "toManyKeyNotAllowed", count: 4))
         #expect(
             result.warnings.map(\.position) == [
                 SourcePosition(file: file, line: 8, column: 21), SourcePosition(file: file, line: 12, column: 45),
+                SourcePosition(file: file, line: 19, column: 36), SourcePosition(file: file, line: 23, column: 37),
             ])
         #expect(result.warnings.first?.message.contains("to-many key not allowed here") == true)
         #expect(result.exitStatus() == 0)

@@ -13,3 +13,12 @@ let busyProjects = #Predicate<Project> { $0.tasks?.isEmpty == false }
 
 // The workaround, from the child side: fine.
 let homeTasks = #Predicate<Task> { $0.project?.name == "Home" }
+
+// The root from the property a @Query fills, and from a function's return type.
+struct ProjectList {
+    @Query(filter: #Predicate { $0.tasks?.count ?? 0 > 0 }) var projects: [Project]
+}
+
+func withTasks() -> Predicate<Project> {
+    #Predicate { project in project.tasks != nil }
+}
