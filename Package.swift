@@ -26,10 +26,17 @@ let package = Package(
         .library(name: "SimulateReports", targets: ["SimulateReports"]),
         // The one product a test target of app code depends on (docs/your-own-code.md).
         .library(name: "SimulateKit", targets: ["SimulateKit"]),
+        // Reads a team's SwiftData sources with swift-syntax (docs/model-check.md); only a target that
+        // imports it builds swift-syntax.
+        .library(name: "SimulateModelCheck", targets: ["SimulateModelCheck"]),
+        .executable(name: "simulate-model-check", targets: ["simulate-model-check"]),
+        .plugin(name: "ModelCheckCommand", targets: ["ModelCheckCommand"]),
+        .plugin(name: "ModelCheckBuild", targets: ["ModelCheckBuild"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // MARK: JSON
@@ -100,7 +107,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "simulate", dependencies: ["SimulateCLI"]),
+        .executableTarget(name: "simulate", dependencies: ["SimulateCLI", "ModelCheckCommandLine"]),
         // No CLI, swift-nio or swift-argument-parser: a user's test target builds only what it runs.
         .target(name: "SimulateTesting", dependencies: ["SimulateCore", "SimulatePlugins", "SimulateReports"]),
         // Re-exports what a test of app code imports: core, plugins, runtime, facades, testing helpers.
@@ -118,11 +125,43 @@ let package = Package(
             exclude: ["heartbeat.json"]
         ),
 
+        // MARK: The team's SwiftData models read from source (docs/model-check.md)
+        .target(
+            name: "SimulateModelCheck",
+            dependencies: [
+                "SimulateModel", "SimulateCore", "SimulateJSON",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        // `model-check`'s arguments, shared by `simulate model-check` and the lean `simulate-model-check`
+        // the SwiftPM plugins run (no swift-nio to build in a team's project).
+        .target(
+            name: "ModelCheckCommandLine",
+            dependencies: [
+                "SimulateModelCheck", "SimulateModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "simulate-model-check", dependencies: ["ModelCheckCommandLine"]),
+        .plugin(
+            name: "ModelCheckCommand",
+            capability: .command(
+                intent: .custom(verb: "model-check", description: "Check the package's SwiftData models for CloudKit")
+            ),
+            dependencies: ["simulate-model-check"]
+        ),
+        .plugin(name: "ModelCheckBuild", capability: .buildTool(), dependencies: ["simulate-model-check"]),
+
         // MARK: Benchmarks
         .target(name: "CEventLoop"),
         .executableTarget(
             name: "simulate-bench",
-            dependencies: ["SimulateCore", "SimulateJSON", "SimulatePlugins", "SimulateAsync", "CEventLoop"]
+            dependencies: [
+                "SimulateCore", "SimulateJSON", "SimulatePlugins", "SimulateAsync", "CEventLoop", "SimulateModelCheck",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
         ),
 
         // MARK: Fuzzing (scripts/fuzz builds these with libFuzzer; a plain build makes corpus replay tools)
@@ -159,6 +198,10 @@ let package = Package(
                 "SimulateCLI",
             ],
             resources: [.copy("Resources/BundledScenarios")]
+        ),
+        .testTarget(
+            name: "SimulateModelCheckTests",
+            dependencies: ["SimulateModelCheck", "SimulateModel", "SimulatePlugins", "SimulateCore", "simulate"]
         ),
     ]
 )

@@ -15,6 +15,10 @@ public struct ModelPlugin: SimulationPlugin {
         configuration: ModelConfiguration, at path: JSONPath,
         context: PluginCheckContext<ModelConfiguration>
     ) {
+        let written = context.scenario.plugin(named: name)?.configuration.objectValue
+        if written?["schema"] != nil && written?["sources"] != nil {
+            context.error("give either \"schema\" or \"sources\", not both", at: path / "sources")
+        }
         if configuration.displayID != nil && context.scenario.plugin(named: "counter") == nil {
             context.error(
                 "displayId is allocated by the counter plugin: add \"counter\": {} to plugins", at: path / "displayId")
@@ -40,6 +44,17 @@ public struct ModelPlugin: SimulationPlugin {
         context: PluginCheckContext<ModelConfiguration>
     ) {
         ScenarioArgumentCheck(context).check(observable, at: path / "args")
+    }
+
+    /// Swift `sources` hash as the schema they hold, written inline where `sources` stood: a scenario
+    /// naming sources runs with the trace hash of the same schema inline.
+    public func hashedConfiguration(_ configuration: ModelConfiguration, written: JSON) -> JSON {
+        guard let sources = configuration.sources, let object = written.objectValue else { return written }
+        return .object(
+            JSONObject(
+                object.members.map { key, value in
+                    key == "sources" ? ("schema", SchemaJSON.json(sources.schema)) : (key, value)
+                }))
     }
 
     public func makeRun(configuration: ModelConfiguration, context: SimulationContext) -> ModelRun {

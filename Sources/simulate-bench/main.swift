@@ -3,7 +3,7 @@ import SimulateCore
 import SimulateJSON
 import SimulatePlugins
 
-/// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|async|parsers|all] [--quick] [--format json]`,
+/// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|model-check|async|parsers|all] [--quick] [--format json]`,
 /// or `simulate-bench counter-runs SEEDS` for one thread of counter runs to profile (`valgrind --tool=callgrind`),
 /// or `simulate-bench write-scenario MEGABYTES FILE` to write the scenario `loader-200` generates (short steps),
 /// or `simulate-bench load FILE` for one scenario load to profile (`valgrind --tool=callgrind`),
@@ -69,6 +69,9 @@ do {
     }
     if all || selection == "parsers" {
         figures += runParserBenchmark()
+    }
+    if all || selection == "model-check" {
+        figures += try runModelCheckBenchmark()
     }
     if all || selection == "model" {
         figures += try runModelConvergenceBenchmark(objectsPerDevice: [1_000, 10_000, 100_000])

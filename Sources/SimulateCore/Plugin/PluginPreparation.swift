@@ -10,6 +10,10 @@ struct PreparedPlugin: Sendable {
     func makeRun(context: SimulationContext) -> any ErasedPluginRun {
         plugin.makeErasedRun(configuration: configuration, context: context)
     }
+
+    func hashedConfiguration(written: JSON) -> JSON {
+        plugin.erasedHashedConfiguration(configuration, written: written)
+    }
 }
 
 /// The runner's view of a ``PluginRun``: the values it passes are the ones the plugin's own
@@ -44,6 +48,10 @@ private final class PluginRunBox<Run: PluginRun>: ErasedPluginRun {
 }
 
 extension SimulationPlugin {
+    func erasedHashedConfiguration(_ configuration: any Sendable, written: JSON) -> JSON {
+        hashedConfiguration(configuration as! Configuration, written: written)
+    }
+
     func makeErasedRun(configuration: any Sendable, context: SimulationContext) -> any ErasedPluginRun {
         PluginRunBox(makeRun(configuration: configuration as! Configuration, context: context))
     }

@@ -75,6 +75,11 @@ public protocol SimulationPlugin: Sendable {
     /// once per run, before time 0, in dependency order; draw randomness only from `context.random(…)`
     /// and time only from `context.scheduler`, so a seed replays the run exactly.
     func makeRun(configuration: Configuration, context: SimulationContext) -> Run
+
+    /// The configuration a run's trace hash covers. Default: as written. A plugin that reads files at load
+    /// (the `model` plugin's Swift `sources`) returns what it read, so the same configuration hashes alike
+    /// however it was given.
+    func hashedConfiguration(_ configuration: Configuration, written: JSON) -> JSON
 }
 
 /// What a plugin's cross-field checks can see: the scenario, the plugin's decoded configuration, and
@@ -94,6 +99,7 @@ public struct PluginCheckContext<Configuration> {
 }
 
 extension SimulationPlugin {
+    public func hashedConfiguration(_ configuration: Configuration, written: JSON) -> JSON { written }
     public var dependencies: [any SimulationPlugin] { [] }
     public var commands: [PluginCommand] { [] }
     public var serverErrors: [ServerErrorDoc] { [] }

@@ -53,7 +53,8 @@ public struct SimulationRunner: Sendable {
         for spec in orderedPlugins(scenario) {
             guard let plugin = prepared.plugins[spec.name] else { continue }
             // Configurations shape what events mean (a merge policy, a save policy): the hash covers them.
-            context.scheduler.combineIntoHash(spec.name + JSONWriter.string(spec.configuration))
+            let hashed = plugin.hashedConfiguration(written: spec.configuration)
+            context.scheduler.combineIntoHash(spec.name + JSONWriter.string(hashed))
             context.runs.append((spec.name, plugin.makeRun(context: context)))
         }
         let drawn = scenario.faultGenerator.map { FaultGenerator.draw($0, scenario: scenario, seed: seed) } ?? []

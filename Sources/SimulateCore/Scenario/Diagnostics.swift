@@ -41,6 +41,8 @@ public final class Diagnostics {
     public private(set) var items: [ScenarioDiagnostic] = []
     /// Durations given as a bare JSON number (read as seconds), for the unit warnings.
     public private(set) var bareSeconds: [BareSeconds] = []
+    /// The scenario file being read, when it has one: what a plugin resolves relative paths against.
+    public var scenarioFile: String?
 
     public init() {}
 

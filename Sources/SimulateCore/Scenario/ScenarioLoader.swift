@@ -69,6 +69,7 @@ public struct ScenarioLoader: Sendable {
         }
         let document = parsed.document
         let diagnostics = Diagnostics()
+        diagnostics.scenarioFile = file
         for duplicate in document.duplicateKeys {
             // Located at the repeated key, not at the first occurrence that the path leads to.
             diagnostics.append(

@@ -6,11 +6,22 @@ import SimulateJSON
 extension ModelConfiguration {
     public static let fields: [Field<Self>] = [
         .custom(
-            "schema", \.schema, type: "object", default: "the seeds' Project ↔ Task model",
+            "schema", \.inlineSchema, type: "object", default: "the seeds' Project ↔ Task model",
             schema: ModelConfigurationDocs.schemaSchema,
             "The SwiftData schema: {\"entities\": […]} or {\"versions\": [{\"name\", \"deployed\", \"entities\"}]}; "
                 + "default: the seeds' Project.tasks ([Task]?, cascade) ↔ Task.project (Project?, nullify) with "
                 + "Project.name, Task.title, done, priority, displayId", read: SchemaReader.read),
+        .custom(
+            "sources", \.sources, type: "string", default: "none",
+            schema: [
+                "oneOf": [
+                    ["type": "string"], ["type": "array", "items": ["type": "string"], "minItems": 1],
+                ]
+            ],
+            "The team's SwiftData sources instead of an inline schema: a .swift file or folder, or an array of them, "
+                + "relative to the scenario file; read once at load with swift-syntax (needs the SimulateModelCheck "
+                + "product: the simulate command line has it, a test installs it with ModelCheck.installSourceReader()); "
+                + "errors point at the Swift declaration. See docs/model-check.md", read: SwiftSourceSchema.read),
         .choice(
             "cloudKitDatabase", \.cloudKitDatabase,
             "private: the stores are mirrored to the private database and do not load when a schema version breaks "

@@ -42,7 +42,15 @@ public struct ModelConfiguration: PluginArguments {
         public var coalesce = true
     }
 
-    public var schema: ModelSchema = .seeds
+    /// The schema the stores run: read from `sources` when the scenario names Swift sources, else the
+    /// inline `schema` (default: the seeds' model).
+    public var schema: ModelSchema {
+        get { sources?.schema ?? inlineSchema }
+        set { inlineSchema = newValue }
+    }
+    public var inlineSchema: ModelSchema = .seeds
+    /// `"sources"`: the team's Swift files, read once at load by ``SwiftSourceSchema``.
+    public var sources: SwiftSourceSchema.Sources?
     public var cloudKitDatabase: CloudKitDatabase = .private
     public var uniqueKeys: [UniqueKey] = []
     public var conflictPolicy: ConflictPolicy = .recordLastWriterWins

@@ -1,0 +1,389 @@
+import SwiftSyntax
+
+/// Walks one parsed file and collects the SwiftData declarations (``Declarations``).
+final class DeclarationReader: SyntaxVisitor {
+    private let source: ParsedSource
+    private let allowedAttributes: Set<String>
+    private(set) var found = Declarations()
+    private var scope: [String] = []
+    /// The migration plan being read, so its stages and schemas are collected.
+    private var plan: MigrationPlanDeclaration?
+
+    init(source: ParsedSource, allowedAttributes: Set<String>) {
+        self.source = source
+        self.allowedAttributes = allowedAttributes
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    static func read(_ source: ParsedSource, allowedAttributes: Set<String>) -> Declarations {
+        let reader = DeclarationReader(source: source, allowedAttributes: allowedAttributes)
+        reader.walk(source.tree)
+        return reader.found
+    }
+
+    // MARK: Types and scopes
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.attributes.contains(where: { Self.attributeName($0) == "Model" }) {
+            readModel(node)
+        }
+        scope.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        found.valueTypes.append(
+            ValueTypeDeclaration(
+                name: node.name.text, scope: scope, isEnum: false, rawType: nil, position: source.position(node.name)))
+        scope.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        scope.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        scope.append(contentsOf: Self.path(of: node.extendedType))
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ExtensionDeclSyntax) {
+        scope.removeLast(Self.path(of: node.extendedType).count)
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        let inherited = node.inheritanceClause?.inheritedTypes.map { Self.path(of: $0.type).last ?? "" } ?? []
+        if inherited.contains("VersionedSchema") {
+            readVersionedSchema(node)
+        } else if inherited.contains("SchemaMigrationPlan") {
+            plan = MigrationPlanDeclaration(name: node.name.text, position: source.position(node.name))
+        } else {
+            var value = ValueTypeDeclaration(
+                name: node.name.text, scope: scope, isEnum: true,
+                rawType: inherited.first.flatMap { AttributeTypes.scalar[$0] == nil ? nil : $0 },
+                position: source.position(node.name))
+            for member in node.memberBlock.members {
+                guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+                for element in cases.elements {
+                    value.cases.append((element.name.text, element.rawValue?.value))
+                }
+            }
+            found.valueTypes.append(value)
+        }
+        scope.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: EnumDeclSyntax) {
+        scope.removeLast()
+        if let plan, plan.name == node.name.text {
+            found.plans.append(plan)
+            self.plan = nil
+        }
+    }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        found.typeAliases[(scope + [node.name.text]).joined(separator: ".")] = Self.path(of: node.initializer.value)
+        return .skipChildren
+    }
+
+    // MARK: Migration plans
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else {
+            readDescriptor(node)
+            return .visitChildren
+        }
+        let name = member.declName.baseName.text
+        if plan != nil, name == "lightweight" || name == "custom" {
+            let from = node.arguments.first { $0.label?.text == "fromVersion" }?.expression
+            let to = node.arguments.first { $0.label?.text == "toVersion" }?.expression
+            if let from, let to {
+                plan?.stages.append(
+                    StageDeclaration(
+                        kind: name, from: Self.metatypePath(from), to: Self.metatypePath(to),
+                        position: source.position(node)))
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            if plan != nil, isStatic, name == "schemas", let list = Self.returnedArray(binding) {
+                plan?.schemas = list.elements.map { (Self.metatypePath($0.expression), source.position($0)) }
+            }
+            if isStatic, node.bindingSpecifier.tokenKind == .keyword(.let) {
+                readSharedContainer(binding, name: name)
+            }
+        }
+        return .visitChildren
+    }
+
+    // MARK: Predicates and fetch descriptors
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.macroName.text == "Predicate" else { return .visitChildren }
+        let closure = node.trailingClosure ?? node.arguments.first?.expression.as(ClosureExprSyntax.self)
+        guard let closure else { return .visitChildren }
+        var root = node.genericArgumentClause?.arguments.first.flatMap(Self.typePath)
+        if root == nil { root = Self.impliedRoot(of: Syntax(node)) }
+        found.predicates.append(
+            PredicateDeclaration(root: root, closure: closure, source: source, position: source.position(node)))
+        return .visitChildren
+    }
+
+    private func readDescriptor(_ node: FunctionCallExprSyntax) {
+        guard Self.path(ofCallee: node.calledExpression).last == "SortDescriptor" else { return }
+        guard let keyPath = node.arguments.first?.expression.as(KeyPathExprSyntax.self) else { return }
+        var reference = Self.keyPath(keyPath, source: source)
+        if reference.root.isEmpty, let root = Self.impliedRoot(of: Syntax(node)) { reference.root = root }
+        if !reference.root.isEmpty { found.descriptorKeyPaths.append(DescriptorKeyPath(keyPath: reference)) }
+    }
+
+    /// The root of `\.a` or `#Predicate { … }` from what encloses it: `FetchDescriptor<T>(…)`,
+    /// `Query(filter:…)` of `[T]`, or a `Predicate<T>` / `FetchDescriptor<T>` type annotation.
+    private static func impliedRoot(of node: Syntax) -> [String]? {
+        var current = node.parent
+        while let node = current {
+            if let call = node.as(FunctionCallExprSyntax.self),
+                let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+                let name = path(ofCallee: generic.expression).last,
+                name == "FetchDescriptor" || name == "SortDescriptor" || name == "Predicate"
+            {
+                return generic.genericArgumentClause.arguments.first.flatMap(typePath)
+            }
+            if let binding = node.as(PatternBindingSyntax.self), let type = binding.typeAnnotation?.type,
+                let identifier = type.as(IdentifierTypeSyntax.self),
+                ["Predicate", "FetchDescriptor"].contains(identifier.name.text)
+            {
+                return identifier.genericArgumentClause?.arguments.first.flatMap(typePath)
+            }
+            // `@Query(filter: #Predicate { … }) var projects: [Project]`
+            if let variable = node.as(VariableDeclSyntax.self),
+                variable.attributes.contains(where: { attributeName($0) == "Query" }),
+                let type = variable.bindings.first?.typeAnnotation?.type
+            {
+                let reference = PropertyReader.reference(type)
+                return reference.shape == .array ? reference.path : nil
+            }
+            // `func f() -> Predicate<Project> { #Predicate { … } }`
+            if let function = node.as(FunctionDeclSyntax.self) {
+                guard let type = function.signature.returnClause?.type.as(IdentifierTypeSyntax.self),
+                    ["Predicate", "FetchDescriptor"].contains(type.name.text)
+                else { return nil }
+                return type.genericArgumentClause?.arguments.first.flatMap(typePath)
+            }
+            if node.is(MemberBlockItemSyntax.self) { return nil }
+            current = node.parent
+        }
+        return nil
+    }
+
+    // MARK: Seed 003's shared container
+
+    private func readSharedContainer(_ binding: PatternBindingSyntax, name: String) {
+        let annotated = binding.typeAnnotation.map { Self.path(of: $0.type).last == "ModelContainer" } ?? false
+        guard let value = binding.initializer?.value else { return }
+        let scan = ContainerScan(viewMode: .sourceAccurate)
+        scan.walk(value)
+        guard annotated || scan.makesContainer else { return }
+        guard scan.usesCloudKit || scan.usesAppGroup else { return }
+        found.sharedContainers.append(
+            SharedContainerDeclaration(
+                owner: scope.joined(separator: "."), name: name, position: source.position(binding.pattern),
+                usesCloudKit: scan.usesCloudKit, usesAppGroup: scan.usesAppGroup))
+    }
+
+    // MARK: Versioned schemas
+
+    private func readVersionedSchema(_ node: EnumDeclSyntax) {
+        var schema = VersionedSchemaDeclaration(
+            name: node.name.text, scope: scope, position: source.position(node.name))
+        for member in node.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                if name == "versionIdentifier" {
+                    schema.versionIdentifier = Self.versionNumbers(binding)
+                } else if name == "models", let list = Self.returnedArray(binding) {
+                    schema.models = list.elements.map { (Self.metatypePath($0.expression), source.position($0)) }
+                    schema.modelsPosition = source.position(binding.pattern)
+                }
+            }
+        }
+        found.versionedSchemas.append(schema)
+    }
+
+    /// `Schema.Version(1, 2, 0)` → `[1, 2, 0]`.
+    private static func versionNumbers(_ binding: PatternBindingSyntax) -> [Int]? {
+        guard let expression = returnedExpression(binding) else { return nil }
+        let call = expression.as(FunctionCallExprSyntax.self)
+        let numbers = call?.arguments.compactMap { $0.expression.as(IntegerLiteralExprSyntax.self) }
+            .compactMap { Int($0.literal.text.replacingOccurrences(of: "_", with: "")) }
+        return numbers?.isEmpty == false ? numbers : nil
+    }
+
+    /// The expression a stored or computed property gives: `= […]`, `{ […] }` or `{ return […] }`.
+    private static func returnedExpression(_ binding: PatternBindingSyntax) -> ExprSyntax? {
+        if let value = binding.initializer?.value { return value }
+        guard let accessor = binding.accessorBlock else { return nil }
+        var statements: CodeBlockItemListSyntax?
+        switch accessor.accessors {
+        case .getter(let items): statements = items
+        case .accessors(let list):
+            statements = list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        }
+        guard let item = statements?.last?.item else { return nil }
+        if let expression = item.as(ExprSyntax.self) { return expression }
+        if let statement = item.as(ReturnStmtSyntax.self) { return statement.expression }
+        return nil
+    }
+
+    private static func returnedArray(_ binding: PatternBindingSyntax) -> ArrayExprSyntax? {
+        returnedExpression(binding)?.as(ArrayExprSyntax.self)
+    }
+
+    // MARK: Models
+
+    private func readModel(_ node: ClassDeclSyntax) {
+        var model = ModelDeclaration(name: node.name.text, scope: scope, position: source.position(node.name))
+        for attribute in node.attributes {
+            guard let name = Self.attributeName(attribute), !Self.classAttributes.contains(name),
+                !allowedAttributes.contains(name)
+            else { continue }
+            found.errors.append(
+                InputError(
+                    at: source.position(attribute),
+                    "@\(name) on @Model class \(model.name) is not an attribute model-check knows, so it cannot tell "
+                        + "what it does to the stored properties; remove it, or pass --allow-attribute \(name) if "
+                        + "it changes none"))
+        }
+        for member in node.memberBlock.members {
+            if let variable = member.decl.as(VariableDeclSyntax.self) {
+                model.properties += PropertyReader(source: source, model: model.name, allowed: allowedAttributes)
+                    .read(variable, errors: &found.errors)
+            } else if let macro = member.decl.as(MacroExpansionDeclSyntax.self) {
+                readMemberMacro(macro, into: &model)
+            }
+        }
+        found.models.append(model)
+    }
+
+    private func readMemberMacro(_ macro: MacroExpansionDeclSyntax, into model: inout ModelDeclaration) {
+        switch macro.macroName.text {
+        case "Unique":
+            for argument in macro.arguments {
+                guard let list = argument.expression.as(ArrayExprSyntax.self) else { continue }
+                let members = list.elements.compactMap { $0.expression.as(KeyPathExprSyntax.self) }
+                    .compactMap { Self.keyPath($0, source: source).members.first }
+                model.uniqueConstraints.append((members, source.position(macro)))
+            }
+        case "Index":
+            break
+        default:
+            found.errors.append(
+                InputError(
+                    at: source.position(macro),
+                    "#\(macro.macroName.text) in @Model class \(model.name) is not a macro model-check knows, so it "
+                        + "cannot tell what it does to the schema; remove it, or pass --allow-attribute "
+                        + "\(macro.macroName.text) if it changes nothing"))
+        }
+    }
+
+    static let classAttributes: Set<String> = [
+        "Model", "MainActor", "available", "preconcurrency", "objc", "objcMembers", "nonobjc", "usableFromInline",
+        "frozen", "_spi", "unchecked", "Sendable", "retroactive", "dynamicMemberLookup",
+    ]
+
+    // MARK: Syntax helpers
+
+    static func attributeName(_ element: AttributeListSyntax.Element) -> String? {
+        guard case .attribute(let attribute) = element else { return nil }
+        return path(of: attribute.attributeName).last
+    }
+
+    /// `A.B.C` as a type → `["A", "B", "C"]`; generic arguments dropped.
+    static func path(of type: TypeSyntax) -> [String] {
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return [identifier.name.text] }
+        if let member = type.as(MemberTypeSyntax.self) { return path(of: member.baseType) + [member.name.text] }
+        if let attributed = type.as(AttributedTypeSyntax.self) { return path(of: attributed.baseType) }
+        return [type.trimmedDescription]
+    }
+
+    static func typePath(_ argument: GenericArgumentSyntax) -> [String]? {
+        guard case .type(let type) = argument.argument else { return nil }
+        return path(of: type)
+    }
+
+    /// `SchemaV1.self` / `SchemaV1.Item.self` → `["SchemaV1"]` / `["SchemaV1", "Item"]`.
+    static func metatypePath(_ expression: ExprSyntax) -> [String] {
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+            let base = member.base
+        {
+            return path(ofCallee: base)
+        }
+        return path(ofCallee: expression)
+    }
+
+    /// `A.B` as an expression → `["A", "B"]`.
+    static func path(ofCallee expression: ExprSyntax) -> [String] {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return [reference.baseName.text] }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            return (member.base.map(path(ofCallee:)) ?? []) + [member.declName.baseName.text]
+        }
+        if let generic = expression.as(GenericSpecializationExprSyntax.self) {
+            return path(ofCallee: generic.expression)
+        }
+        if let type = expression.as(TypeExprSyntax.self) { return path(of: type.type) }
+        return [expression.trimmedDescription]
+    }
+
+    static func keyPath(_ node: KeyPathExprSyntax, source: ParsedSource) -> KeyPathReference {
+        var members: [String] = []
+        for component in node.components {
+            if let property = component.component.as(KeyPathPropertyComponentSyntax.self) {
+                members.append(property.declName.baseName.text)
+            }
+        }
+        return KeyPathReference(
+            root: node.root.map(path(of:)) ?? [], members: members, position: source.position(node),
+            text: node.trimmedDescription)
+    }
+}
+
+/// Looks through a shared container's initialiser for CloudKit (`cloudKitDatabase:` other than `.none`)
+/// and App Groups (`forSecurityApplicationGroupIdentifier:`, `groupContainer:`).
+private final class ContainerScan: SyntaxVisitor {
+    var makesContainer = false
+    var usesCloudKit = false
+    var usesAppGroup = false
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.baseName.text == "ModelContainer" { makesContainer = true }
+        return .visitChildren
+    }
+
+    override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
+        switch node.label?.text {
+        case "cloudKitDatabase":
+            let value = node.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            if value != "none" { usesCloudKit = true }
+        case "forSecurityApplicationGroupIdentifier", "groupContainer":
+            usesAppGroup = true
+        default:
+            break
+        }
+        return .visitChildren
+    }
+}

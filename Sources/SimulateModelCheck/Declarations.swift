@@ -1,0 +1,143 @@
+import SwiftSyntax
+
+/// A written type, as far as the schema cares: its name path, whether it is optional, and whether it is
+/// an array (`[E]`, `Array<E>`) or another collection (`[K: V]`, `Set<E>`).
+struct TypeReference: Equatable {
+    enum Shape: Equatable {
+        case single
+        case array
+        /// A dictionary or set: stored as a Codable value.
+        case collection
+    }
+
+    /// `["SchemaV9", "SDMoodEntry"]` for the element type (the whole type when `shape` is `single`).
+    var path: [String]
+    var isOptional: Bool
+    var shape: Shape
+    /// An array element that is itself optional (`[String?]`).
+    var elementIsOptional = false
+    /// As written, for messages.
+    var text: String
+
+    var name: String { path.last ?? text }
+}
+
+/// One `@Attribute`/`@Relationship`/`@Transient` annotated stored property of an `@Model` class.
+struct PropertyDeclaration {
+    var name: String
+    var position: SourcePosition
+    var type: TypeReference?
+    var defaultValue: ExprSyntax?
+    var isTransient = false
+    var isUnique = false
+    var uniquePosition: SourcePosition?
+    var isTransformable = false
+    var originalName: String?
+    var relationship: RelationshipArguments?
+}
+
+/// What `@Relationship(…)` says.
+struct RelationshipArguments {
+    var deleteRule: String?
+    var deleteRulePosition: SourcePosition?
+    var inverse: KeyPathReference?
+    var originalName: String?
+    var position: SourcePosition
+}
+
+/// `\Root.a.b` as written: the root type path (empty for `\.a`) and the member names.
+struct KeyPathReference {
+    var root: [String]
+    var members: [String]
+    var position: SourcePosition
+    var text: String
+}
+
+/// One `@Model` class.
+struct ModelDeclaration {
+    var name: String
+    /// Enclosing type names, outermost first (`["SchemaV9"]` for a class nested in a `VersionedSchema`).
+    var scope: [String]
+    var position: SourcePosition
+    var properties: [PropertyDeclaration] = []
+    /// `#Unique<T>([\.a], [\.b, \.c])`: the key paths of each constraint.
+    var uniqueConstraints: [(members: [String], position: SourcePosition)] = []
+
+    var qualifiedName: String { (scope + [name]).joined(separator: ".") }
+}
+
+/// An enum or struct that may be an attribute's type.
+struct ValueTypeDeclaration {
+    var name: String
+    var scope: [String]
+    var isEnum: Bool
+    /// The raw value type of an enum (`String`, `Int`…), when it has one.
+    var rawType: String?
+    /// Case names and explicit raw values of an enum, in order.
+    var cases: [(name: String, rawValue: ExprSyntax?)] = []
+    var position: SourcePosition
+}
+
+/// `enum SchemaV2: VersionedSchema`.
+struct VersionedSchemaDeclaration {
+    var name: String
+    var scope: [String]
+    var position: SourcePosition
+    var versionIdentifier: [Int]?
+    var models: [(path: [String], position: SourcePosition)]?
+    var modelsPosition: SourcePosition?
+
+    var qualifiedName: String { (scope + [name]).joined(separator: ".") }
+}
+
+/// `MigrationStage.lightweight(fromVersion:toVersion:)` or `.custom(…)`.
+struct StageDeclaration {
+    var kind: String
+    var from: [String]
+    var to: [String]
+    var position: SourcePosition
+}
+
+/// `enum Plan: SchemaMigrationPlan`.
+struct MigrationPlanDeclaration {
+    var name: String
+    var position: SourcePosition
+    var schemas: [(path: [String], position: SourcePosition)] = []
+    var stages: [StageDeclaration] = []
+}
+
+/// A `#Predicate` closure: its root type when written or implied, and the closure.
+struct PredicateDeclaration {
+    var root: [String]?
+    var closure: ClosureExprSyntax
+    var source: ParsedSource
+    var position: SourcePosition
+}
+
+/// A key path the app sorts or filters by in a `FetchDescriptor`, e.g. `SortDescriptor(\Project.tasks.count)`.
+struct DescriptorKeyPath {
+    var keyPath: KeyPathReference
+}
+
+/// Seed 003's trap: a `static let` shared `ModelContainer` whose initialiser uses CloudKit or an App Group.
+struct SharedContainerDeclaration {
+    var owner: String
+    var name: String
+    var position: SourcePosition
+    var usesCloudKit: Bool
+    var usesAppGroup: Bool
+}
+
+/// Everything read from the sources.
+struct Declarations {
+    var models: [ModelDeclaration] = []
+    var valueTypes: [ValueTypeDeclaration] = []
+    var versionedSchemas: [VersionedSchemaDeclaration] = []
+    var plans: [MigrationPlanDeclaration] = []
+    /// `scope + [name]` joined by dots → the aliased type path.
+    var typeAliases: [String: [String]] = [:]
+    var predicates: [PredicateDeclaration] = []
+    var descriptorKeyPaths: [DescriptorKeyPath] = []
+    var sharedContainers: [SharedContainerDeclaration] = []
+    var errors: [InputError] = []
+}

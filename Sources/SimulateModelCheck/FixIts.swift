@@ -1,0 +1,92 @@
+import SimulateModel
+
+/// The message of each finding: what the rule is, where it comes from, and the change that fixes it.
+enum FixIts {
+    static func message(
+        rule: CloudKitModelValidator.Rule, entity: String, property: PropertyDeclaration?, name: String,
+        spec: EntitySpec?, version: String, versionCount: Int, schema: SchemaVersion? = nil
+    ) -> String {
+        let subject = "\(entity).\(name)" + (versionCount > 1 ? " (\(version))" : "")
+        let declared = property.map { declaration($0, name: name) } ?? "var \(name)"
+        switch rule {
+        case .attributes:
+            let attribute = spec?.attribute(named: name)
+            let typeText = property?.type?.text ?? attribute.map { swiftType($0) } ?? "Type"
+            let value = attribute.map { suggestedDefault($0, property: property) } ?? "…"
+            return "\(subject) is non-optional without a default value; CloudKit needs every attribute optional or "
+                + "defaulted (Code=134060): give it a default value: `var \(name): \(typeText) = \(value)`, or make "
+                + "it optional: `var \(name): \(typeText)?`"
+        case .uniqueConstraints:
+            return "\(subject) has a unique constraint, which CloudKit does not support (Code=134060): remove "
+                + "`.unique` from `@Attribute` (or the key from `#Unique`) and check uniqueness in your own code, "
+                + "e.g. fetch before insert (seed 001)"
+        case .optionalRelationships:
+            let type = property?.type.map { $0.text + "?" } ?? "Type?"
+            return "\(subject) is a non-optional relationship; CloudKit needs every relationship optional "
+                + "(Code=134060): make it optional: `var \(name): \(type)` (seed 004)"
+        case .inverse:
+            let destination = spec?.relationship(named: name)?.destination ?? "Destination"
+            let back = backName(destination: destination, entity: entity, schema: schema)
+            return "\(subject) has no inverse; CloudKit needs every relationship to have one (Code=134060): name "
+                + "the relationship of \(destination) that points back"
+                + (back.exists ? "" : " (add one: `var \(back.name): \(entity)?`)")
+                + ": `@Relationship(inverse: \\\(destination).\(back.name)) \(declared)` — one side is enough (seed 004)"
+        case .deleteRules:
+            return "\(subject) uses the Deny delete rule, which CloudKit does not support (Code=134060, \"Creating "
+                + "a Core Data Model for CloudKit\"): use `.cascade` or `.nullify`: "
+                + "`@Relationship(deleteRule: .nullify) \(declared)` (seed 000)"
+        case .ordered:
+            return "\(subject) is an ordered relationship, which CloudKit does not support (Code=134060)"
+        }
+    }
+
+    /// The destination's relationship back to `entity`, or a name for one: `sdUserProfileV9` for `SDUserProfileV9`.
+    private static func backName(destination: String, entity: String, schema: SchemaVersion?) -> (
+        name: String, exists: Bool
+    ) {
+        if let back = schema?.entity(named: destination)?.relationships.first(where: { $0.destination == entity }) {
+            return (back.name, true)
+        }
+        let leading = entity.prefix { $0.isUppercase }
+        let lowered =
+            leading.count > 1 && leading.count < entity.count
+            ? leading.dropLast().lowercased() + entity.dropFirst(leading.count - 1)
+            : entity.prefix(1).lowercased() + entity.dropFirst()
+        return (lowered, false)
+    }
+
+    private static func declaration(_ property: PropertyDeclaration, name: String) -> String {
+        guard let type = property.type else { return "var \(name)" }
+        return "var \(name): \(type.text)" + (property.defaultValue.map { " = \($0.trimmedDescription)" } ?? "")
+    }
+
+    static func swiftType(_ attribute: AttributeSpec) -> String {
+        let scalar: String
+        switch attribute.type {
+        case .string: scalar = "String"
+        case .int: scalar = "Int"
+        case .double: scalar = "Double"
+        case .bool: scalar = "Bool"
+        case .date: scalar = "Date"
+        case .uuid: scalar = "UUID"
+        case .data: scalar = "Data"
+        }
+        return attribute.isArray ? "[\(scalar)]" : scalar
+    }
+
+    /// The default the fix-it proposes: `""`, `0`, `false`, `Date()`, `UUID()`, `Data()`, `[]`, or the first
+    /// case of an enum.
+    static func suggestedDefault(_ attribute: AttributeSpec, property: PropertyDeclaration?) -> String {
+        if attribute.isArray || property?.type?.shape == .collection { return "[]" }
+        switch attribute.type {
+        case .string: return "\"\""
+        case .int: return "0"
+        case .double: return "0"
+        case .bool: return "false"
+        case .date: return "Date()"
+        case .uuid: return "UUID()"
+        case .data:
+            return property?.type.map { AttributeTypes.scalar[$0.name] == nil ? ".init()" : "Data()" } ?? "Data()"
+        }
+    }
+}

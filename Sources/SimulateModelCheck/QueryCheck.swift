@@ -1,0 +1,138 @@
+import SimulateModel
+import SwiftSyntax
+
+/// Predicates and fetch descriptors that traverse an optional to-many relationship fail when the fetch runs
+/// with "to-many key not allowed here" (seed 000), and array attributes cannot be queried (seed 003: arrays
+/// "are stored as binary data and cannot be queried with predicates"). Both are warnings at the key path.
+struct QueryCheck {
+    let builder: SchemaBuilder
+    var errors: [InputError] = []
+
+    init(builder: SchemaBuilder) { self.builder = builder }
+
+    mutating func findings() -> [Finding] {
+        var findings: [Finding] = []
+        for predicate in builder.declarations.predicates {
+            guard let root = predicate.root else { continue }
+            guard let model = builder.resolveModel(root, from: []) else {
+                findings += unknownRoot(root, at: predicate.position)
+                continue
+            }
+            let scan = PredicateScan(parameter: Self.parameterName(predicate.closure))
+            scan.walk(predicate.closure.statements)
+            for chain in scan.chains {
+                if let finding = check(
+                    chain.map { ($0.name, predicate.source.position($0.node)) }, from: model, what: "#Predicate")
+                {
+                    findings.append(finding)
+                }
+            }
+        }
+        for descriptor in builder.declarations.descriptorKeyPaths {
+            let keyPath = descriptor.keyPath
+            guard let model = builder.resolveModel(keyPath.root, from: []) else {
+                findings += unknownRoot(keyPath.root, at: keyPath.position)
+                continue
+            }
+            if let finding = check(keyPath.members.map { ($0, keyPath.position) }, from: model, what: "SortDescriptor")
+            {
+                findings.append(finding)
+            }
+        }
+        return findings
+    }
+
+    /// A root that is no model and no Swift value type: a fetch over a type the sources do not declare.
+    private func unknownRoot(_ root: [String], at position: SourcePosition) -> [Finding] {
+        let name = root.joined(separator: ".")
+        if AttributeTypes.scalar[root.last ?? ""] != nil || builder.resolveValueType(root, from: []) != nil {
+            return []
+        }
+        return [
+            Finding(
+                position: position, entity: name, property: nil, rule: "unknownType", severity: .warning,
+                message: "the query is over \(name), which is not an @Model class found in the sources, so its key "
+                    + "paths are not checked; add the file that declares it")
+        ]
+    }
+
+    /// Follows `a.b.c` from `model`: to-one relationships lead on; an optional to-many relationship or an
+    /// array attribute is a finding at its member.
+    private func check(_ chain: [(String, SourcePosition)], from model: ModelDeclaration, what: String) -> Finding? {
+        var current = model
+        var walked: [String] = []
+        for (name, position) in chain {
+            walked.append(name)
+            guard let property = current.properties.first(where: { $0.name == name && !$0.isTransient }),
+                let type = property.type
+            else { return nil }
+            let scope = current.scope + [current.name]
+            if let destination = builder.resolveModel(type.path, from: scope) {
+                if type.shape == .array && type.isOptional {
+                    return Finding(
+                        position: position, entity: current.name, property: name, rule: "toManyKeyNotAllowed",
+                        severity: .warning,
+                        message: "\(what) over \(model.name) traverses \(walked.joined(separator: ".")), an optional "
+                            + "to-many relationship (\(current.name).\(name): \(type.text)); the fetch fails at run "
+                            + "time with \"to-many key not allowed here\" (seed 000): query from the child side "
+                            + "(\(destination.name) where its relationship back matches) or filter in memory")
+                }
+                if type.shape == .array { return nil }
+                current = destination
+                continue
+            }
+            if type.shape == .array {
+                return Finding(
+                    position: position, entity: current.name, property: name, rule: "arrayAttributeNotQueryable",
+                    severity: .warning,
+                    message: "\(what) over \(model.name) uses \(current.name).\(name): \(type.text), an array "
+                        + "attribute CloudKit stores as binary data that predicates cannot query (seed 003): filter "
+                        + "in memory after fetching")
+            }
+            return nil
+        }
+        return nil
+    }
+
+    private static func parameterName(_ closure: ClosureExprSyntax) -> String {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list): return list.first?.name.text ?? "$0"
+        case .parameterClause(let clause): return clause.parameters.first?.firstName.text ?? "$0"
+        case nil: return "$0"
+        }
+    }
+}
+
+/// Collects the member chains (`p.project?.tasks`) that start at a predicate's parameter.
+private final class PredicateScan: SyntaxVisitor {
+    let parameter: String
+    var chains: [[(name: String, node: Syntax)]] = []
+
+    init(parameter: String) {
+        self.parameter = parameter
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        // An inner closure's `$0` is its own parameter.
+        parameter == "$0" ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.baseName.text == parameter else { return .visitChildren }
+        var chain: [(String, Syntax)] = []
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base.map(Syntax.init) == current {
+                chain.append((member.declName.baseName.text, Syntax(member.declName)))
+                current = parent
+            } else if parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+                current = parent
+            } else {
+                break
+            }
+        }
+        if !chain.isEmpty { chains.append(chain) }
+        return .visitChildren
+    }
+}

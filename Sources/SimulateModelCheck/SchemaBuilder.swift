@@ -1,0 +1,394 @@
+import SimulateJSON
+import SimulateModel
+import SwiftSyntax
+
+/// Where each part of the built schema was declared, so every finding points at Swift source.
+struct SourceMap {
+    /// `version` → entity name → its class.
+    var versionEntities: [String: [String: ModelDeclaration]] = [:]
+    /// `version` → the `VersionedSchema` enum.
+    var versions: [String: SourcePosition] = [:]
+    /// `from>to` → the migration stage between two versions.
+    var stages: [String: SourcePosition] = [:]
+
+    func model(_ entity: String, in version: String) -> ModelDeclaration? { versionEntities[version]?[entity] }
+
+    func property(_ entity: String, _ property: String, in version: String) -> PropertyDeclaration? {
+        model(entity, in: version)?.properties.first { $0.name == property }
+    }
+}
+
+/// Turns the declarations into the plugin's ``ModelSchema``: entities, attributes, relationships with both
+/// sides of each inverse, versions in plan order. Every declaration it cannot turn into schema is an
+/// ``InputError`` at that declaration.
+struct SchemaBuilder {
+    let declarations: Declarations
+    var errors: [InputError] = []
+    var map = SourceMap()
+    /// How the loaded schema was chosen, for the report.
+    var loadedDescription = ""
+    private var specs: [String: EntitySpec] = [:]
+    private var modelsByName: [String: ModelDeclaration] = [:]
+    /// Simple name → every model of that name, for the fallback lookup.
+    private var modelsBySimpleName: [String: [ModelDeclaration]] = [:]
+    private var valueTypesByName: [String: ValueTypeDeclaration] = [:]
+    private var valueTypesBySimpleName: [String: [ValueTypeDeclaration]] = [:]
+
+    init(_ declarations: Declarations) {
+        self.declarations = declarations
+        for model in declarations.models {
+            modelsByName[model.qualifiedName] = model
+            modelsBySimpleName[model.name, default: []].append(model)
+        }
+        for value in declarations.valueTypes {
+            let qualified = (value.scope + [value.name]).joined(separator: ".")
+            if valueTypesByName[qualified] == nil { valueTypesByName[qualified] = value }
+            valueTypesBySimpleName[value.name, default: []].append(value)
+        }
+    }
+
+    // MARK: Type lookup
+
+    /// Resolves a written type path as Swift would from `scope`: innermost scope first, through type aliases;
+    /// a single name that is not visible falls back to the one model of that name anywhere.
+    func resolveModel(_ path: [String], from scope: [String]) -> ModelDeclaration? {
+        guard let last = path.last, modelsBySimpleName[last] != nil || declarations.typeAliases.count > 0 else {
+            return nil
+        }
+        guard let qualified = resolve(path, from: scope, exists: { modelsByName[$0] != nil }) else {
+            let candidates = path.count == 1 ? modelsBySimpleName[last] ?? [] : []
+            return candidates.count == 1 ? candidates[0] : nil
+        }
+        return modelsByName[qualified]
+    }
+
+    func resolveValueType(_ path: [String], from scope: [String]) -> ValueTypeDeclaration? {
+        guard let last = path.last, valueTypesBySimpleName[last] != nil || declarations.typeAliases.count > 0 else {
+            return nil
+        }
+        if let qualified = resolve(path, from: scope, exists: { valueTypesByName[$0] != nil }) {
+            return valueTypesByName[qualified]
+        }
+        let candidates = path.count == 1 ? valueTypesBySimpleName[last] ?? [] : []
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+
+    private func resolve(_ path: [String], from scope: [String], exists: (String) -> Bool, depth: Int = 0) -> String? {
+        guard depth < 16 else { return nil }
+        let path = path.first == "SwiftData" || path.first == "Foundation" ? Array(path.dropFirst()) : path
+        for length in stride(from: scope.count, through: 0, by: -1) {
+            let prefix = Array(scope.prefix(length))
+            let candidate = (prefix + path).joined(separator: ".")
+            if exists(candidate) { return candidate }
+            if let target = declarations.typeAliases[candidate] {
+                return resolve(target, from: prefix, exists: exists, depth: depth + 1)
+            }
+        }
+        return nil
+    }
+
+    // MARK: Versions
+
+    /// Builds the schema: the migration plan's versions, else every `VersionedSchema` by version identifier,
+    /// else one version of every `@Model` class; `types` names the container's types instead.
+    mutating func build(types: [String]) -> ModelSchema? {
+        var versions: [(name: String, models: [ModelDeclaration])] = []
+        if !types.isEmpty {
+            var models: [ModelDeclaration] = []
+            for name in types {
+                guard let model = resolveModel(name.split(separator: ".").map(String.init), from: []) else {
+                    errors.append(
+                        InputError(
+                            path: name,
+                            "--types names \(name), which is not an @Model class in the sources (found: "
+                                + declarations.models.map(\.qualifiedName).joined(separator: ", ") + ")"))
+                    continue
+                }
+                models.append(model)
+            }
+            versions = [("types", models)]
+            loadedDescription = "the types named by --types and the models they reach"
+        } else if let plan = declarations.plans.first {
+            if declarations.plans.count > 1 {
+                errors.append(
+                    InputError(
+                        at: declarations.plans[1].position,
+                        "a second SchemaMigrationPlan (\(declarations.plans[1].name)); the first is "
+                            + "\(plan.name) at \(plan.position): check one app's sources at a time"))
+            }
+            for (path, position) in plan.schemas {
+                guard let schema = versionedSchema(path) else {
+                    errors.append(
+                        InputError(
+                            at: position,
+                            "\(path.joined(separator: ".")) is not a VersionedSchema found in the sources"))
+                    continue
+                }
+                versions.append((schema.name, models(of: schema)))
+            }
+            for stage in plan.stages {
+                map.stages["\(stage.from.last ?? "")>\(stage.to.last ?? "")"] = stage.position
+            }
+            loadedDescription =
+                "the newest version of \(plan.name) (\(versions.last?.name ?? "none")); every version of the plan is checked"
+        } else if !declarations.versionedSchemas.isEmpty {
+            let ordered = declarations.versionedSchemas.enumerated().sorted { a, b in
+                let (x, y) = (a.element.versionIdentifier ?? [], b.element.versionIdentifier ?? [])
+                return x != y ? x.lexicographicallyPrecedes(y) : a.offset < b.offset
+            }.map(\.element)
+            versions = ordered.map { ($0.name, models(of: $0)) }
+            loadedDescription =
+                "the newest VersionedSchema (\(versions.last?.name ?? "none")) by versionIdentifier; no "
+                + "SchemaMigrationPlan was found, so every VersionedSchema is checked in that order"
+        } else {
+            versions = [("v1", declarations.models)]
+            loadedDescription = "every @Model class found (no VersionedSchema or SchemaMigrationPlan)"
+        }
+        for model in declarations.models where specs[model.qualifiedName] == nil {
+            specs[model.qualifiedName] = entity(model)
+        }
+        pairInverses()
+        var result: [SchemaVersion] = []
+        for (index, version) in versions.enumerated() {
+            let closure = reachable(version.models)
+            var seen: [String: ModelDeclaration] = [:]
+            var entities: [EntitySpec] = []
+            for model in closure {
+                if let other = seen[model.name], other.qualifiedName != model.qualifiedName {
+                    errors.append(
+                        InputError(
+                            at: model.position,
+                            "two @Model classes named \(model.name) in \(version.name) (\(other.qualifiedName) at "
+                                + "\(other.position)): SwiftData names an entity after its class"))
+                    continue
+                }
+                guard seen[model.name] == nil, let spec = specs[model.qualifiedName] else { continue }
+                seen[model.name] = model
+                map.versionEntities[version.name, default: [:]][model.name] = model
+                entities.append(spec)
+            }
+            if entities.isEmpty {
+                let position = declarations.versionedSchemas.first { $0.name == version.name }?.position
+                errors.append(
+                    position.map { InputError(at: $0, "\(version.name) lists no @Model class") }
+                        ?? InputError(path: "<sources>", "no @Model class found in the sources"))
+                continue
+            }
+            result.append(
+                SchemaVersion(name: version.name, isDeployed: index < versions.count - 1, entities: entities))
+        }
+        guard errors.isEmpty, !result.isEmpty else { return nil }
+        return ModelSchema(versions: result)
+    }
+
+    private func versionedSchema(_ path: [String]) -> VersionedSchemaDeclaration? {
+        let all = Dictionary(
+            declarations.versionedSchemas.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { a, _ in a })
+        if let found = resolve(path, from: [], exists: { all[$0] != nil }) { return all[found] }
+        let candidates = declarations.versionedSchemas.filter { $0.name == path.last }
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+
+    private mutating func models(of schema: VersionedSchemaDeclaration) -> [ModelDeclaration] {
+        map.versions[schema.name] = schema.position
+        guard let list = schema.models else {
+            errors.append(
+                InputError(
+                    at: schema.position,
+                    "\(schema.name) has no `static var models: [any PersistentModel.Type]` list that model-check "
+                        + "can read (write it as an array literal of `Type.self`)"))
+            return []
+        }
+        var models: [ModelDeclaration] = []
+        for (path, position) in list {
+            guard let model = resolveModel(path, from: schema.scope + [schema.name]) else {
+                errors.append(
+                    InputError(
+                        at: position, "\(path.joined(separator: ".")) is not an @Model class found in the sources"))
+                continue
+            }
+            models.append(model)
+        }
+        return models
+    }
+
+    /// The listed models and every model their relationships reach (SwiftData's `Schema` adds them too).
+    private func reachable(_ models: [ModelDeclaration]) -> [ModelDeclaration] {
+        var result: [ModelDeclaration] = []
+        var seen: Set<String> = []
+        var queue = models
+        while !queue.isEmpty {
+            let model = queue.removeFirst()
+            guard seen.insert(model.qualifiedName).inserted else { continue }
+            result.append(model)
+            for property in model.properties where !property.isTransient {
+                guard let type = property.type,
+                    let destination = resolveModel(type.path, from: model.scope + [model.name])
+                else { continue }
+                queue.append(destination)
+            }
+        }
+        return result
+    }
+
+    // MARK: Entities
+
+    private mutating func entity(_ model: ModelDeclaration) -> EntitySpec {
+        var spec = EntitySpec(name: model.name)
+        let scope = model.scope + [model.name]
+        let uniqueMembers = Set(model.uniqueConstraints.flatMap(\.members))
+        var names: Set<String> = []
+        for property in model.properties where !property.isTransient {
+            guard let type = property.type else { continue }
+            if !names.insert(property.name).inserted { continue }
+            if let destination = resolveModel(type.path, from: scope) {
+                if let relationship = relationship(property, type, destination, in: model) {
+                    spec.relationships.append(relationship)
+                }
+                continue
+            }
+            guard var attribute = attribute(property, type, scope: scope, in: model) else { continue }
+            if uniqueMembers.contains(property.name) { attribute.isUnique = true }
+            spec.attributes.append(attribute)
+        }
+        for (members, position) in model.uniqueConstraints {
+            for member in members where !names.contains(member) {
+                errors.append(InputError(at: position, "#Unique names \(member), which \(model.name) does not store"))
+            }
+        }
+        return spec
+    }
+
+    private mutating func relationship(
+        _ property: PropertyDeclaration, _ type: TypeReference, _ destination: ModelDeclaration,
+        in model: ModelDeclaration
+    ) -> RelationshipSpec? {
+        if type.shape == .collection {
+            errors.append(
+                InputError(
+                    at: property.position,
+                    "\(model.name).\(property.name): a to-many relationship is an array of models (`[\(destination.name)]?`), "
+                        + "not \(type.text)"))
+            return nil
+        }
+        var rule = DeleteRule.nullify
+        if let name = property.relationship?.deleteRule {
+            guard let known = DeleteRule(rawValue: name) else {
+                errors.append(
+                    InputError(
+                        at: property.relationship?.deleteRulePosition ?? property.position,
+                        "deleteRule: .\(name) is not a SwiftData delete rule (.cascade, .nullify, .deny, .noAction)"))
+                return nil
+            }
+            rule = known
+        }
+        return RelationshipSpec(
+            name: property.name, destination: destination.name, isToMany: type.shape == .array,
+            isOptional: type.isOptional, inverse: nil, deleteRule: rule,
+            renamedFrom: property.relationship?.originalName ?? property.originalName)
+    }
+
+    private mutating func attribute(
+        _ property: PropertyDeclaration, _ type: TypeReference, scope: [String], in model: ModelDeclaration
+    ) -> AttributeSpec? {
+        var attributeType: AttributeType?
+        var isArray = type.shape == .array
+        var enumType: ValueTypeDeclaration?
+        let scalar = type.path.count <= 2 ? AttributeTypes.scalar[type.name] : nil
+        if property.isTransformable || type.shape == .collection {
+            attributeType = .data
+            isArray = false
+        } else if let scalar, type.path.count == 1 || ["Foundation", "Swift"].contains(type.path[0]) {
+            attributeType = AttributeType(rawValue: scalar)
+        } else if let value = resolveValueType(type.path, from: scope) {
+            if let raw = value.rawType, let mapped = AttributeTypes.scalar[raw] {
+                attributeType = AttributeType(rawValue: mapped)
+                enumType = value
+            } else {
+                // A Codable enum without raw values or a Codable struct: SwiftData stores it as one composite
+                // value; the plugin holds it as data (an array of them too).
+                attributeType = .data
+                isArray = false
+            }
+        }
+        guard let attributeType else {
+            errors.append(
+                InputError(
+                    at: property.position,
+                    "\(model.name).\(property.name) has type \(type.text): \(type.name) is neither a type SwiftData "
+                        + "stores (String, Int, Double, Bool, Date, UUID, Data, URL…) nor an enum, struct or @Model "
+                        + "class found in the sources; add the file that declares it, or mark the property @Transient"))
+            return nil
+        }
+        var attribute = AttributeSpec(
+            name: property.name, type: attributeType, isArray: isArray, isOptional: type.isOptional,
+            isUnique: property.isUnique, renamedFrom: property.originalName)
+        if let value = property.defaultValue, !value.is(NilLiteralExprSyntax.self) {
+            attribute.defaultValue = DefaultValue.json(value, for: attribute, enumType: enumType)
+        }
+        return attribute
+    }
+
+    // MARK: Inverses
+
+    /// `@Relationship(inverse: \D.p)` on either side names both sides' inverse, as SwiftData does. A
+    /// relationship neither side names has none (the toolkit does not guess SwiftData's inference).
+    private mutating func pairInverses() {
+        for model in declarations.models {
+            for property in model.properties {
+                guard let keyPath = property.relationship?.inverse,
+                    specs[model.qualifiedName]?.relationship(named: property.name) != nil
+                else { continue }
+                let scope = model.scope + [model.name]
+                guard !keyPath.root.isEmpty, let destination = resolveModel(keyPath.root, from: scope) else {
+                    errors.append(
+                        InputError(
+                            at: keyPath.position,
+                            keyPath.root.isEmpty
+                                ? "inverse: \(keyPath.text) needs its root type: \\Destination.\(keyPath.members.first ?? "property")"
+                                : "inverse: \(keyPath.text) names \(keyPath.root.joined(separator: ".")), which is not an "
+                                    + "@Model class found in the sources"))
+                    continue
+                }
+                guard keyPath.members.count == 1, let name = keyPath.members.first,
+                    let back = specs[destination.qualifiedName]?.relationship(named: name)
+                else {
+                    errors.append(
+                        InputError(
+                            at: keyPath.position,
+                            "inverse: \(keyPath.text): \(destination.name) has no relationship "
+                                + "\(keyPath.members.joined(separator: ".")) (relationships: "
+                                + (specs[destination.qualifiedName]?.relationships.map(\.name).joined(separator: ", ")
+                                    ?? "")
+                                + ")"))
+                    continue
+                }
+                guard back.destination == model.name else {
+                    errors.append(
+                        InputError(
+                            at: keyPath.position,
+                            "inverse: \(keyPath.text) points to \(back.destination), not back to \(model.name)"))
+                    continue
+                }
+                setInverse(model.qualifiedName, property.name, to: name, at: keyPath)
+                setInverse(destination.qualifiedName, name, to: property.name, at: keyPath)
+            }
+        }
+    }
+
+    private mutating func setInverse(
+        _ entity: String, _ relationship: String, to inverse: String, at keyPath: KeyPathReference
+    ) {
+        guard var spec = specs[entity], let index = spec.relationships.firstIndex(where: { $0.name == relationship })
+        else { return }
+        if let existing = spec.relationships[index].inverse, existing != inverse {
+            errors.append(
+                InputError(
+                    at: keyPath.position,
+                    "\(spec.name).\(relationship) already has the inverse \(existing); \(keyPath.text) names another"))
+            return
+        }
+        spec.relationships[index].inverse = inverse
+        specs[entity] = spec
+    }
+}

@@ -1,0 +1,45 @@
+/// Where a declaration is: the file as the user named it, a 1-based line and a 1-based column (UTF-8),
+/// as the compiler prints them.
+public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `Models/Item.swift:12:9`.
+    public var description: String { "\(file):\(line):\(column)" }
+
+    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+        (a.file, a.line, a.column) < (b.file, b.line, b.column)
+    }
+}
+
+/// A problem with the input that stops the check: a path that cannot be read, a source that does not
+/// parse, or a declaration model-check cannot turn into a schema. `simulate model-check` exits with 2.
+public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var position: SourcePosition?
+    /// The path when there is no position (an unreadable path).
+    public var path: String?
+    public var message: String
+
+    public init(at position: SourcePosition, _ message: String) {
+        self.position = position
+        self.message = message
+    }
+
+    public init(path: String, _ message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// `file:line:column: error: message`, the form editors show inline.
+    public var description: String {
+        if let position { return "\(position): error: \(message)" }
+        return "\(path ?? "<input>"): error: \(message)"
+    }
+}

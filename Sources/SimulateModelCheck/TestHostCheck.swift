@@ -1,0 +1,19 @@
+/// Seed 003: "If you use `static let` for the shared container, it will be initialized when the test runner
+/// launches the app as a test host, causing a crash before any test code runs" — the CloudKit and App Group
+/// entitlements are missing there. A warning at the property, pointing at the seed's lazy, in-memory pattern.
+enum TestHostCheck {
+    static func findings(_ containers: [SharedContainerDeclaration]) -> [Finding] {
+        containers.map { container in
+            let uses = [container.usesCloudKit ? "CloudKit" : nil, container.usesAppGroup ? "an App Group" : nil]
+                .compactMap { $0 }.joined(separator: " and ")
+            let owner = container.owner.isEmpty ? "" : container.owner + "."
+            return Finding(
+                position: container.position, entity: nil, property: nil, rule: "testHostContainer", severity: .warning,
+                message: "\(owner)\(container.name) is a `static let` ModelContainer configured with \(uses): when a "
+                    + "test target's host app launches, it is created before any test runs and crashes without the "
+                    + "entitlements (seed 003); create it lazily in a `static var` that returns an in-memory "
+                    + "container (`ModelConfiguration(isStoredInMemoryOnly: true, cloudKitDatabase: .none)`) when "
+                    + "`NSClassFromString(\"XCTestCase\") != nil`")
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import ModelCheckCommandLine
+
+exit(ModelCheckCommand.main(Array(CommandLine.arguments.dropFirst())))
