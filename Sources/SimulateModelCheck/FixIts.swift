@@ -57,7 +57,7 @@ enum FixIts {
 
     private static func declaration(_ property: PropertyDeclaration, name: String) -> String {
         guard let type = property.type else { return "var \(name)" }
-        return "var \(name): \(type.text)" + (property.defaultValue.map { " = \($0.trimmedDescription)" } ?? "")
+        return "var \(name): \(type.text)" + (property.defaultValue.map { " = \($0.sourceText)" } ?? "")
     }
 
     static func swiftType(_ attribute: AttributeSpec) -> String {
