@@ -148,6 +148,7 @@ struct SchemaBuilder {
             specs[model.qualifiedName] = entity(model)
         }
         pairInverses()
+        inferToOneInverses()
         var result: [SchemaVersion] = []
         for (index, version) in versions.enumerated() {
             let closure = reachable(version.models)
@@ -372,6 +373,31 @@ struct SchemaBuilder {
                 }
                 setInverse(model.qualifiedName, property.name, to: name, at: keyPath)
                 setInverse(destination.qualifiedName, name, to: property.name, at: keyPath)
+            }
+        }
+    }
+
+    /// A to-one relationship that names no inverse, whose destination has exactly one relationship back to
+    /// its entity that names none either, takes that one as its inverse; the other side keeps none. This is
+    /// what seed 004 shows: its `SDMoodEntry.userProfile: SDUserProfileV9?` and
+    /// `SDUserProfileV9.moodEntries: [SDMoodEntry]?`, neither naming an inverse, fail with
+    /// "SDUserProfileV9: moodEntries" alone. The toolkit's reading of the seed, not a documented rule.
+    private mutating func inferToOneInverses() {
+        for model in declarations.models {
+            guard let spec = specs[model.qualifiedName] else { continue }
+            let scope = model.scope + [model.name]
+            for relationship in spec.relationships where !relationship.isToMany && relationship.inverse == nil {
+                guard let type = model.properties.first(where: { $0.name == relationship.name })?.type,
+                    let destination = resolveModel(type.path, from: scope),
+                    let back = specs[destination.qualifiedName]?.relationships.filter({ $0.destination == model.name }),
+                    back.count == 1, back[0].inverse == nil,
+                    destination.qualifiedName != model.qualifiedName || back[0].name != relationship.name
+                else { continue }
+                guard var updated = specs[model.qualifiedName],
+                    let index = updated.relationships.firstIndex(where: { $0.name == relationship.name })
+                else { continue }
+                updated.relationships[index].inverse = back[0].name
+                specs[model.qualifiedName] = updated
             }
         }
     }
