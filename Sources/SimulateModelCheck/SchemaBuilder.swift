@@ -11,6 +11,9 @@ struct SourceMap {
     /// `from>to` → the migration stage between two versions.
     var stages: [String: SourcePosition] = [:]
 
+    /// `Entity.property` → the default a fix-it proposes when the type is an enum (`.pending`).
+    var enumDefaults: [String: String] = [:]
+
     func model(_ entity: String, in version: String) -> ModelDeclaration? { versionEntities[version]?[entity] }
 
     func property(_ entity: String, _ property: String, in version: String) -> PropertyDeclaration? {
@@ -302,6 +305,9 @@ struct SchemaBuilder {
         } else if let scalar, type.path.count == 1 || ["Foundation", "Swift"].contains(type.path[0]) {
             attributeType = AttributeType(rawValue: scalar)
         } else if let value = resolveValueType(type.path, from: scope) {
+            if let first = value.cases.first?.name {
+                map.enumDefaults["\(model.name).\(property.name)"] = type.shape == .array ? "[]" : ".\(first)"
+            }
             if let raw = value.rawType, let mapped = AttributeTypes.scalar[raw] {
                 attributeType = AttributeType(rawValue: mapped)
                 enumType = value
