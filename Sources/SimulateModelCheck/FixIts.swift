@@ -87,7 +87,7 @@ enum FixIts {
         case .date: return "Date()"
         case .uuid: return "UUID()"
         case .data:
-            return property?.type.map { AttributeTypes.scalar[$0.name] == nil ? ".init()" : "Data()" } ?? "Data()"
+            return property?.type.map { AttributeTypes.scalar[$0.name] == nil ? "\($0.name)(…)" : "Data()" } ?? "Data()"
         }
     }
 }
