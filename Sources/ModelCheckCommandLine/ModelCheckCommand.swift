@@ -36,8 +36,10 @@ public struct ModelCheckCommand: ParsableCommand {
     var warningsAsErrors = false
 
     @Option(
-        name: .customLong("types"), parsing: .upToNextOption,
-        help: "The container's types (ModelContainer(for: …)), instead of the plan's newest version or every model.")
+        name: .customLong("types"),
+        help:
+            "The container's types (ModelContainer(for: …)), comma-separated or repeated, instead of the plan's newest version or every model."
+    )
     var types: [String] = []
 
     @Option(help: "An attribute or macro on a model that changes nothing model-check needs to know (repeatable).")
@@ -57,7 +59,10 @@ public struct ModelCheckCommand: ParsableCommand {
 
     public func run() throws {
         let result = ModelCheck.check(
-            paths: paths, options: ModelCheck.Options(types: types, allowedAttributes: Set(allowAttribute)))
+            paths: paths,
+            options: ModelCheck.Options(
+                types: types.flatMap { $0.split(separator: ",").map(String.init) },
+                allowedAttributes: Set(allowAttribute)))
         let report: String
         switch format {
         case .human: report = ModelCheckReport.human(result)

@@ -318,7 +318,7 @@ final class DeclarationReader: SyntaxVisitor {
         if let identifier = type.as(IdentifierTypeSyntax.self) { return [identifier.name.text] }
         if let member = type.as(MemberTypeSyntax.self) { return path(of: member.baseType) + [member.name.text] }
         if let attributed = type.as(AttributedTypeSyntax.self) { return path(of: attributed.baseType) }
-        return [type.trimmedDescription]
+        return [type.sourceText]
     }
 
     static func typePath(_ argument: GenericArgumentSyntax) -> [String]? {
@@ -346,7 +346,7 @@ final class DeclarationReader: SyntaxVisitor {
             return path(ofCallee: generic.expression)
         }
         if let type = expression.as(TypeExprSyntax.self) { return path(of: type.type) }
-        return [expression.trimmedDescription]
+        return [expression.sourceText]
     }
 
     static func keyPath(_ node: KeyPathExprSyntax, source: ParsedSource) -> KeyPathReference {
@@ -358,7 +358,7 @@ final class DeclarationReader: SyntaxVisitor {
         }
         return KeyPathReference(
             root: node.root.map(path(of:)) ?? [], members: members, position: source.position(node),
-            text: node.trimmedDescription)
+            text: node.sourceText)
     }
 }
 

@@ -43,10 +43,10 @@ enum DefaultValue {
         case .bool:
             return expression.as(BooleanLiteralExprSyntax.self).map { .bool($0.literal.tokenKind == .keyword(.true)) }
         case .date:
-            let text = expression.trimmedDescription
+            let text = expression.sourceText
             return ["Date()", ".now", "Date.now", "Date.init()", ".init()"].contains(text) ? .string("now") : nil
         case .uuid:
-            return ["UUID()", ".init()", "UUID.init()"].contains(expression.trimmedDescription)
+            return ["UUID()", ".init()", "UUID.init()"].contains(expression.sourceText)
                 ? .string("random") : nil
         case .data:
             return nil

@@ -4,7 +4,8 @@ import SimulateModel
 enum FixIts {
     static func message(
         rule: CloudKitModelValidator.Rule, entity: String, property: PropertyDeclaration?, name: String,
-        spec: EntitySpec?, version: String, versionCount: Int, schema: SchemaVersion? = nil
+        spec: EntitySpec?, version: String, versionCount: Int, schema: SchemaVersion? = nil,
+        enumDefault: String? = nil
     ) -> String {
         let subject = "\(entity).\(name)" + (versionCount > 1 ? " (\(version))" : "")
         let declared = property.map { declaration($0, name: name) } ?? "var \(name)"
@@ -12,7 +13,7 @@ enum FixIts {
         case .attributes:
             let attribute = spec?.attribute(named: name)
             let typeText = property?.type?.text ?? attribute.map { swiftType($0) } ?? "Type"
-            let value = attribute.map { suggestedDefault($0, property: property) } ?? "…"
+            let value = enumDefault ?? attribute.map { suggestedDefault($0, property: property) } ?? "…"
             return "\(subject) is non-optional without a default value; CloudKit needs every attribute optional or "
                 + "defaulted (Code=134060): give it a default value: `var \(name): \(typeText) = \(value)`, or make "
                 + "it optional: `var \(name): \(typeText)?`"
@@ -57,7 +58,7 @@ enum FixIts {
 
     private static func declaration(_ property: PropertyDeclaration, name: String) -> String {
         guard let type = property.type else { return "var \(name)" }
-        return "var \(name): \(type.text)" + (property.defaultValue.map { " = \($0.trimmedDescription)" } ?? "")
+        return "var \(name): \(type.text)" + (property.defaultValue.map { " = \($0.sourceText)" } ?? "")
     }
 
     static func swiftType(_ attribute: AttributeSpec) -> String {
@@ -86,7 +87,7 @@ enum FixIts {
         case .date: return "Date()"
         case .uuid: return "UUID()"
         case .data:
-            return property?.type.map { AttributeTypes.scalar[$0.name] == nil ? ".init()" : "Data()" } ?? "Data()"
+            return property?.type.map { AttributeTypes.scalar[$0.name] == nil ? "\($0.name)(…)" : "Data()" } ?? "Data()"
         }
     }
 }

@@ -103,7 +103,8 @@ public enum ModelCheck {
                             message: FixIts.message(
                                 rule: group.rule, entity: entity, property: property, name: name,
                                 spec: version.entity(named: entity), version: version.name,
-                                versionCount: schema.versions.count, schema: version)))
+                                versionCount: schema.versions.count, schema: version,
+                                enumDefault: map.enumDefaults["\(entity).\(name)"])))
                 }
             }
         }

@@ -97,7 +97,7 @@ struct PropertyReader {
                     errors.append(
                         InputError(
                             at: source.position(argument),
-                            "\(argument.expression.trimmedDescription) is not an @Attribute option model-check knows "
+                            "\(argument.expression.sourceText) is not an @Attribute option model-check knows "
                                 + "(known: .unique, .transformable(by:), "
                                 + Self.neutralOptions.sorted().map { "." + $0 }.joined(separator: ", ") + ")"))
                 }
@@ -127,7 +127,7 @@ struct PropertyReader {
                         InputError(
                             at: source.position(argument),
                             "inverse: expects a key path such as \\Destination.property, found "
-                                + argument.expression.trimmedDescription))
+                                + argument.expression.sourceText))
                 }
             case "originalName":
                 relationship.originalName = Self.stringLiteral(argument.expression)
@@ -137,7 +137,7 @@ struct PropertyReader {
                 errors.append(
                     InputError(
                         at: source.position(argument),
-                        "\(argument.expression.trimmedDescription) is not a @Relationship argument model-check "
+                        "\(argument.expression.sourceText) is not a @Relationship argument model-check "
                             + "knows (known: deleteRule:, inverse:, originalName:, minimumModelCount:, "
                             + "maximumModelCount:, hashModifier:)"))
             }
@@ -149,7 +149,7 @@ struct PropertyReader {
     static func optionName(_ expression: ExprSyntax) -> String {
         if let call = expression.as(FunctionCallExprSyntax.self) { return optionName(call.calledExpression) }
         if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
-        return expression.trimmedDescription
+        return expression.sourceText
     }
 
     static func stringLiteral(_ expression: ExprSyntax) -> String? {
@@ -204,7 +204,7 @@ struct PropertyReader {
                 break
             }
         }
-        let text = type.trimmedDescription
+        let text = type.sourceText
         if let array = inner.as(ArrayTypeSyntax.self) {
             var element = reference(array.element)
             element.shape = element.shape == .single ? .array : .collection

@@ -12,18 +12,39 @@ struct QueryCheck {
 
     mutating func findings() -> [Finding] {
         var findings: [Finding] = []
+        var seen: Set<String> = []
         for predicate in builder.declarations.predicates {
-            guard let root = predicate.root else { continue }
-            guard let model = builder.resolveModel(root, from: []) else {
-                findings += unknownRoot(root, at: predicate.position)
-                continue
-            }
             let scan = PredicateScan(parameter: Self.parameterName(predicate.closure))
             scan.walk(predicate.closure.statements)
+            var what = "#Predicate"
+            let model: ModelDeclaration
+            if let root = predicate.root {
+                guard let found = builder.resolveModel(root, from: []) else {
+                    findings += unknownRoot(root, at: predicate.position)
+                    continue
+                }
+                model = found
+            } else {
+                // `descriptor.predicate = #Predicate { $0.tasks… }`: the one model that stores the first member.
+                let names = Set(scan.chains.compactMap { $0.first?.name })
+                let candidates = builder.declarations.models.filter { model in
+                    model.properties.contains { names.contains($0.name) }
+                }
+                guard candidates.count == 1 else { continue }
+                model = candidates[0]
+                what =
+                    "#Predicate (no root type written; \(model.name) is the one model with "
+                    + names.sorted().joined(separator: ", ") + ")"
+            }
             for chain in scan.chains {
-                if let finding = check(
-                    chain.map { ($0.name, predicate.source.position($0.node)) }, from: model, what: "#Predicate")
-                {
+                let located = chain.map { ($0.name, predicate.source.position($0.node)) }
+                guard var finding = check(located, from: model, what: what) else { continue }
+                // Located at the predicate (the issue's "warnings located at the predicate"); the key path's
+                // own place is in the message.
+                let keyPath = finding.position
+                finding.position = predicate.position
+                finding.message += " (key path at \(keyPath.line):\(keyPath.column))"
+                if seen.insert("\(finding.position)|\(finding.entity ?? "").\(finding.property ?? "")").inserted {
                     findings.append(finding)
                 }
             }

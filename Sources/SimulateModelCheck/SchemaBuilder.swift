@@ -11,6 +11,9 @@ struct SourceMap {
     /// `from>to` → the migration stage between two versions.
     var stages: [String: SourcePosition] = [:]
 
+    /// `Entity.property` → the default a fix-it proposes when the type is an enum (`.pending`).
+    var enumDefaults: [String: String] = [:]
+
     func model(_ entity: String, in version: String) -> ModelDeclaration? { versionEntities[version]?[entity] }
 
     func property(_ entity: String, _ property: String, in version: String) -> PropertyDeclaration? {
@@ -148,6 +151,7 @@ struct SchemaBuilder {
             specs[model.qualifiedName] = entity(model)
         }
         pairInverses()
+        inferToOneInverses()
         var result: [SchemaVersion] = []
         for (index, version) in versions.enumerated() {
             let closure = reachable(version.models)
@@ -301,6 +305,9 @@ struct SchemaBuilder {
         } else if let scalar, type.path.count == 1 || ["Foundation", "Swift"].contains(type.path[0]) {
             attributeType = AttributeType(rawValue: scalar)
         } else if let value = resolveValueType(type.path, from: scope) {
+            if let first = value.cases.first?.name {
+                map.enumDefaults["\(model.name).\(property.name)"] = type.shape == .array ? "[]" : ".\(first)"
+            }
             if let raw = value.rawType, let mapped = AttributeTypes.scalar[raw] {
                 attributeType = AttributeType(rawValue: mapped)
                 enumType = value
@@ -372,6 +379,31 @@ struct SchemaBuilder {
                 }
                 setInverse(model.qualifiedName, property.name, to: name, at: keyPath)
                 setInverse(destination.qualifiedName, name, to: property.name, at: keyPath)
+            }
+        }
+    }
+
+    /// A to-one relationship that names no inverse, whose destination has exactly one relationship back to
+    /// its entity that names none either, takes that one as its inverse; the other side keeps none. This is
+    /// what seed 004 shows: its `SDMoodEntry.userProfile: SDUserProfileV9?` and
+    /// `SDUserProfileV9.moodEntries: [SDMoodEntry]?`, neither naming an inverse, fail with
+    /// "SDUserProfileV9: moodEntries" alone. The toolkit's reading of the seed, not a documented rule.
+    private mutating func inferToOneInverses() {
+        for model in declarations.models {
+            guard let spec = specs[model.qualifiedName] else { continue }
+            let scope = model.scope + [model.name]
+            for relationship in spec.relationships where !relationship.isToMany && relationship.inverse == nil {
+                guard let type = model.properties.first(where: { $0.name == relationship.name })?.type,
+                    let destination = resolveModel(type.path, from: scope),
+                    let back = specs[destination.qualifiedName]?.relationships.filter({ $0.destination == model.name }),
+                    back.count == 1, back[0].inverse == nil,
+                    destination.qualifiedName != model.qualifiedName || back[0].name != relationship.name
+                else { continue }
+                guard var updated = specs[model.qualifiedName],
+                    let index = updated.relationships.firstIndex(where: { $0.name == relationship.name })
+                else { continue }
+                updated.relationships[index].inverse = back[0].name
+                specs[model.qualifiedName] = updated
             }
         }
     }

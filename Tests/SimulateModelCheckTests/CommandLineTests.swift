@@ -79,7 +79,7 @@ struct CommandLineTests {
         #expect(try Self.run(["predicate"]).status == 0)
         let strict = try Self.run(["predicate", "--warnings-as-errors"])
         #expect(strict.status == 1)
-        #expect(strict.standardOutput.contains("predicate/Queries.swift:8:21: warning: #Predicate over Project"))
+        #expect(strict.standardOutput.contains("predicate/Queries.swift:7:20: warning: #Predicate over Project"))
     }
 
     @Test("junit: one test case per type, failures at declarations")

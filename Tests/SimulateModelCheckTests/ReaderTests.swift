@@ -93,3 +93,54 @@ struct ReaderTests {
         #expect(result.schema?.versions.count == 1)
     }
 }
+
+@Suite("model-check inverses")
+struct InverseTests {
+    @Test("seed 004's BEFORE code: the to-one side takes the one relationship back, the to-many keeps none")
+    func toOneInference() throws {
+        let result = ModelCheck.check(sources: [
+            (
+                "V9.swift",
+                """
+                @Model final class SDMoodEntry {
+                    @Relationship
+                    var userProfile: SDUserProfileV9?
+                }
+                @Model final class SDUserProfileV9 {
+                    @Relationship(deleteRule: .cascade)
+                    var moodEntries: [SDMoodEntry]?
+                }
+                """
+            )
+        ])
+        #expect(
+            result.failureReason
+                == "CloudKit integration requires that all relationships have an inverse, the following do not:\n"
+                + "SDUserProfileV9: moodEntries")
+        #expect(result.findings.first?.message.contains("`@Relationship(inverse: \\SDMoodEntry.userProfile)") == true)
+        let entry = try #require(result.schema?.current.entity(named: "SDMoodEntry"))
+        #expect(entry.relationship(named: "userProfile")?.inverse == "moodEntries")
+    }
+
+    @Test("two relationships back: nothing is inferred")
+    func ambiguous() {
+        let result = ModelCheck.check(sources: [
+            (
+                "A.swift",
+                """
+                @Model final class Task {
+                    var project: Project?
+                }
+                @Model final class Project {
+                    var tasks: [Task]?
+                    var archived: [Task]?
+                }
+                """
+            )
+        ])
+        #expect(
+            result.failureReason
+                == "CloudKit integration requires that all relationships have an inverse, the following do not:\n"
+                + "Project: archived\nProject: tasks\nTask: project")
+    }
+}

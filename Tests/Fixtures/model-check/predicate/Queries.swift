@@ -22,3 +22,10 @@ struct ProjectList {
 func withTasks() -> Predicate<Project> {
     #Predicate { project in project.tasks != nil }
 }
+
+// No root written: the one model that stores `tasks`.
+func projectsWithTasks(in context: ModelContext) throws -> Int {
+    var descriptor = FetchDescriptor<Project>()
+    descriptor.predicate = #Predicate { $0.tasks?.isEmpty == false }
+    return try context.fetchCount(descriptor)
+}

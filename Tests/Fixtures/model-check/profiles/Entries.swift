@@ -1,13 +1,17 @@
 import Foundation
 import SwiftData
 
+// Seed 004's "BEFORE": the entry's relationship back to the V9 profile names no inverse either.
 @Model final class SDMoodEntry {
     var score: Int = 0
+    @Relationship
+    var userProfile: SchemaV9.SDUserProfileV9?
     init() {}
 }
 
 @Model final class SDPhotoRecognition {
     var label: String = ""
+    var userProfile: SchemaV9.SDUserProfileV9?
     init() {}
 }
 
