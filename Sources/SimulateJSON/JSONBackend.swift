@@ -1,6 +1,7 @@
 /// Which parser builds the tree once the strict validator has accepted the bytes.
 public enum JSONBackend: Sendable {
-    /// json-c (Linux, macOS). Where json-c is not linked, `.jsonC` parses with Foundation.
+    /// json-c (linked on Linux only). Where json-c is not linked (every Apple platform), `.jsonC` parses with
+    /// Foundation.
     case jsonC
     /// Foundation's `JSONSerialization` (every platform, including iOS).
     case foundation

@@ -58,8 +58,13 @@ let backends: [JSONBackend] = [.jsonC, .foundation]
         #expect(root.objectValue?.keys == ["a\u{0}b", "a"])
     }
 
-    @Test func defaultBackendIsJSONC() {
-        #expect(JSONBackend.default == .jsonC)
+    /// json-c where it is linked (Linux), Foundation on Apple platforms (docs/apple-platforms.md).
+    @Test func defaultBackendIsJSONCWhereLinked() {
+        #if canImport(CJSONC)
+            #expect(JSONBackend.default == .jsonC)
+        #else
+            #expect(JSONBackend.default == .foundation)
+        #endif
     }
 
     private func referenceTree(_ bytes: [UInt8]) -> JSON? {
