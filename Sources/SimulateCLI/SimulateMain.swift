@@ -12,15 +12,23 @@ import SimulateReports
 /// ```
 public enum SimulateMain {
     /// Runs the `simulate` command line with the built-in plugins plus `extraPlugins`, then exits.
-    public static func run(extraPlugins: [any SimulationPlugin] = [], arguments: [String]? = nil) -> Never {
+    /// `otherCommands` lists, in `simulate --help`, commands the executable runs itself before calling
+    /// this (`model-check`, which links swift-syntax): their name and one line each.
+    public static func run(
+        extraPlugins: [any SimulationPlugin] = [], arguments: [String]? = nil,
+        otherCommands: [(name: String, abstract: String)] = []
+    ) -> Never {
         var registry = PluginRegistry(BuiltinPlugins.all)
         for plugin in extraPlugins { registry.register(plugin) }
-        run(registry: registry, arguments: arguments)
+        run(registry: registry, arguments: arguments, otherCommands: otherCommands)
     }
 
     /// Runs the `simulate` command line with exactly these plugins, then exits.
-    public static func run(registry: PluginRegistry, arguments: [String]? = nil) -> Never {
+    public static func run(
+        registry: PluginRegistry, arguments: [String]? = nil, otherCommands: [(name: String, abstract: String)] = []
+    ) -> Never {
         CommandEnvironment.registry = registry
+        CommandEnvironment.otherCommands = otherCommands
         // A team's own build (`my-simulate`) names itself in replay commands: the stock one cannot run
         // the plugins it registers.
         if let program = CommandLine.arguments.first.map({ ($0 as NSString).lastPathComponent }), !program.isEmpty {
@@ -50,6 +58,7 @@ public enum SimulateMain {
 /// The registry the commands use; set once by ``SimulateMain`` before parsing.
 enum CommandEnvironment {
     nonisolated(unsafe) static var registry = PluginRegistry(BuiltinPlugins.all)
+    nonisolated(unsafe) static var otherCommands: [(name: String, abstract: String)] = []
 }
 
 /// Exit statuses of the command line.

@@ -10,4 +10,4 @@ if arguments.first == "model-check" {
 }
 // Scenarios whose model plugin names Swift `sources`.
 ModelCheck.installSourceReader()
-SimulateMain.run()
+SimulateMain.run(otherCommands: [("model-check", ModelCheckCommand.configuration.abstract)])

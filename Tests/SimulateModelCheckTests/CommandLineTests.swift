@@ -21,10 +21,10 @@ struct CommandLineTests {
         return Bundle.main.bundleURL.deletingLastPathComponent()
     }
 
-    static func run(_ arguments: [String]) throws -> Output {
+    static func run(_ arguments: [String], command: [String] = ["model-check"]) throws -> Output {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("simulate")
-        process.arguments = ["model-check"] + arguments
+        process.arguments = command + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: Fixtures.root)
         let out = Pipe()
         let err = Pipe()
@@ -37,6 +37,13 @@ struct CommandLineTests {
         return Output(
             status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
             standardError: String(decoding: errData, as: UTF8.self))
+    }
+
+    @Test("simulate --help lists model-check")
+    func listedInHelp() throws {
+        let output = try Self.run(["--help"], command: [])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.contains("model-check  Say whether a SwiftData model would load with CloudKit"))
     }
 
     @Test("human: file:line:column: error: lines, the failure reason, exit 1")

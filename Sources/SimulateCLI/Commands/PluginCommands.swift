@@ -14,6 +14,16 @@ enum PluginCommands {
         return "\n\nPlugin commands (simulate COMMAND --help for more):\n" + lines.joined(separator: "\n")
     }
 
+    /// The lines `simulate --help` adds for the commands the executable runs itself.
+    static func otherCommandsSection(_ commands: [(name: String, abstract: String)]) -> String {
+        guard !commands.isEmpty else { return "" }
+        let width = commands.map(\.name.count).max() ?? 0
+        let lines = commands.map {
+            "  " + $0.name + String(repeating: " ", count: width - $0.name.count + 2) + $0.abstract
+        }
+        return "\n\nMore commands (simulate COMMAND --help for more):\n" + lines.joined(separator: "\n")
+    }
+
     /// Runs `arguments` when its first word names a plugin command: the exit status, or nil when it names none.
     static func run(_ arguments: [String], registry: PluginRegistry) -> Int32? {
         guard let name = arguments.first, let command = registry.commands.first(where: { $0.name == name }) else {

@@ -8,7 +8,8 @@ struct SimulateCommand: ParsableCommand {
             discussion: """
                 Exit status: 0 every expectation met; 1 some expectation not met; 2 a scenario or argument \
                 is invalid; 3 a run broke (event budget exceeded, internal error).
-                """ + PluginCommands.helpSection(CommandEnvironment.registry.commands),
+                """ + PluginCommands.helpSection(CommandEnvironment.registry.commands)
+                    + PluginCommands.otherCommandsSection(CommandEnvironment.otherCommands),
             version: SimulateVersion.text,
             subcommands: [
                 RunCommand.self, ShrinkCommand.self, ValidateCommand.self, ListCommand.self, ExplainCommand.self,
