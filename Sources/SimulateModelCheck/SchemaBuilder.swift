@@ -2,25 +2,6 @@ import SimulateJSON
 import SimulateModel
 import SwiftSyntax
 
-/// Where each part of the built schema was declared, so every finding points at Swift source.
-struct SourceMap {
-    /// `version` → entity name → its class.
-    var versionEntities: [String: [String: ModelDeclaration]] = [:]
-    /// `version` → the `VersionedSchema` enum.
-    var versions: [String: SourcePosition] = [:]
-    /// `from>to` → the migration stage between two versions.
-    var stages: [String: SourcePosition] = [:]
-
-    /// `Entity.property` → the default a fix-it proposes when the type is an enum (`.pending`).
-    var enumDefaults: [String: String] = [:]
-
-    func model(_ entity: String, in version: String) -> ModelDeclaration? { versionEntities[version]?[entity] }
-
-    func property(_ entity: String, _ property: String, in version: String) -> PropertyDeclaration? {
-        model(entity, in: version)?.properties.first { $0.name == property }
-    }
-}
-
 /// Turns the declarations into the plugin's ``ModelSchema``: entities, attributes, relationships with both
 /// sides of each inverse, versions in plan order. Every declaration it cannot turn into schema is an
 /// ``InputError`` at that declaration.
@@ -30,7 +11,7 @@ struct SchemaBuilder {
     var map = SourceMap()
     /// How the loaded schema was chosen, for the report.
     var loadedDescription = ""
-    private var specs: [String: EntitySpec] = [:]
+    var specs: [String: EntitySpec] = [:]
     private var modelsByName: [String: ModelDeclaration] = [:]
     /// Simple name → every model of that name, for the fallback lookup.
     private var modelsBySimpleName: [String: [ModelDeclaration]] = [:]
@@ -334,93 +315,5 @@ struct SchemaBuilder {
             attribute.defaultValue = DefaultValue.json(value, for: attribute, enumType: enumType)
         }
         return attribute
-    }
-
-    // MARK: Inverses
-
-    /// `@Relationship(inverse: \D.p)` on either side names both sides' inverse, as SwiftData does. A
-    /// relationship neither side names has none (the toolkit does not guess SwiftData's inference).
-    private mutating func pairInverses() {
-        for model in declarations.models {
-            for property in model.properties {
-                guard let keyPath = property.relationship?.inverse,
-                    specs[model.qualifiedName]?.relationship(named: property.name) != nil
-                else { continue }
-                let scope = model.scope + [model.name]
-                guard !keyPath.root.isEmpty, let destination = resolveModel(keyPath.root, from: scope) else {
-                    errors.append(
-                        InputError(
-                            at: keyPath.position,
-                            keyPath.root.isEmpty
-                                ? "inverse: \(keyPath.text) needs its root type: \\Destination.\(keyPath.members.first ?? "property")"
-                                : "inverse: \(keyPath.text) names \(keyPath.root.joined(separator: ".")), which is not an "
-                                    + "@Model class found in the sources"))
-                    continue
-                }
-                guard keyPath.members.count == 1, let name = keyPath.members.first,
-                    let back = specs[destination.qualifiedName]?.relationship(named: name)
-                else {
-                    errors.append(
-                        InputError(
-                            at: keyPath.position,
-                            "inverse: \(keyPath.text): \(destination.name) has no relationship "
-                                + "\(keyPath.members.joined(separator: ".")) (relationships: "
-                                + (specs[destination.qualifiedName]?.relationships.map(\.name).joined(separator: ", ")
-                                    ?? "")
-                                + ")"))
-                    continue
-                }
-                guard back.destination == model.name else {
-                    errors.append(
-                        InputError(
-                            at: keyPath.position,
-                            "inverse: \(keyPath.text) points to \(back.destination), not back to \(model.name)"))
-                    continue
-                }
-                setInverse(model.qualifiedName, property.name, to: name, at: keyPath)
-                setInverse(destination.qualifiedName, name, to: property.name, at: keyPath)
-            }
-        }
-    }
-
-    /// A to-one relationship that names no inverse, whose destination has exactly one relationship back to
-    /// its entity that names none either, takes that one as its inverse; the other side keeps none. This is
-    /// what seed 004 shows: its `SDMoodEntry.userProfile: SDUserProfileV9?` and
-    /// `SDUserProfileV9.moodEntries: [SDMoodEntry]?`, neither naming an inverse, fail with
-    /// "SDUserProfileV9: moodEntries" alone. The toolkit's reading of the seed, not a documented rule.
-    private mutating func inferToOneInverses() {
-        for model in declarations.models {
-            guard let spec = specs[model.qualifiedName] else { continue }
-            let scope = model.scope + [model.name]
-            for relationship in spec.relationships where !relationship.isToMany && relationship.inverse == nil {
-                guard let type = model.properties.first(where: { $0.name == relationship.name })?.type,
-                    let destination = resolveModel(type.path, from: scope),
-                    let back = specs[destination.qualifiedName]?.relationships.filter({ $0.destination == model.name }),
-                    back.count == 1, back[0].inverse == nil,
-                    destination.qualifiedName != model.qualifiedName || back[0].name != relationship.name
-                else { continue }
-                guard var updated = specs[model.qualifiedName],
-                    let index = updated.relationships.firstIndex(where: { $0.name == relationship.name })
-                else { continue }
-                updated.relationships[index].inverse = back[0].name
-                specs[model.qualifiedName] = updated
-            }
-        }
-    }
-
-    private mutating func setInverse(
-        _ entity: String, _ relationship: String, to inverse: String, at keyPath: KeyPathReference
-    ) {
-        guard var spec = specs[entity], let index = spec.relationships.firstIndex(where: { $0.name == relationship })
-        else { return }
-        if let existing = spec.relationships[index].inverse, existing != inverse {
-            errors.append(
-                InputError(
-                    at: keyPath.position,
-                    "\(spec.name).\(relationship) already has the inverse \(existing); \(keyPath.text) names another"))
-            return
-        }
-        spec.relationships[index].inverse = inverse
-        specs[entity] = spec
     }
 }

@@ -92,3 +92,23 @@ extension ScenarioOutcome {
         saveArtifactsOnFailure(registry: harness.registry)
     }
 }
+
+extension SweepOutcome {
+    /// Words every run's replay for a test, saves the first failed run's artifacts (returned) and
+    /// judges the failures again, so their messages name the saved files.
+    mutating func prepareForReport(_ harness: ScenarioHarness, seeds: ClosedRange<UInt64>, testFilter: String?)
+        -> FailureArtifacts?
+    {
+        for index in outcomes.indices {
+            outcomes[index].replay = ReplayContext(
+                builtInPluginsOnly: harness.builtInPluginsOnly, testFilter: testFilter)
+        }
+        var saved: FailureArtifacts?
+        if let index = outcomes.firstIndex(where: { !$0.passed && $0.result != nil }) {
+            outcomes[index].saveArtifactsOnFailure(registry: harness.registry)
+            saved = outcomes[index].artifacts
+        }
+        failures = ScenarioHarness.judge(outcomes, seeds: seeds).failures
+        return saved
+    }
+}

@@ -118,16 +118,9 @@
             sourceLocation: Testing.SourceLocation
         ) -> [ScenarioOutcome] {
             var sweep = sweep
-            let filter = currentTestFilter
-            for index in sweep.outcomes.indices {
-                sweep.outcomes[index].replay = ReplayContext(
-                    builtInPluginsOnly: harness.builtInPluginsOnly, testFilter: filter)
+            if let saved = sweep.prepareForReport(harness, seeds: seeds, testFilter: currentTestFilter) {
+                attach(saved, sourceLocation: sourceLocation)
             }
-            if let index = sweep.outcomes.firstIndex(where: { !$0.passed && $0.result != nil }) {
-                sweep.outcomes[index].saveArtifactsOnFailure(registry: harness.registry)
-                sweep.outcomes[index].artifacts.map { attach($0, sourceLocation: sourceLocation) }
-            }
-            sweep.failures = ScenarioHarness.judge(sweep.outcomes, seeds: seeds).failures
             recordWarnings(sweep.outcomes.first, sourceLocation: sourceLocation)
             for failure in sweep.failures {
                 Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)

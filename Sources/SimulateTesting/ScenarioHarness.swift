@@ -51,9 +51,13 @@ public struct ScenarioHarness: Sendable {
     }
 
     static func unreadable(_ file: ScenarioFile, _ message: String) -> ScenarioOutcome {
+        ScenarioOutcome(file: file.displayPath, invalid: unreadableError(file, message))
+    }
+
+    /// A file that cannot be run: missing, unreadable, or a folder search that found nothing.
+    static func unreadableError(_ file: ScenarioFile, _ message: String) -> ScenarioError {
         let diagnostic = ScenarioDiagnostic(kind: .scenario, file: file.displayPath, path: .root, message: message)
-        return ScenarioOutcome(
-            file: file.displayPath, invalid: ScenarioError(file: file.displayPath, diagnostics: [diagnostic]))
+        return ScenarioError(file: file.displayPath, diagnostics: [diagnostic])
     }
 
     private var runner: SimulationRunner { SimulationRunner(registry: registry) }

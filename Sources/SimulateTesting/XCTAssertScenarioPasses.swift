@@ -83,15 +83,9 @@
         var sweep =
             settings.isEmpty
             ? harness.sweep(scenarioFile, seeds: seeds) : harness.sweep(scenarioFile, seeds: seeds, setting: settings)
-        let filter = ReplayContext.filter(fileID: fileID, function: function)
-        for index in sweep.outcomes.indices {
-            sweep.outcomes[index].replay = ReplayContext(
-                builtInPluginsOnly: harness.builtInPluginsOnly, testFilter: filter)
-        }
-        if let index = sweep.outcomes.firstIndex(where: { !$0.passed && $0.result != nil }) {
-            sweep.outcomes[index].saveArtifactsOnFailure(registry: harness.registry)
-        }
-        for failure in ScenarioHarness.judge(sweep.outcomes, seeds: seeds).failures {
+        _ = sweep.prepareForReport(
+            harness, seeds: seeds, testFilter: ReplayContext.filter(fileID: fileID, function: function))
+        for failure in sweep.failures {
             XCTFail(failure.message, file: file, line: line)
         }
         if let reason = sweep.skipped { print("skipped \(scenarioFile.displayPath): \(reason)") }

@@ -8,9 +8,11 @@ enum ModelContainerConfig {
     static let schema = Schema([Item.self])
 
     static let shared: ModelContainer = {
-        guard let groupURL = FileManager.default.containerURL(
-            forSecurityApplicationGroupIdentifier: appGroupID
-        ) else {
+        guard
+            let groupURL = FileManager.default.containerURL(
+                forSecurityApplicationGroupIdentifier: appGroupID
+            )
+        else {
             fatalError("App Group container is not available.")
         }
         let config = ModelConfiguration(
