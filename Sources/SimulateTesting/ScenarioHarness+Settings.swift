@@ -44,20 +44,9 @@ extension ScenarioHarness {
 
     /// A scenario file loaded with plugin settings replaced, e.g. to sweep it with ``sweep(_:seeds:)``.
     public func scenario(_ file: ScenarioFile, setting settings: [String: JSONObject]) throws -> Scenario {
-        if let problem = file.problem {
-            throw ScenarioError(
-                file: file.displayPath,
-                diagnostics: [
-                    ScenarioDiagnostic(kind: .scenario, file: file.displayPath, path: .root, message: problem)
-                ])
-        }
+        if let problem = file.problem { throw Self.unreadableError(file, problem) }
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw ScenarioError(
-                file: file.displayPath,
-                diagnostics: [
-                    ScenarioDiagnostic(
-                        kind: .scenario, file: file.displayPath, path: .root, message: "no such file or cannot be read")
-                ])
+            throw Self.unreadableError(file, "no such file or cannot be read")
         }
         var scenario = try ScenarioLoader(registry: registry).load(bytes: [UInt8](data), file: file.displayPath)
         for index in scenario.plugins.indices {
