@@ -39,6 +39,11 @@ public final class CloudKitDatabaseClient {
     /// Told of every record a modify operation's answer, as it reaches the device, says was saved:
     /// what the wire delivered, for judging what an app's code says it saved. nil (the default) costs nothing.
     public var savedRecordAnswered: ((CloudRecord) -> Void)?
+    /// A lost answer to a write the server applied fails with `serverResponseLost` (34) instead of
+    /// `networkFailure`: Apple's `CKError.Code.serverResponseLost` ("unable to maintain the network
+    /// connection and provide a response … consult server state"). The app facade turns it on; the
+    /// reference components keep `networkFailure` (their statistics and bundled verdicts count it so).
+    public var reportsServerResponseLost = false
 
     public init(
         context: SimulationContext, server: CloudKitRecordServer, device: Device,
@@ -151,6 +156,9 @@ public final class CloudKitDatabaseClient {
         if error == .offline { return CloudKitError(.networkUnavailable, "the device is offline") }
         if served { counts.lostResponses += 1 }
         if applied { counts.ambiguousWrites += 1 }
+        if applied && reportsServerResponseLost {
+            return CloudKitError(.serverResponseLost, "\(error) after the server applied the change")
+        }
         return CloudKitError(.networkFailure, "\(error)")
     }
 

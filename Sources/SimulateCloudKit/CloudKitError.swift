@@ -6,12 +6,13 @@ public enum CloudKitErrorCode: Int, Sendable, CaseIterable, CustomStringConverti
     case networkFailure = 4
     case serviceUnavailable = 6
     case requestRateLimited = 7
-    /// The device has no iCloud account signed in (the simulated server never answers with it; the real
-    /// adapter reports it).
+    /// The device has no iCloud account signed in (a `serverError` fault).
     case notAuthenticated = 9
     case unknownItem = 11
     case invalidArguments = 12
     case serverRecordChanged = 14
+    /// The server rejected the request; nonrecoverable (a `serverError` fault).
+    case serverRejectedRequest = 15
     case changeTokenExpired = 21
     case batchRequestFailed = 22
     case zoneBusy = 23
@@ -19,9 +20,10 @@ public enum CloudKitErrorCode: Int, Sendable, CaseIterable, CustomStringConverti
     case zoneNotFound = 26
     case limitExceeded = 27
     case userDeletedZone = 28
-    /// The connection dropped before the response: the outcome is unknown (adapter only).
+    /// The connection dropped before the response: the outcome is unknown (a `serverError` fault, and what
+    /// the facade's database reports for a lost answer to a write the server applied).
     case serverResponseLost = 34
-    /// The account is signed in but not ready for CloudKit yet (adapter only).
+    /// The account is signed in but not ready for CloudKit yet (a `serverError` fault).
     case accountTemporarilyUnavailable = 36
 
     /// CloudKit's name: `serverRecordChanged`.
@@ -37,6 +39,7 @@ public enum CloudKitErrorCode: Int, Sendable, CaseIterable, CustomStringConverti
         case .unknownItem: "unknownItem"
         case .invalidArguments: "invalidArguments"
         case .serverRecordChanged: "serverRecordChanged"
+        case .serverRejectedRequest: "serverRejectedRequest"
         case .changeTokenExpired: "changeTokenExpired"
         case .batchRequestFailed: "batchRequestFailed"
         case .zoneBusy: "zoneBusy"

@@ -134,6 +134,15 @@ public final class CloudKitRecordServer {
         {
             return .failure(error)
         }
+        let result = applyModify(
+            saving: records, deleting: recordIDs, savePolicy: savePolicy, atomic: atomic, requester: requester)
+        return losesResponse(to: requester) ? .failure(Self.responseLost) : result
+    }
+
+    private func applyModify(
+        saving records: [CloudRecord], deleting recordIDs: [CloudRecordID], savePolicy: CloudSavePolicy, atomic: Bool,
+        requester: String?
+    ) -> Result<CloudModifyResult, CloudKitError> {
         if records.count == 1 && recordIDs.isEmpty {
             let record = records[0]
             switch saveOne(record, policy: savePolicy, requester: requester) {
@@ -187,6 +196,7 @@ public final class CloudKitRecordServer {
 
     /// The error that answers a whole modify operation now (too many items, the load model), or nil to go on.
     func admitModify(itemCount: Int, zoneID: CloudZoneID?, requester: String?) -> CloudKitError? {
+        if hasServerErrors, let error = accountError(requester) { return error }
         if itemCount > limits.maxRecordsPerOperation {
             return CloudKitError(
                 .limitExceeded, "\(itemCount) items in one operation; the limit is \(limits.maxRecordsPerOperation)")
@@ -247,6 +257,7 @@ public final class CloudKitRecordServer {
 
     /// The error that answers a read operation now (the load model), or nil to go on.
     func admitRead(zoneID: CloudZoneID?, requester: String?) -> CloudKitError? {
+        if hasServerErrors, let error = accountError(requester) { return error }
         if limits.admitsEverything { return nil }
         return limiter.admit(loadModel, requester, zoneID, isWrite: false, now: scheduler.now)
     }

@@ -1,6 +1,11 @@
+import Foundation
 import SimulateAsync
 import SimulateCore
 import SimulateJSON
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// What a registered app component gets on its device: the facades over the simulated services,
 /// the simulation clock, the device's skewed wall clock, seeded randomness, and a way to start tasks
@@ -35,6 +40,10 @@ public struct AppEnvironment: @unchecked Sendable {
     public var wallClock: DeviceWallClock { runtime.wallClock(for: device) }
     /// `URLSession`'s `data(for:)` and `bytes(for:)` over the simulated network.
     public var http: SimulatedHTTPClient { SimulatedHTTPClient(context: context, device: device) }
+    /// `http` as a session made with `configuration` (its `timeoutIntervalForRequest` applies).
+    public func http(configuration: URLSessionConfiguration) -> SimulatedHTTPClient {
+        SimulatedHTTPClient(context: context, device: device, configuration: configuration)
+    }
     /// `CKDatabase` over the scenario's simulated record server, through this device's link: the
     /// counter plugin's server when `counter` is enabled (so it counts the app's requests), else the
     /// run's shared server. One database per launch of the app, made on first use.

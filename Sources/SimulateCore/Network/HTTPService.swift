@@ -42,6 +42,10 @@ public enum HTTPClientEvent: Sendable, Equatable {
     /// The app opened a streamed request (`bytes(for:)`) from the task `task` (an identity that
     /// ``AppSleepObserving`` reports too).
     case streamOpened(SimulatedHTTPRequest, task: Int)
+    /// The status and headers of the stream opened by the request with this exchange id arrived on the
+    /// device (`bytes(for:)` returns them): a status other than 200, or a `Content-Type` other than
+    /// `text/event-stream`, means the body is not the event stream.
+    case streamResponse(exchangeID: Int, status: Int, headers: [String: String])
     /// Bytes of the stream opened by the request with this exchange id arrived on the device.
     case streamBytes(exchangeID: Int, [UInt8])
     /// That stream ended as the app sees it: closed by the server or the network, timed out, or

@@ -138,11 +138,34 @@ public final class Network {
                 return
             }
             let chunk = start == 0 && end == bytes.count ? bytes : Array(bytes[start..<end])
+            let head = connection.takeHead()
             scheduler.schedule(at: arrival) {
                 guard !connection.clientClosed, !connection.silentlyDead else { return }
+                if let head { connection.onResponse?(head) }
                 connection.onData?(chunk)
             }
             start = end
+        }
+    }
+
+    /// A head the server sent travels with body bytes sent in the same instant; when none follow, it
+    /// leaves on its own at the end of the instant.
+    func scheduleHead(on connection: StreamConnection) {
+        scheduler.schedule(after: .zero) { [self] in
+            guard connection.pendingHead != nil, !connection.serverClosed else { return }
+            let link = links[connection.device.index]
+            if link.isPartitioned || link.dropsResponses {
+                connection.pendingHead = nil
+                connection.silentlyDead = true
+                return
+            }
+            let arrival = max(scheduler.now + link.sampleLatency(), connection.lastArrival)
+            connection.lastArrival = arrival
+            let head = connection.takeHead()
+            scheduler.schedule(at: arrival) {
+                guard !connection.clientClosed, !connection.silentlyDead, let head else { return }
+                connection.onResponse?(head)
+            }
         }
     }
 
@@ -150,8 +173,10 @@ public final class Network {
         let link = links[connection.device.index]
         if link.blocksTraffic || link.dropsResponses { connection.silentlyDead = true }
         let arrival = max(scheduler.now + link.sampleLatency(), connection.lastArrival)
+        let head = connection.takeHead()
         scheduler.schedule(at: arrival) { [self] in
             guard !connection.clientClosed, !connection.silentlyDead else { return }
+            if let head { connection.onResponse?(head) }
             connection.clientClosed = true
             links[connection.device.index].streams[connection.id] = nil
             connection.onClose?(reason)

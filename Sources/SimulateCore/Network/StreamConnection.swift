@@ -12,6 +12,12 @@ public final class StreamConnection {
     public var onClose: ((StreamCloseReason) -> Void)?
     /// Server side: the client is gone (it closed, reset, or went offline); called at most once.
     public var onClientGone: (() -> Void)?
+    /// Client side: the response's status line and headers arrived (before any body byte). Only a client
+    /// that sets it is told, so clients that read bytes only cost no extra events.
+    public var onResponse: ((StreamResponseHead) -> Void)?
+    /// The head the server sent that has not left yet: it travels with the body's first bytes when they
+    /// are sent in the same instant, else on its own.
+    var pendingHead: StreamResponseHead?
 
     var clientClosed = false
     var serverClosed = false
@@ -30,6 +36,20 @@ public final class StreamConnection {
         onData = nil
         onClose = nil
         onClientGone = nil
+        onResponse = nil
+    }
+
+    /// Server side: sends the response's status and headers ahead of the body.
+    public func respond(status: Int, headers: [String: String]) {
+        guard !serverClosed, !silentlyDead, onResponse != nil else { return }
+        pendingHead = StreamResponseHead(status: status, headers: headers)
+        network.scheduleHead(on: self)
+    }
+
+    /// The head to hand the client with the next thing that arrives, if any.
+    func takeHead() -> StreamResponseHead? {
+        defer { pendingHead = nil }
+        return pendingHead
     }
 
     /// Server side: writes bytes to the client.
@@ -61,4 +81,15 @@ public final class StreamConnection {
 
     public var isClosedByClient: Bool { clientClosed }
     public var isClosedByServer: Bool { serverClosed }
+}
+
+/// The status line and headers of a streamed response.
+public struct StreamResponseHead: Sendable, Equatable {
+    public var status: Int
+    public var headers: [String: String]
+
+    public init(status: Int, headers: [String: String]) {
+        self.status = status
+        self.headers = headers
+    }
 }

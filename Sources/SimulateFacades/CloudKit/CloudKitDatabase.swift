@@ -8,8 +8,10 @@ import SimulateCloudKit
 /// the server, client and ancestor records; `requestRateLimited`, `zoneBusy` and
 /// `serviceUnavailable` carry retry-after seconds; `partialFailure` carries the per-item errors.
 /// As with `CKDatabase`'s async API, the per-record outcome of a fetch or modify comes back in the
-/// results, and the call throws only when the operation as a whole fails (no network, rate limited,
-/// `limitExceeded`, …).
+/// results, and the call throws when the operation as a whole fails (no network, rate limited,
+/// `limitExceeded`, …) and when a modify with `atomically: true` fails in a zone with the atomic
+/// capability: then nothing of that zone changed and the call throws `partialFailure`, whose
+/// `partialErrors` hold each culprit's own error and `batchRequestFailed` for the others.
 public protocol CloudKitDatabase: Sendable {
     /// `CKDatabase.record(for:)`: throws `unknownItem` when the record does not exist.
     func record(for recordID: CloudRecordID) async throws -> CloudRecord
@@ -29,11 +31,16 @@ public protocol CloudKitDatabase: Sendable {
 }
 
 extension CloudKitDatabase {
-    /// Saves one record with `ifServerRecordUnchanged`, like `CKDatabase.save(_:)`: throws its error
-    /// (`serverRecordChanged` with the server's record, …).
+    /// Saves one record with `ifServerRecordUnchanged`, like `CKDatabase.save(_:)`: throws the record's
+    /// own error (`serverRecordChanged` with the server's record, …), not the batch's `partialFailure`.
     public func save(_ record: CloudRecord) async throws -> CloudRecord {
-        let (saved, _) = try await modifyRecords(
-            saving: [record], deleting: [], savePolicy: .ifServerRecordUnchanged, atomically: true)
+        let saved: [CloudRecordID: Result<CloudRecord, any Error>]
+        do {
+            (saved, _) = try await modifyRecords(
+                saving: [record], deleting: [], savePolicy: .ifServerRecordUnchanged, atomically: true)
+        } catch let error as CloudKitError where error.code == .partialFailure {
+            throw error.error(for: record.recordID) ?? error
+        }
         guard let result = saved[record.recordID] else { throw CloudKitError(.internalError, "no result") }
         return try result.get()
     }

@@ -27,6 +27,7 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
             }
             client = CloudKitDatabaseClient(context: context, server: server, device: device)
         }
+        client.reportsServerResponseLost = true
     }
 
     public func record(for recordID: CloudRecordID) async throws -> CloudRecord {
@@ -62,6 +63,7 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
                 saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomic: atomically
             ) { wait.resume(with: $0.mapError { $0 }) }
         }
+        if atomically, let error = Self.atomicFailure(modified, server: client.server) { throw error }
         var saves: [CloudRecordID: Result<CloudRecord, any Error>] = [:]
         for item in modified.saveResults { saves[item.recordID] = item.result.mapError { $0 } }
         var deletes: [CloudRecordID: Result<Void, any Error>] = [:]
@@ -79,6 +81,19 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         return try await runtime.suspend("CloudKit zone changes \(zoneID)") { wait in
             client.fetchChanges(in: zoneID, since: token) { wait.resume(with: $0.mapError { $0 }) }
         }
+    }
+
+    /// The operation's `partialFailure` when an item failed in a zone with the atomic capability: there
+    /// CloudKit changed nothing of the zone, and `CKDatabase.modifyRecords(…, atomically: true)` throws it
+    /// (the culprits carry their own errors, the zone's other items `batchRequestFailed`). In a zone
+    /// without the capability (the default zone) `atomically` has no effect and each item's outcome
+    /// comes back in the results (Apple, `CKModifyRecordsOperation.isAtomic`).
+    static func atomicFailure(_ modified: CloudModifyResult, server: CloudKitRecordServer) -> CloudKitError? {
+        guard let error = modified.error, error.code == .partialFailure else { return nil }
+        let atomicZoneFailed = error.partialErrorItems.contains { item in
+            item.error.code != .batchRequestFailed && server.zone(item.recordID.zoneID)?.atomic == true
+        }
+        return atomicZoneFailed ? error : nil
     }
 
     private func note(_ kind: CloudKitRequestKind) {

@@ -25,6 +25,8 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
     private var lastActivity = VirtualInstant.start
     private var timerPending = false
     private var exchangeID = 0
+    /// The response's status and headers, once they arrived.
+    private(set) var head: StreamResponseHead?
 
     init(
         context: SimulationContext, runtime: SimulationRuntime, device: Device, service: any SimulatedHTTPService,
@@ -45,12 +47,17 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
         let connection = context.network.openStream(from: device, to: service.serverName) { connection in
             service.accept(request, connection: connection)
         }
+        connection.onResponse = { [self] head in responded(head) }
         connection.onData = { [self] bytes in received(bytes) }
         connection.onClose = { [self] reason in closed(reason) }
         self.connection = connection
         armTimer()
-        try await wait(step)
-        if chunkHead == chunks.count, case .failure(let error)? = end { throw error }
+        while head == nil, end == nil, chunkHead == chunks.count { try await wait(step) }
+        if head == nil {
+            if case .failure(let error)? = end { throw error }
+            // A service that sends no head: its first bytes stand for `200 text/event-stream`.
+            head = StreamResponseHead(status: 200, headers: ["Content-Type": "text/event-stream"])
+        }
     }
 
     func nextChunk() async throws -> [UInt8]? {
@@ -99,6 +106,16 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
         let waiter = self.waiter
         self.waiter = nil
         waiter?.resume(returning: ())
+    }
+
+    /// The status line and headers arrived: `bytes(for:)` returns them, as `URLSession` returns at
+    /// `urlSession(_:dataTask:didReceive:completionHandler:)`, before any body byte.
+    private func responded(_ head: StreamResponseHead) {
+        guard end == nil, self.head == nil else { return }
+        lastActivity = context.now
+        self.head = head
+        service.observe(.streamResponse(exchangeID: exchangeID, status: head.status, headers: head.headers), on: device)
+        wake()
     }
 
     private func received(_ bytes: [UInt8]) {

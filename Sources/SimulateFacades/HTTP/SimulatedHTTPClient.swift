@@ -16,15 +16,24 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
     let runtime: SimulationRuntime
     public let device: Device
 
-    public init(context: SimulationContext, device: Device) {
+    /// `URLSessionConfiguration.timeoutIntervalForRequest` of the session the app would use: the wait for
+    /// the next data of a request that leaves `URLRequest.timeoutInterval` at its default.
+    public let timeoutIntervalForRequest: TimeInterval
+
+    /// A client as a session with this configuration: its `timeoutIntervalForRequest` applies (the
+    /// configuration's other settings are not simulated).
+    public init(
+        context: SimulationContext, device: Device, configuration: URLSessionConfiguration = .default
+    ) {
         self.context = context
         self.device = device
+        timeoutIntervalForRequest = configuration.timeoutIntervalForRequest
         runtime = SimulationRuntime.of(context)
     }
 
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         let (service, simulated, url) = try resolve(request)
-        let timeout = Self.timeout(request)
+        let timeout = timeout(request)
         let (device, network) = (self.device, context.network)
         service.observe(.requestSent(simulated), on: device)
         let response: SimulatedHTTPResponse = try await runtime.suspend(
@@ -54,11 +63,12 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
         let (service, simulated, url) = try resolve(request)
         let stream = SimulatedByteStream(
             context: context, runtime: runtime, device: device, service: service,
-            timeout: Self.timeout(request))
+            timeout: timeout(request))
         service.observe(.streamOpened(simulated, task: AppClock.currentTaskIdentity), on: device)
         try await stream.open(simulated, step: "HTTP \(simulated.method) \(url.absoluteString): awaiting the response")
+        let head = stream.head ?? StreamResponseHead(status: 200, headers: [:])
         let http = HTTPURLResponse(
-            url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "text/event-stream"])!
+            url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers)!
         return (HTTPBytes(stream), http)
     }
 
@@ -76,10 +86,21 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
         return (service, simulated, url)
     }
 
-    /// `URLRequest.timeoutInterval`, or URLSession's 60 s default when it is not positive.
-    static func timeout(_ request: URLRequest) -> VirtualDuration {
-        VirtualDuration(clampingSeconds: request.timeoutInterval > 0 ? min(request.timeoutInterval, 1e9) : 60)
+    /// `URLRequest.timeoutInterval` when the request sets one; a request left at `URLRequest`'s default
+    /// (60 s, which cannot be told from an explicit 60) takes the session's `timeoutIntervalForRequest`.
+    func timeout(_ request: URLRequest) -> VirtualDuration {
+        Self.timeout(request, sessionDefault: timeoutIntervalForRequest)
     }
+
+    static func timeout(_ request: URLRequest, sessionDefault: TimeInterval) -> VirtualDuration {
+        var seconds = request.timeoutInterval
+        if seconds == defaultRequestTimeout || !(seconds > 0) { seconds = sessionDefault }
+        if !(seconds > 0) { seconds = defaultRequestTimeout }
+        return VirtualDuration(clampingSeconds: min(seconds, 1e9))
+    }
+
+    /// `URLRequest.timeoutInterval`'s default ("The default timeout interval is 60 seconds").
+    static let defaultRequestTimeout: TimeInterval = 60
 
     static func code(_ error: NetworkError) -> URLError.Code {
         switch error {

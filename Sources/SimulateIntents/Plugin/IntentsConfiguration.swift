@@ -19,6 +19,9 @@ public struct IntentsConfiguration: PluginArguments {
 
     public var maxInputBytes = IntentInput.defaultMaxBytes
     public var timeout = VirtualDuration.seconds(30)
+    /// The system's limit on iOS, iPadOS, watchOS and visionOS: an intent still running after it is
+    /// cancelled by the system and the caller gets no JSON (0: no limit).
+    public var systemTimeLimit = VirtualDuration.seconds(30)
     public var errors = Errors.json
     public var encoding = Encoding.writer
 
@@ -31,6 +34,12 @@ public struct IntentsConfiguration: PluginArguments {
         .duration(
             "timeout", \.timeout,
             "how long the caller waits for an intent that needs the counter; then it answers timeout (0: no limit)"),
+        .duration(
+            "systemTimeLimit", \.systemTimeLimit,
+            "on iOS, iPadOS, watchOS and visionOS the system cancels an intent still running after this long "
+                + "(IntentCancellationReason.timeout: \"a default timeout of around 30 seconds\"); the caller gets no "
+                + "JSON. macOS has no such limit. An intent whose own timeout is not shorter is cut off at this "
+                + "limit (0: no limit)"),
         .choice(
             "errors", \.errors,
             "\"json\": errors are encoded in the returned string; \"thrown\": the intent throws and the caller's "

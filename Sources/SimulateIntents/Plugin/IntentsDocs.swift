@@ -49,7 +49,9 @@ enum IntentsDocs {
                 Each answer is parsed with the strict RFC 8259 parser (no duplicate keys) and checked: exactly
                 {"ok": true, "intent", "result"} with the intent's result shape, or {"ok": false, "intent", "error"}
                 with a documented code that this intent can answer and a non-empty message. A call still unanswered
-                at the end of the run is a violation too (unless allowPending). Violations name the time, device,
+                at the end of the run is a violation too (unless allowPending), and so is a call the system
+                cancelled at its time limit (systemTimeLimit, about 30 s on every platform but macOS:
+                IntentCancellationReason.timeout): its caller got no JSON at all. Violations name the time, device,
                 intent, input (truncated) and response. Expect it violated with "errors": "thrown" (empty output)
                 or "encoding": "interpolation" (user text breaks the JSON).
                 """),
@@ -72,7 +74,9 @@ enum IntentsDocs {
             details: "The answer that arrived last (addTask answers when its displayId arrives). When it does not "
                 + "parse, the raw text as a JSON string.", valueType: "object"),
         EntryDoc(
-            "lastOutcome", "\"ok\" or the error code of the device's last answer (null before any)", valueType: "string"
+            "lastOutcome",
+            "\"ok\", the error code of the device's last answer, or \"cancelled\" when the system cancelled it at its "
+                + "time limit (null before any)", valueType: "string"
         ),
         EntryDoc(
             "responses", "Answers so far on the device (every device when device is omitted)", perDevice: false,

@@ -10,6 +10,8 @@ struct PendingCall {
     var fuzzKind: FuzzKind?
     var expectedCode: IntentError.Code?
     var timeout: EventHandle?
+    /// The system's cancellation at its time limit (not on macOS).
+    var systemLimit: EventHandle?
 }
 
 /// What one device's intents answered so far.

@@ -7,7 +7,7 @@ extension IntentsRun {
         let end = context.now
         switch invariant {
         case .jsonOut(let arguments):
-            var violations = shapeViolations.all(end: end)
+            var violations = shapeViolations.all(end: end) + systemCancellations.all(end: end)
             if !arguments.allowPending { violations += unanswered() }
             return violations
         case .fuzzCodes:

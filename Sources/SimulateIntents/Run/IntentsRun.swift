@@ -14,6 +14,8 @@ public final class IntentsRun: PluginRun {
     var fuzzRandom: [SeededRandom]
     var shapeViolations = ViolationLog()
     var fuzzViolations = ViolationLog()
+    /// Calls the system cancelled at its time limit: the caller got no JSON.
+    var systemCancellations = ViolationLog()
     var fuzzed = 0
     var slowest = VirtualDuration.zero
 
@@ -69,7 +71,37 @@ public final class IntentsRun: PluginRun {
                 }
             }
             router.perform(request, on: device, isWaiting: { [unowned self] in pending[id] != nil }, answer: answer)
+            if pending[id] != nil { armSystemTimeLimit(id, on: device) }
         }
+    }
+
+    /// `IntentCancellationReason.timeout`: on every platform but macOS the system cancels an intent that
+    /// is still running after about 30 s. Armed only when the intent's own timeout would not answer first.
+    private func armSystemTimeLimit(_ id: Int, on device: Device) {
+        let limit = configuration.systemTimeLimit
+        guard device.platform != .macOS, limit > .zero,
+            configuration.timeout == .zero || configuration.timeout > limit
+        else { return }
+        pending[id]?.systemLimit = context.scheduler.schedule(after: limit) { [unowned self] in
+            cancelBySystem(id)
+        }
+    }
+
+    /// The system cancelled the call: no JSON reaches the caller, which `jsonOut` reports.
+    private func cancelBySystem(_ id: Int) {
+        guard let call = pending.removeValue(forKey: id) else { return }
+        if let timeout = call.timeout { context.scheduler.cancel(timeout) }
+        let limit = DurationFormat.string(configuration.systemTimeLimit)
+        logs[call.device.index].lastOutcome = "cancelled"
+        logs[call.device.index].lastText = nil
+        context.trace.instant(call.device.id, "intent", call.intent, "cancelled by the system after \(limit)", value: -2)
+        systemCancellations.append(
+            Violation(
+                at: context.now, device: call.device.id,
+                message: "\(call.intent) called at \(DurationFormat.secondsText(call.calledAt)) on \(call.device.id) "
+                    + "(\(call.device.platform.rawValue)) was still running after the system's \(limit) limit: the "
+                    + "system cancelled it (IntentCancellationReason.timeout) and the caller got no JSON",
+                events: [traceLine(call, "intents.call \(call.intent) \(excerpt(call.input))")]))
     }
 
     private func fuzz(count: Int, intent: IntentName?, kinds: [FuzzKind], on device: Device) {
@@ -86,6 +118,7 @@ public final class IntentsRun: PluginRun {
     private func respond(_ id: Int, _ outcome: Result<JSONObject, IntentError>) {
         guard let call = pending.removeValue(forKey: id) else { return }
         if let timeout = call.timeout { context.scheduler.cancel(timeout) }
+        if let limit = call.systemLimit { context.scheduler.cancel(limit) }
         let response = IntentResponse(intent: call.intent, outcome: outcome)
         let text = response.text(configuration)
         let latency = context.now - call.calledAt

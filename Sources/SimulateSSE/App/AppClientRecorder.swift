@@ -29,6 +29,8 @@ final class AppClientRecorder {
     private var eventOnStream = false
     /// Bytes of the open stream reached the device: on the wire, the device is connected.
     private var bytesOnStream = false
+    /// The open stream's answer is the event stream (false once its head says otherwise).
+    private var streamIsEvents = true
     /// The last stream failure the app has not yet answered with an attempt: when, its log index, and
     /// whether the wait that follows it has been seen starting.
     private var failure: (time: VirtualInstant, index: Int, waitSeen: Bool)?
@@ -129,7 +131,9 @@ final class AppClientRecorder {
         case .streamOpened(let request, let task):
             streamTask = task
             attempted(request.exchangeID)
-        case .streamBytes(let id, let bytes): if id == stream { received(bytes) }
+        case .streamResponse(let id, let status, let headers):
+            if id == stream { streamIsEvents = Self.isEventStream(status: status, headers: headers) }
+        case .streamBytes(let id, let bytes): if id == stream, streamIsEvents { received(bytes) }
         case .streamEnded(let id, let reason): if id == stream { streamEnded(reason) }
         case .requestSent(let request): posted(request)
         case .requestFinished(let request, let status, let failure): answered(request, status: status, failure: failure)
@@ -153,8 +157,18 @@ final class AppClientRecorder {
         if record.phase != .connected { record.phase = .connecting }
         parser.reset()
         stream = exchangeID
+        streamIsEvents = true
         eventOnStream = false
         bytesOnStream = false
+    }
+
+    /// A `200` whose `Content-Type` is `text/event-stream`: any other answer's body is not the event stream,
+    /// so its bytes do not count as connected (WHATWG HTML, "Server-sent events": a response that is not
+    /// 200 with that type fails the connection).
+    static func isEventStream(status: Int, headers: [String: String]) -> Bool {
+        let type = headers.first { $0.key.lowercased() == "content-type" }?.value ?? ""
+        let mediaType = type.split(separator: ";", omittingEmptySubsequences: false).first ?? ""
+        return status == 200 && mediaType.filter { $0 != " " && $0 != "\t" }.lowercased() == "text/event-stream"
     }
 
     private func received(_ bytes: [UInt8]) {

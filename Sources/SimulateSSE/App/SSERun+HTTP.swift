@@ -19,6 +19,9 @@ extension SSERun: SimulatedHTTPService {
         guard request.path == PunchlistAPI.mutationPath || isDelete else { return SimulatedHTTPResponse(status: 404) }
         guard request.method == (isDelete ? "DELETE" : "POST") else { return SimulatedHTTPResponse(status: 405) }
         guard let mutation = Self.mutation(request) else { return SimulatedHTTPResponse(status: 400) }
+        if let status = world.server.errors.error(for: device)?.mutationStatus {
+            return SimulatedHTTPResponse(status: status, headers: ["Content-Type": "text/plain"])
+        }
         let serial =
             device.index < recorders.count ? recorders[device.index].serial(forExchange: request.exchangeID) : nil
         switch world.server.receive(mutation, serial: serial ?? 0) {

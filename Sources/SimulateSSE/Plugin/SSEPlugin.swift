@@ -13,6 +13,8 @@ public struct SSEPlugin: SimulationPlugin {
     public var name: String { "sse" }
     public var summary: String { "Punchlist SSE client and server over a simulated text/event-stream" }
     public var commands: [PluginCommand] { [SSEParseCommand.command] }
+    /// The Punchlist server answers `serverError` faults naming `sse`.
+    public var serverErrors: [ServerErrorDoc] { SSEServerError.documentation }
 
     /// The client a scenario names must be the reference one or registered here.
     public func check(

@@ -23,6 +23,9 @@ public final class SSERun: PluginRun {
             SSEClient(device: $0, world: world, random: context.random(for: $0, component: "sse.backoff"))
         }
         context.network.onServerRestart(SSEServer.name) { [unowned world] in world.server.restarted() }
+        context.network.onServerError(SSEServer.name) { [unowned world] fault, active in
+            world.server.errors.changed(fault, active: active)
+        }
     }
 
     public func start() {

@@ -25,6 +25,8 @@ final class SSEServer {
     var version: Int { board.version }
     var mode = Mode.normal
     private var streams: [StreamConnection] = []
+    /// The scenario's `serverError` faults on this server.
+    let errors = SSEServerErrors()
     private(set) var log = ServerLog()
     /// The server's side of a new stream; one closure for every connection.
     private(set) var accept: (StreamConnection) -> Void = { _ in }
@@ -62,6 +64,15 @@ final class SSEServer {
     private func accepted(_ connection: StreamConnection) {
         log.accepts += 1
         trace.instant(Self.track, "connection", "accept", connection.device.id, value: Int64(connection.device.index))
+        if let error = errors.error(for: connection.device) {
+            let answer = error.streamAnswer
+            trace.instant(Self.track, "connection", "refused", "\(answer.head.status) \(error)")
+            connection.respond(status: answer.head.status, headers: answer.head.headers)
+            if !answer.body.isEmpty { connection.send(answer.body) }
+            connection.closeFromServer()
+            return
+        }
+        connection.respond(status: 200, headers: ["Content-Type": "text/event-stream", "Cache-Control": "no-cache"])
         if mode == .acceptThenClose {
             connection.send(PunchWire.hello)
             connection.closeFromServer()

@@ -19,6 +19,10 @@ public final class DisplayIDService<C: Clock<Duration>>: @unchecked Sendable {
         /// Treat a save that failed with `networkFailure` as applied and hand out its id: a bug the
         /// tests plant (the outcome is ambiguous: the save may never have reached the server).
         public var assumesSavedOnNetworkFailure = false
+        /// true: a conflict in the atomic counter zone arrives as the thrown `partialFailure` of the
+        /// batch, as `CKDatabase` reports it; the service reads the record's own error from it. false:
+        /// the service looks for the conflict only in `saveResults` (a bug the tests plant).
+        public var readsAtomicFailure = true
         public init() {}
     }
 
@@ -67,7 +71,12 @@ public final class DisplayIDService<C: Clock<Duration>>: @unchecked Sendable {
                     saving: [record], deleting: [], savePolicy: options.savePolicy, atomically: true)
                 _ = try saves[recordID]?.get()
                 return Int(next)
-            } catch let error as CloudKitError {
+            } catch var error as CloudKitError {
+                if options.readsAtomicFailure, error.code == .partialFailure,
+                    let item = error.error(for: recordID)
+                {
+                    error = item
+                }
                 if options.assumesSavedOnNetworkFailure, error.code == .networkFailure, let saving { return saving }
                 noteRetryAfter(error)
                 guard attempt < options.maxAttempts else { throw error }
