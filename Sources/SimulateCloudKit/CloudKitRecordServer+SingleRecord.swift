@@ -25,7 +25,8 @@ extension CloudKitRecordServer {
             return .operationError(error)
         }
         switch saveOne(record, policy: policy, requester: requester) {
-        case .success(let saved): return losesResponse(to: requester) ? .operationError(Self.responseLost) : .record(saved)
+        case .success(let saved):
+            return losesResponse(to: requester) ? .operationError(Self.responseLost) : .record(saved)
         case .failure(let error): return .itemError(error)
         }
     }

@@ -89,14 +89,16 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
     /// `URLRequest.timeoutInterval` when the request sets one; a request left at `URLRequest`'s default
     /// (60 s, which cannot be told from an explicit 60) takes the session's `timeoutIntervalForRequest`.
     func timeout(_ request: URLRequest) -> VirtualDuration {
-        Self.timeout(request, sessionDefault: timeoutIntervalForRequest)
+        VirtualDuration(
+            clampingSeconds: min(Self.requestTimeout(request, sessionTimeout: timeoutIntervalForRequest), 1e9))
     }
 
-    static func timeout(_ request: URLRequest, sessionDefault: TimeInterval) -> VirtualDuration {
+    /// The seconds a request waits for its next data: its own `timeoutInterval` unless it is left at the
+    /// default (or not positive), else `sessionTimeout`, else 60.
+    public static func requestTimeout(_ request: URLRequest, sessionTimeout: TimeInterval) -> TimeInterval {
         var seconds = request.timeoutInterval
-        if seconds == defaultRequestTimeout || !(seconds > 0) { seconds = sessionDefault }
-        if !(seconds > 0) { seconds = defaultRequestTimeout }
-        return VirtualDuration(clampingSeconds: min(seconds, 1e9))
+        if seconds == defaultRequestTimeout || !(seconds > 0) { seconds = sessionTimeout }
+        return seconds > 0 ? seconds : defaultRequestTimeout
     }
 
     /// `URLRequest.timeoutInterval`'s default ("The default timeout interval is 60 seconds").

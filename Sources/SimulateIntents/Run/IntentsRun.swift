@@ -94,7 +94,8 @@ public final class IntentsRun: PluginRun {
         let limit = DurationFormat.string(configuration.systemTimeLimit)
         logs[call.device.index].lastOutcome = "cancelled"
         logs[call.device.index].lastText = nil
-        context.trace.instant(call.device.id, "intent", call.intent, "cancelled by the system after \(limit)", value: -2)
+        context.trace.instant(
+            call.device.id, "intent", call.intent, "cancelled by the system after \(limit)", value: -2)
         systemCancellations.append(
             Violation(
                 at: context.now, device: call.device.id,

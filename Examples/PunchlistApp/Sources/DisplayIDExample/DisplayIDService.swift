@@ -23,6 +23,10 @@ public final class DisplayIDService<C: Clock<Duration>>: @unchecked Sendable {
         /// batch, as `CKDatabase` reports it; the service reads the record's own error from it. false:
         /// the service looks for the conflict only in `saveResults` (a bug the tests plant).
         public var readsAtomicFailure = true
+        /// The codes retried after a wait; nil: every transient code (`CloudKitErrorCode.isTransient`:
+        /// including `serverResponseLost` and `accountTemporarilyUnavailable`). The tests plant a list
+        /// written before those codes could happen.
+        public var retryableCodes: Set<CloudKitErrorCode>? = nil
         public init() {}
     }
 
@@ -92,7 +96,7 @@ public final class DisplayIDService<C: Clock<Duration>>: @unchecked Sendable {
                     attempt -= 1
                     continue
                 }
-                guard error.code.isTransient else { throw error }
+                guard options.retryableCodes?.contains(error.code) ?? error.code.isTransient else { throw error }
                 try await wait(after: error, failures: failures)
                 failures += 1
             }

@@ -33,6 +33,9 @@ public final class PunchlistClient: @unchecked Sendable {
         /// Merge each event into the list instead of replacing it: a bug the tests plant (seed 002: "No
         /// diffing, no merge logic").
         public var mergesEvents = false
+        /// Only a `200` with `Content-Type: text/event-stream` is the stream (WHATWG HTML, server-sent
+        /// events); false: any answer counts as connected (a bug the tests plant).
+        public var checksResponse = true
         public init() {}
     }
 
@@ -102,7 +105,8 @@ public final class PunchlistClient: @unchecked Sendable {
         request.timeoutInterval = options.requestTimeout
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
         if options.connectedAt == .requestSent { showConnected() }
-        let (bytes, _) = try await http.bytes(for: request)
+        let (bytes, response) = try await http.bytes(for: request)
+        if options.checksResponse { try Self.checkEventStream(response) }
         if options.connectedAt == .firstByte { showConnected() }
         if options.backoffReset == .firstByte { connected() }
         var events = EventStreamLines()
@@ -114,6 +118,14 @@ public final class PunchlistClient: @unchecked Sendable {
             if !isConnected { showConnected() }
             if options.backoffReset == .firstEvent { connected() }
         }
+    }
+
+    /// A response that is not `200 text/event-stream` fails the connection, as `EventSource` does.
+    static func checkEventStream(_ response: URLResponse) throws {
+        guard let http = response as? HTTPURLResponse, http.statusCode == 200,
+            let type = http.value(forHTTPHeaderField: "Content-Type"),
+            type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "text/event-stream"
+        else { throw URLError(.badServerResponse) }
     }
 
     private func showConnected() {
