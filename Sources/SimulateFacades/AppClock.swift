@@ -27,6 +27,9 @@ public struct AppClock: Clock, @unchecked Sendable {
             observer.appTaskSleeps(on: device, task: task, until: deadline.instant)
         }
         try await base.sleep(until: deadline, tolerance: tolerance)
+        // A suspended app's timers do not fire: the sleep ends when the app returns to the foreground.
+        await LifecycleHub.of(context).awaitForeground(device)
+        try Task.checkCancellation()
     }
 
     /// The calling task's identity while it runs (0 outside a task).

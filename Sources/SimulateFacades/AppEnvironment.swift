@@ -55,6 +55,8 @@ public struct AppEnvironment: @unchecked Sendable {
     }
     /// What `NWPathMonitor` would report on this device.
     public var connectivity: SimulatedPathMonitor { SimulatedPathMonitor(context: context, device: device) }
+    /// The app's lifecycle on this device (`ScenePhase`): `background` while a `background` fault is on it.
+    public var lifecycle: SimulatedAppLifecycle { SimulatedAppLifecycle(context: context, device: device) }
 
     /// A seeded generator of the app's own on this device (for jitter): the same seed, the same numbers.
     public func randomNumberGenerator(_ label: String = "app") -> SeededRandom {
@@ -97,7 +99,12 @@ extension AppComponentFactory {
             component: component,
             perform: { action in
                 nonisolated(unsafe) let action = action
-                environment.spawn("user action") { await action() }
+                nonisolated(unsafe) let hub = LifecycleHub.of(context)
+                // Nobody taps a suspended app: a step's action waits until it is in the foreground again.
+                environment.spawn("user action") {
+                    await hub.awaitForeground(device)
+                    await action()
+                }
             },
             relaunch: {
                 environment.launch.end()

@@ -35,7 +35,7 @@ extension ServeSession {
                 if connection.role == .stream { endAttempt(of: connection, reason: "server restart") }
                 connection.finish()
             }
-        case .latency, .loss, .dropResponses, .serverError:
+        case .latency, .loss, .dropResponses, .serverError, .background:
             break
         }
     }

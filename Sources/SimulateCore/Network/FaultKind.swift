@@ -15,6 +15,10 @@ public enum FaultKind: String, Sendable, CaseIterable {
     /// The named server (`server`) answers with an error of its own (`error`) while the fault lasts,
     /// to requests from the fault's devices. The plugins that run the server document its errors.
     case serverError
+    /// The app on the devices goes to the background and is suspended; it returns to the foreground when
+    /// the fault ends. Its open streams end (the app sees `networkConnectionLost` on return), its timers
+    /// do not fire while it is suspended, and what arrives for it waits until it returns.
+    case background
 }
 
 /// One occurrence of a fault on a set of devices.

@@ -13,6 +13,9 @@ public final class Network {
     private var restartHandlers: [String: [() -> Void]] = [:]
     private var serverErrorHandlers: [String: [(FaultOccurrence, Bool) -> Void]] = [:]
     private var activeOrdinals: Set<Int> = []
+    private var lifecycleObservers: [(Device, Bool) -> Void] = []
+    /// Per device: the `background` faults under way (their ordinals).
+    private var backgroundFaults: [[Int]]
 
     public init(scheduler: Scheduler, trace: Trace, devices: [Device], defaults: LinkConditions, runSeed: UInt64) {
         self.scheduler = scheduler
@@ -21,6 +24,7 @@ public final class Network {
         links = devices.map {
             Link(device: $0, defaults: defaults, random: SeededRandom(runSeed: runSeed, label: "network/\($0.id)"))
         }
+        backgroundFaults = Array(repeating: [], count: devices.count)
     }
 
     // MARK: State
@@ -33,6 +37,15 @@ public final class Network {
     /// Partitions are silent and are not reported.
     public func observeConnectivity(_ observer: @escaping (Device, Bool) -> Void) {
         connectivityObservers.append(observer)
+    }
+
+    /// Whether the app on the device is in the background (a `background` fault): suspended.
+    public func isInBackground(_ device: Device) -> Bool { !backgroundFaults[device.index].isEmpty }
+
+    /// Called with (device, true) when the app on a device goes to the background, (device, false) when it
+    /// returns to the foreground.
+    public func observeLifecycle(_ observer: @escaping (Device, Bool) -> Void) {
+        lifecycleObservers.append(observer)
     }
 
     /// Called with (fault, true) when a `serverError` fault naming this server starts, (fault, false) when it ends.
@@ -50,6 +63,7 @@ public final class Network {
     /// completion that captures its run) would otherwise keep the whole run alive.
     func releaseRunObjects() {
         connectivityObservers.removeAll()
+        lifecycleObservers.removeAll()
         restartHandlers.removeAll()
         serverErrorHandlers.removeAll()
         for link in links { link.release() }
@@ -220,6 +234,10 @@ public final class Network {
             for handler in serverErrorHandlers[server] ?? [] { handler(fault, true) }
             return
         }
+        if fault.kind == .background {
+            for link in devices { beginBackground(link, fault) }
+            return
+        }
         for link in devices {
             let wasOffline = link.isOffline
             link.activeFaults.append(fault)
@@ -246,6 +264,10 @@ public final class Network {
             trace.end("server:\(server)", "fault", "serverError")
             return
         }
+        if fault.kind == .background {
+            for link in links where fault.deviceIDs.contains(link.device.id) { endBackground(link, fault) }
+            return
+        }
         for link in links where fault.deviceIDs.contains(link.device.id) {
             let wasOffline = link.isOffline
             link.activeFaults.removeAll { $0.ordinal == fault.ordinal }
@@ -266,6 +288,28 @@ public final class Network {
             closeBothSides(connection, reason: .connectionLost)
         }
         for observer in connectivityObservers { observer(link.device, false) }
+    }
+
+    /// iOS suspends an app in the background and reclaims its sockets: the device's open streams end
+    /// (`connectionLost`; an app component hears of it when it returns, its facade holds it until then).
+    private func beginBackground(_ link: Link, _ fault: FaultOccurrence) {
+        let index = link.device.index
+        let wasInBackground = !backgroundFaults[index].isEmpty
+        backgroundFaults[index].append(fault.ordinal)
+        guard !wasInBackground else { return }
+        trace.begin(link.device.id, "fault", "fault.background")
+        for observer in lifecycleObservers { observer(link.device, true) }
+        let streams = link.streams.sorted { $0.key < $1.key }.map(\.value)
+        for connection in streams { closeBothSides(connection, reason: .connectionLost) }
+    }
+
+    private func endBackground(_ link: Link, _ fault: FaultOccurrence) {
+        let index = link.device.index
+        guard let position = backgroundFaults[index].firstIndex(of: fault.ordinal) else { return }
+        backgroundFaults[index].remove(at: position)
+        guard backgroundFaults[index].isEmpty else { return }
+        trace.end(link.device.id, "fault", "fault.background")
+        for observer in lifecycleObservers { observer(link.device, false) }
     }
 
     private func restartServer(_ server: String) {

@@ -12,11 +12,14 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
     /// Weak: the provider (the counter's run) holds the app component that holds this database, and a
     /// strong reference back would keep the run's objects alive after the run (LeakSanitizer).
     let observer: WeakClientProvider
+    /// A suspended app hears the answers when it returns to the foreground.
+    let hub: LifecycleHub
 
     /// The device's database: the client of the plugin that owns the server (the `counter` plugin,
     /// which then counts the app's requests), else a client of the run's shared server.
     public init(context: SimulationContext, device: Device) {
         runtime = SimulationRuntime.of(context)
+        hub = LifecycleHub.of(context)
         if let provider = context.services((any CloudKitDeviceClientProviding).self).first {
             observer = WeakClientProvider(provider)
             client = provider.cloudKitClient(for: device)
@@ -39,9 +42,11 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
     public func records(for recordIDs: [CloudRecordID]) async throws -> [CloudRecordID: Result<CloudRecord, any Error>]
     {
         note(.fetch)
-        let client = self.client
+        let (client, hub, device) = (self.client, self.hub, client.device)
         let fetched: CloudFetchResult = try await runtime.suspend("CloudKit fetch \(Self.names(recordIDs))") { wait in
-            client.fetch(recordIDs: recordIDs) { wait.resume(with: $0.mapError { $0 }) }
+            client.fetch(recordIDs: recordIDs) { result in
+                hub.whenActive(device) { wait.resume(with: result.mapError { $0 }) }
+            }
         }
         var results: [CloudRecordID: Result<CloudRecord, any Error>] = [:]
         for item in fetched.results { results[item.recordID] = item.result.mapError { $0 } }
@@ -56,12 +61,12 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         deleteResults: [CloudRecordID: Result<Void, any Error>]
     ) {
         note(.modify)
-        let client = self.client
+        let (client, hub, device) = (self.client, self.hub, client.device)
         let step = "CloudKit modify \(Self.names(recordsToSave.map(\.recordID) + recordIDsToDelete))"
         let modified: CloudModifyResult = try await runtime.suspend(step) { wait in
             client.modify(
                 saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomic: atomically
-            ) { wait.resume(with: $0.mapError { $0 }) }
+            ) { result in hub.whenActive(device) { wait.resume(with: result.mapError { $0 }) } }
         }
         if atomically, let error = Self.atomicFailure(modified, server: client.server) { throw error }
         var saves: [CloudRecordID: Result<CloudRecord, any Error>] = [:]
@@ -77,9 +82,11 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         -> CloudZoneChanges
     {
         note(.zoneChanges)
-        let client = self.client
+        let (client, hub, device) = (self.client, self.hub, client.device)
         return try await runtime.suspend("CloudKit zone changes \(zoneID)") { wait in
-            client.fetchChanges(in: zoneID, since: token) { wait.resume(with: $0.mapError { $0 }) }
+            client.fetchChanges(in: zoneID, since: token) { result in
+                hub.whenActive(device) { wait.resume(with: result.mapError { $0 }) }
+            }
         }
     }
 

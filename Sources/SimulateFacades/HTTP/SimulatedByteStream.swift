@@ -27,6 +27,8 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
     private var exchangeID = 0
     /// The response's status and headers, once they arrived.
     private(set) var head: StreamResponseHead?
+    /// The stream ended while the app was suspended: the end waits for the foreground.
+    private var endHeld = false
 
     init(
         context: SimulationContext, runtime: SimulationRuntime, device: Device, service: any SimulatedHTTPService,
@@ -127,8 +129,18 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
     }
 
     private func closed(_ reason: StreamCloseReason) {
-        guard end == nil else { return }
+        guard end == nil, !endHeld else { return }
         connection = nil
+        let hub = LifecycleHub.of(context)
+        if hub.isSuspended(device) {
+            // The app is suspended: it hears of the end (and the judge sees it) when it returns.
+            endHeld = true
+            hub.whenActive(device) { [self] in
+                endHeld = false
+                closed(reason)
+            }
+            return
+        }
         switch reason {
         case .serverClosed: end = .success(())
         case .offline: end = .failure(URLError(.notConnectedToInternet))
@@ -143,7 +155,7 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
         timerPending = true
         context.scheduler.schedule(at: lastActivity.addingClamped(timeout)) { [self] in
             timerPending = false
-            guard end == nil else { return }
+            guard end == nil, !endHeld else { return }
             guard context.now - lastActivity >= timeout else { return armTimer() }
             end = .failure(URLError(.timedOut))
             connection?.close()

@@ -36,6 +36,7 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
         let timeout = timeout(request)
         let (device, network) = (self.device, context.network)
         service.observe(.requestSent(simulated), on: device)
+        let hub = LifecycleHub.of(context)
         let response: SimulatedHTTPResponse = try await runtime.suspend(
             "HTTP \(simulated.method) \(url.absoluteString)"
         ) { wait in
@@ -43,14 +44,17 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
                 from: device, to: service.serverName, timeout: timeout,
                 serve: { service.serve(simulated, from: device) },
                 completion: { result in
-                    switch result {
-                    case .success(let response):
-                        service.observe(
-                            .requestFinished(simulated, status: response.status, failure: nil), on: device)
-                        wait.resume(returning: response)
-                    case .failure(let error):
-                        service.observe(.requestFinished(simulated, status: nil, failure: error), on: device)
-                        wait.resume(throwing: URLError(Self.code(error), userInfo: [:]))
+                    // A suspended app hears the answer when it returns to the foreground.
+                    hub.whenActive(device) {
+                        switch result {
+                        case .success(let response):
+                            service.observe(
+                                .requestFinished(simulated, status: response.status, failure: nil), on: device)
+                            wait.resume(returning: response)
+                        case .failure(let error):
+                            service.observe(.requestFinished(simulated, status: nil, failure: error), on: device)
+                            wait.resume(throwing: URLError(Self.code(error), userInfo: [:]))
+                        }
                     }
                 })
         }

@@ -36,6 +36,10 @@ public final class PunchlistClient: @unchecked Sendable {
         /// Only a `200` with `Content-Type: text/event-stream` is the stream (WHATWG HTML, server-sent
         /// events); false: any answer counts as connected (a bug the tests plant).
         public var checksResponse = true
+        /// false: the client assumes its stream survives the background, and once a stream fails after the
+        /// app was in the background it waits for the stream to come back instead of reconnecting (a bug
+        /// the tests plant; iOS suspends the app and its stream ends).
+        public var reconnectsAfterBackground = true
         public init() {}
     }
 
@@ -55,6 +59,8 @@ public final class PunchlistClient: @unchecked Sendable {
     public private(set) var showsOfflineIndicator = false
 
     @ObservationIgnored private let http: any HTTPClient
+    @ObservationIgnored private let lifecycle: (any AppLifecycleMonitoring)?
+    @ObservationIgnored private var wasInBackground = false
     @ObservationIgnored private let clock: any Clock<Duration>
     @ObservationIgnored private let baseURL: URL
     @ObservationIgnored private let options: Options
@@ -64,9 +70,11 @@ public final class PunchlistClient: @unchecked Sendable {
 
     public init(
         http: any HTTPClient, clock: any Clock<Duration>, baseURL: URL, options: Options = Options(),
-        random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+        lifecycle: (any AppLifecycleMonitoring)? = nil
     ) {
         self.http = http
+        self.lifecycle = lifecycle
         self.clock = clock
         self.baseURL = baseURL
         self.options = options
@@ -80,12 +88,18 @@ public final class PunchlistClient: @unchecked Sendable {
         await withDiscardingTaskGroup { group in
             var failures = 0
             group.addTask { await self.showIndicator(afterDisconnect: 0) }
+            if let lifecycle { group.addTask { await self.watch(lifecycle) } }
             while !Task.isCancelled {
                 do {
                     try await readStream { failures = 0 }
                 } catch is CancellationError {
                     break
                 } catch {}
+                if !options.reconnectsAfterBackground && wasInBackground {
+                    // The bug: "the stream resumes by itself after the background".
+                    group.cancelAll()
+                    return
+                }
                 if isConnected {
                     isConnected = false
                     disconnects += 1
@@ -126,6 +140,10 @@ public final class PunchlistClient: @unchecked Sendable {
             let type = http.value(forHTTPHeaderField: "Content-Type"),
             type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "text/event-stream"
         else { throw URLError(.badServerResponse) }
+    }
+
+    private func watch(_ lifecycle: any AppLifecycleMonitoring) async {
+        for await phase in lifecycle.phaseUpdates() where phase == .background { wasInBackground = true }
     }
 
     private func showConnected() {

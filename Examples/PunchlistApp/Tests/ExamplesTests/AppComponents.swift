@@ -29,7 +29,8 @@ enum AppComponents {
                 adjust(&options)
                 let client = PunchlistClient(
                     http: environment.http, clock: environment.clock, baseURL: URL(string: "http://sse")!,
-                    options: options, random: environment.randomNumberGenerator("punchlist"))
+                    options: options, random: environment.randomNumberGenerator("punchlist"),
+                    lifecycle: environment.lifecycle)
                 environment.spawn("punchlist client") { await client.run() }
                 return client
             }

@@ -65,6 +65,25 @@ import Testing
         #expect(messages.contains { $0.contains("sse.offlineIndicator violated") && $0.contains("s phone:") })
     }
 
+    /// iOS suspends a backgrounded app and its stream ends; a client that waits for the old stream to
+    /// come back never reconnects and keeps saying "connected".
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func streamAssumedToSurviveTheBackground() {
+        let plugin = AppComponents.punchlist { $0.reconnectsAfterBackground = false }
+        var outcome: ScenarioOutcome?
+        withKnownIssue("the client never reconnects after the background") {
+            outcome = ScenarioExpectations.check(
+                file: Self.file("sse/background.json"), seed: 0, plugins: [plugin],
+                setting: ["sse": ["client": "app"]])
+        }
+        let messages = outcome?.failures.map(\.message) ?? []
+        #expect(
+            messages.contains {
+                $0.contains("sse.offlineIndicator violated")
+                    && $0.contains("phone's stream ended at 40s (connection lost) but it still reports connected")
+            })
+    }
+
     static let oldRetryList: Set<CloudKitErrorCode> = [
         .networkUnavailable, .networkFailure, .serviceUnavailable, .requestRateLimited, .zoneBusy,
     ]

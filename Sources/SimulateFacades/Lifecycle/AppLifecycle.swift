@@ -1,0 +1,134 @@
+import SimulateAsync
+import SimulateCore
+
+/// Where the app is, as SwiftUI's `ScenePhase` (or `UIApplication.State`) tells it.
+public enum AppPhase: String, Sendable, Equatable {
+    case active
+    /// In the background: iOS suspends the app soon after (a scenario's `background` fault suspends it at once).
+    case background
+}
+
+/// What the app hears of its lifecycle, as an async sequence: the current phase at once, then every change.
+/// ``SimulatedAppLifecycle`` gives a scenario's `background` faults; in the app, feed it from SwiftUI's
+/// `scenePhase` (no Apple adapter is shipped: the mapping is one line in the app's view).
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+public protocol AppLifecycleMonitoring: Sendable {
+    associatedtype Updates: AsyncSequence<AppPhase, Never> & Sendable
+    func phaseUpdates() -> Updates
+}
+
+/// The device's lifecycle in a scenario: `background` while a `background` fault is on it.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+public struct SimulatedAppLifecycle: AppLifecycleMonitoring, @unchecked Sendable {
+    let context: SimulationContext
+    public let device: Device
+
+    public init(context: SimulationContext, device: Device) {
+        self.context = context
+        self.device = device
+    }
+
+    public func phaseUpdates() -> SimulatedPhaseUpdates {
+        SimulatedPhaseUpdates(hub: LifecycleHub.of(context), device: device, runtime: SimulationRuntime.of(context))
+    }
+}
+
+/// The phases of one device; each iterator starts with the phase at the time it first reads.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+public struct SimulatedPhaseUpdates: AsyncSequence, @unchecked Sendable {
+    public typealias Element = AppPhase
+    let hub: LifecycleHub
+    let device: Device
+    let runtime: SimulationRuntime
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(listener: hub.listen(device), runtime: runtime)
+    }
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let listener: PhaseListener
+        let runtime: SimulationRuntime
+
+        public mutating func next() async -> AppPhase? {
+            await listener.next(runtime)
+        }
+    }
+}
+
+/// The run's lifecycle per device: listeners of phase changes, and the facades' waits for the foreground.
+/// While the app is suspended, nothing of it runs: a facade that would hand the app a result (an answer,
+/// a stream's end, a clock's deadline) holds it until the app returns, as iOS resumes a suspended app.
+final class LifecycleHub {
+    private let context: SimulationContext
+    private var listeners: [[PhaseListener]]
+    private var foregroundWaiters: [[() -> Void]]
+
+    static func of(_ context: SimulationContext) -> LifecycleHub {
+        context.attachment(LifecycleHub.self) { LifecycleHub(context: context) }
+    }
+
+    private init(context: SimulationContext) {
+        self.context = context
+        listeners = Array(repeating: [], count: context.devices.count)
+        foregroundWaiters = Array(repeating: [], count: context.devices.count)
+        context.network.observeLifecycle { [unowned self] device, background in
+            for listener in listeners[device.index] { listener.deliver(background ? .background : .active) }
+            guard !background else { return }
+            let waiters = foregroundWaiters[device.index]
+            foregroundWaiters[device.index].removeAll()
+            for waiter in waiters { waiter() }
+        }
+    }
+
+    func isSuspended(_ device: Device) -> Bool { context.network.isInBackground(device) }
+
+    /// Runs `action` now in the foreground, else when the app returns to it.
+    func whenActive(_ device: Device, _ action: @escaping () -> Void) {
+        if isSuspended(device) { foregroundWaiters[device.index].append(action) } else { action() }
+    }
+
+    /// Returns at once in the foreground, else when the app returns to it (or the task is cancelled).
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func awaitForeground(_ device: Device) async {
+        guard isSuspended(device) else { return }
+        let runtime = SimulationRuntime.of(context)
+        try? await runtime.suspend("suspended in the background") { (wait: SimulationContinuation<Void>) in
+            foregroundWaiters[device.index].append { wait.resume(returning: ()) }
+        }
+    }
+
+    func listen(_ device: Device) -> PhaseListener {
+        let listener = PhaseListener(initial: isSuspended(device) ? .background : .active)
+        listeners[device.index].append(listener)
+        return listener
+    }
+}
+
+/// One iterator's queue of phases not yet read.
+final class PhaseListener: @unchecked Sendable {
+    private var pending: [AppPhase]
+    private var resume: ((AppPhase?) -> Void)?
+
+    init(initial: AppPhase) {
+        pending = [initial]
+    }
+
+    func deliver(_ phase: AppPhase) {
+        if let resume {
+            self.resume = nil
+            resume(phase)
+        } else {
+            pending.append(phase)
+        }
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func next(_ runtime: SimulationRuntime) async -> AppPhase? {
+        if !pending.isEmpty { return pending.removeFirst() }
+        return try? await runtime.suspend("waiting for an app lifecycle change") {
+            (wait: SimulationContinuation<AppPhase?>) in
+            resume = { wait.resume(returning: $0) }
+            wait.onCancel { [self] in resume = nil }
+        }
+    }
+}
