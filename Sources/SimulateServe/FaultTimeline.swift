@@ -10,6 +10,9 @@ struct FaultWindow: Equatable {
     var latency: LatencyRange?
     var loss: Double?
     var plugin: String?
+    /// `serverError`: the server and the error it answers with.
+    var server: String? = nil
+    var error: String? = nil
 
     func covers(device: String, at time: VirtualInstant) -> Bool {
         time >= start && time < end && (devices?.contains(device) ?? true)
@@ -39,7 +42,7 @@ struct FaultTimeline {
                     FaultWindow(
                         start: start, end: min(end, start + length),
                         devices: fault.devices.map(Set.init), kind: fault.kind, latency: fault.latency,
-                        loss: fault.loss, plugin: fault.plugin))
+                        loss: fault.loss, plugin: fault.plugin, server: fault.server, error: fault.error))
             }
         }
         self.windows = windows.sorted { $0.start < $1.start }

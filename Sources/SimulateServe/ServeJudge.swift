@@ -123,6 +123,7 @@ extension ServeLog.MutationOutcome {
         case .unknownItem: "unknown item (404)"
         case .refusedOffline: "the device was offline; the request was reset"
         case .unanswered: "no answer (partition or lost request)"
+        case .serverError(let status): "answered \(status) by a serverError fault; not applied"
         case .responseLost(let version): "applied as version \(version), response lost"
         case .badRequest(let message): "bad request: \(message)"
         }

@@ -11,6 +11,8 @@ struct ServeLog {
         case stalled
         /// Accepted, one comment, closed: the server's accept-then-close mode.
         case closedAtOnce
+        /// Answered with an HTTP error or a wrong content type, then closed: an `sse` `serverError` fault.
+        case answeredWithError
     }
 
     struct StreamAttempt: Equatable {
@@ -31,6 +33,8 @@ struct ServeLog {
         case refusedOffline
         /// Partition or a lost request: no answer, nothing applied.
         case unanswered
+        /// Answered with this HTTP status by an `sse` `serverError` fault; not applied.
+        case serverError(status: Int)
         /// Applied, but the response was lost.
         case responseLost(version: Int)
         case badRequest(String)
@@ -38,7 +42,7 @@ struct ServeLog {
         var reachedServer: Bool {
             switch self {
             case .applied, .unknownItem, .responseLost: true
-            case .refusedOffline, .unanswered, .badRequest: false
+            case .refusedOffline, .unanswered, .serverError, .badRequest: false
             }
         }
     }

@@ -20,6 +20,11 @@ extension ServeSession {
             outcome = .stalled
             connection.isStalled = true
             register(connection)
+        } else if let error = sseError(for: device) {
+            outcome = .answeredWithError
+            let answer = error.streamAnswer
+            connection.respond(
+                HTTPResponseStatus(statusCode: answer.head.status), headers: answer.head.headers, body: answer.body)
         } else if acceptThenClose {
             outcome = .closedAtOnce
             connection.startEventStream()
@@ -38,6 +43,9 @@ extension ServeSession {
         case .accepted:
             trace.begin(device, "connection", "stream open")
             sendState(to: connection)
+        case .answeredWithError:
+            endAttempt(of: connection, reason: "serverError")
+            log.attempts[log.attempts.count - 1].endedAt = scheduler.now
         case .closedAtOnce:
             endAttempt(of: connection, reason: "accept-then-close")
             log.attempts[log.attempts.count - 1].endedAt = scheduler.now
@@ -100,6 +108,12 @@ extension ServeSession {
             trace.instant(device, "network", "request.lost", mutation.name)
             return
         }
+        if let status = sseError(for: device)?.mutationStatus {
+            record(.serverError(status: status))
+            trace.instant(device, "post", mutation.name + " refused (\(status))", detail)
+            answer(connection, HTTPResponseStatus(statusCode: status), json: #"{"error":"server error"}"#)
+            return
+        }
         let reply = board.apply(mutation, at: scheduler.now)
         switch reply {
         case .unknownItem:
@@ -121,6 +135,13 @@ extension ServeSession {
             }
         }
         advance()
+    }
+
+    /// The `serverError` fault on the `sse` server in force for this device, if any.
+    func sseError(for device: String) -> SSEServerError? {
+        faults.active(.serverError, device: device, at: scheduler.now).flatMap { window in
+            window.server == "sse" ? window.error.flatMap(SSEServerError.init(rawValue:)) : nil
+        }
     }
 
     func answer(_ connection: WireConnection, _ status: HTTPResponseStatus, json: String) {

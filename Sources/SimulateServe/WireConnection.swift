@@ -51,6 +51,25 @@ final class WireConnection {
     }
 
     /// A complete response with a JSON body; the connection stays open for the client's next request.
+    /// Answers with `status`, these headers and `body` (an HTTP error, or a page that is not the stream),
+    /// then ends the response.
+    func respond(_ status: HTTPResponseStatus, headers fields: [String: String], body: [UInt8]) {
+        guard !isClosed, !isStalled else { return }
+        var headers = HTTPHeaders()
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: value) }
+        headers.add(name: "Content-Length", value: String(body.count))
+        channel.write(
+            HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers)),
+            promise: nil)
+        if !body.isEmpty {
+            channel.write(HTTPServerResponsePart.body(.byteBuffer(channel.allocator.buffer(bytes: body))), promise: nil)
+        }
+        isClosed = true
+        channel.writeAndFlush(HTTPServerResponsePart.end(nil)).whenComplete { [channel] _ in
+            channel.close(promise: nil)
+        }
+    }
+
     func respond(_ status: HTTPResponseStatus, json: String) {
         guard !isClosed, !isStalled else { return }
         var headers = HTTPHeaders()

@@ -176,6 +176,11 @@ func offlineBehaviour(mode: String, fails: Bool) throws {
     ),
     ("{\"at\": \"1s\", \"kind\": \"serverError\", \"server\": \"cloudkit\"}", "/faults/0"),
     ("{\"at\": \"1s\", \"kind\": \"offline\", \"error\": \"quotaExceeded\"}", "/faults/0/error"),
+    (
+        "{\"at\": \"1s\", \"kind\": \"serverError\", \"server\": \"cloudkit\", \"error\": \"responseLost\"}",
+        "/faults/0/error"
+    ),
+    ("{\"at\": \"1s\", \"kind\": \"background\", \"error\": \"serverResponseLost\"}", "/faults/0/error"),
 ])
 func badServerErrorFaultsAreReportedAtTheirPath(fault: String, path: String) {
     do {
@@ -185,6 +190,19 @@ func badServerErrorFaultsAreReportedAtTheirPath(fault: String, path: String) {
         let paths = (error as? ScenarioError)?.diagnostics.map(\.path.description) ?? []
         #expect(paths.contains(path), "\(paths)")
     }
+}
+
+/// Issue 27: the account faults fail the allocations of their device at once (notAuthenticated, rejected)
+/// or until they end (accountTemporarilyUnavailable, retried); the other device is unaffected.
+@Test(arguments: [("notAuthenticated", 2), ("serverRejectedRequest", 2), ("accountTemporarilyUnavailable", 0)])
+func accountFaultsFailOrDelayTheDevicesAllocations(error: String, failed: Int) throws {
+    let fault =
+        "[{\"at\": \"0s\", \"for\": \"2s\", \"device\": \"d1\", \"kind\": \"serverError\", \"server\": \"cloudkit\", "
+        + "\"error\": \"\(error)\"}]"
+    let result = SimulationRunner(registry: registry).run(
+        try scenario(devices: 2, count: 4, faults: fault, duration: "60s"), seed: 1)
+    #expect(result.statistics["counter"]?["failed"] == JSON(failed))
+    #expect(result.statistics["counter"]?["allocated"] == JSON(8 - failed))
 }
 
 @Test func conflictsWithoutTheServerRecordCostAFetchEach() throws {

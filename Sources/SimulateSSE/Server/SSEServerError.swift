@@ -15,7 +15,7 @@ public enum SSEServerError: String, CaseIterable, Sendable {
     case wrongContentType
 
     /// The status and headers of the stream's answer, and its body.
-    var streamAnswer: (head: StreamResponseHead, body: [UInt8]) {
+    package var streamAnswer: (head: StreamResponseHead, body: [UInt8]) {
         switch self {
         case .serviceUnavailable:
             (StreamResponseHead(status: 503, headers: ["Content-Type": "text/plain", "Retry-After": "5"]), [])
@@ -29,7 +29,7 @@ public enum SSEServerError: String, CaseIterable, Sendable {
     }
 
     /// The status a mutation gets under the fault, nil when it is served as usual.
-    var mutationStatus: Int? {
+    package var mutationStatus: Int? {
         switch self {
         case .serviceUnavailable: 503
         case .internalServerError: 500
