@@ -25,6 +25,7 @@ public enum SchemaJSON {
         if !entity.attributes.isEmpty { object["attributes"] = .array(entity.attributes.map(attribute)) }
         if !entity.relationships.isEmpty { object["relationships"] = .array(entity.relationships.map(relationship)) }
         if let renamed = entity.renamedFrom { object["renamedFrom"] = .string(renamed) }
+        if let parent = entity.parent { object["parent"] = .string(parent) }
         return .object(object)
     }
 
