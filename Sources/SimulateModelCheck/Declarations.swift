@@ -32,6 +32,8 @@ struct PropertyDeclaration {
     var isUnique = false
     var uniquePosition: SourcePosition?
     var isTransformable = false
+    /// `@Attribute(.externalStorage)`: a CloudKit asset, outside the 1 MB record limit.
+    var isExternalStorage = false
     var originalName: String?
     var relationship: RelationshipArguments?
 }

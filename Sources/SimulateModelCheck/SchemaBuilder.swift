@@ -311,6 +311,7 @@ struct SchemaBuilder {
         var attribute = AttributeSpec(
             name: property.name, type: attributeType, isArray: isArray, isOptional: type.isOptional,
             isUnique: property.isUnique, renamedFrom: property.originalName)
+        attribute.isExternalStorage = property.isExternalStorage
         if let value = property.defaultValue, !value.is(NilLiteralExprSyntax.self) {
             attribute.defaultValue = DefaultValue.json(value, for: attribute, enumType: enumType)
         }

@@ -144,4 +144,31 @@ import Testing
                     """, expect: "[]"))
         #expect(redeclared.map(\.path.description) == ["/plugins/model/schema/entities/1/parent"])
     }
+
+    /// CloudKit's 1 MB record limit ("Data Size Limits"), assets excepted: a 1.1 MB note never reaches
+    /// the server and stays pending, while the small one saved with it exports; the same bytes in an
+    /// externalStorage attribute travel as an asset. A mirror without the limit would export both.
+    @Test(arguments: [false, true])
+    func aRecordOverOneMegabyteDoesNotExportUnlessItsBytesAreAnAsset(externalStorage: Bool) throws {
+        let schema = """
+            {"schema": {"entities": [{"name": "Note", "attributes": [
+              {"name": "body", "type": "string", "default": ""},
+              {"name": "photo", "type": "data", "optional": true, "externalStorage": \(externalStorage)}]}]}}
+            """
+        let big = String(repeating: "A", count: 1_500_000)
+        let values = externalStorage ? "{\"photo\": \"\(big)\"}" : "{\"body\": \"\(big.prefix(1_100_000))\"}"
+        let text = ModelScenarioSupport.scenario(
+            duration: "2m", model: schema,
+            steps: """
+                [{"at": "1s", "device": "phone", "do": "model.insert", "args": {"entity": "Note", "id": "big", "values": \(values)}},
+                 {"at": "1s", "device": "phone", "do": "model.insert", "args": {"entity": "Note", "id": "small", "values": {"body": "hi"}}}]
+                """,
+            expect: """
+                [{"at": "end", "device": "ipad", "check": "model.count", "equals": \(externalStorage ? 2 : 1)},
+                 {"at": "end", "device": "phone", "check": "model.pendingChanges", "equals": \(externalStorage ? 0 : 1)}]
+                """)
+        let result = try ModelScenarioSupport.run(text)
+        #expect(result.passed, "\(ModelScenarioSupport.failures(result))")
+        #expect(result.trace.contains { $0.name == "recordTooLarge" } == !externalStorage)
+    }
 }

@@ -40,6 +40,7 @@ enum ModelConfigurationDocs {
                     "properties": [
                         "name": ["type": "string"], "type": ["enum": attributeTypes], "optional": ["type": "boolean"],
                         "default": [:], "unique": ["type": "boolean"], "renamedFrom": ["type": "string"],
+                        "externalStorage": ["type": "boolean"],
                     ],
                 ],
             ],

@@ -34,6 +34,7 @@ public enum SchemaJSON {
         if attribute.isOptional { object["optional"] = .bool(true) }
         if let value = attribute.defaultValue { object["default"] = value }
         if attribute.isUnique { object["unique"] = .bool(true) }
+        if attribute.isExternalStorage { object["externalStorage"] = .bool(true) }
         if let renamed = attribute.renamedFrom { object["renamedFrom"] = .string(renamed) }
         return .object(object)
     }

@@ -48,6 +48,8 @@ public struct AttributeSpec: Sendable, Equatable {
     public var renamedFrom: String?
     /// A Core Data type CloudKit rejects (stored as `data` here); nil for the SwiftData types.
     public var unsupportedType: UnsupportedAttributeType?
+    /// `@Attribute(.externalStorage)`: the value travels as a CloudKit asset, outside the 1 MB record limit.
+    public var isExternalStorage = false
 
     public init(
         name: String, type: AttributeType, isArray: Bool = false, isOptional: Bool = false,

@@ -185,6 +185,7 @@ enum EntityReader {
         var attribute = AttributeSpec(
             name: name ?? "", type: .string, isOptional: reader.bool("optional") ?? false,
             isUnique: reader.bool("unique") ?? false, renamedFrom: reader.id("renamedFrom"))
+        attribute.isExternalStorage = reader.bool("externalStorage") ?? false
         if let typeName {
             attribute.isArray = typeName.hasPrefix("[")
             attribute.type = AttributeType(rawValue: typeName.trimmingBrackets) ?? .string

@@ -20,6 +20,10 @@ final class StoreLayout {
         /// `CD_title`, …, `CD_project`.
         let fieldKeys: [String]
         let fieldIndexByName: [String: Int]
+        /// `CD_` keys of `externalStorage` attributes: assets, outside the record size limit.
+        let assetKeys: Set<String>
+        /// `CD_` keys of `data` attributes, whose values are base64 text here.
+        let dataKeys: Set<String>
         /// Per to-one field: the destination entity.
         var toOneDestinations: [Int] = []
 
@@ -34,6 +38,8 @@ final class StoreLayout {
             toMany = spec.relationships.filter(\.isToMany)
             fieldNames = attributes.map(\.name) + toOne.map(\.name)
             fieldKeys = fieldNames.map { "CD_" + $0 }
+            assetKeys = Set(attributes.filter(\.isExternalStorage).map { "CD_" + $0.name })
+            dataKeys = Set(attributes.filter { $0.type == .data && !$0.isArray }.map { "CD_" + $0.name })
             var byName: [String: Int] = [:]
             for (index, name) in fieldNames.enumerated() { byName[name] = index }
             fieldIndexByName = byName
