@@ -62,6 +62,8 @@ struct ModelDeclaration {
     var scope: [String]
     var position: SourcePosition
     var properties: [PropertyDeclaration] = []
+    /// The first inherited type (`Vehicle` in `class Car: Vehicle`): a parent entity when it is a @Model.
+    var superclassPath: [String]?
     /// `#Unique<T>([\.a], [\.b, \.c])`: the key paths of each constraint.
     var uniqueConstraints: [(members: [String], position: SourcePosition)] = []
 
