@@ -58,8 +58,9 @@ enum ModelEntryDocs {
                 From now for `for`, no pass the system schedules (after a save, on a push, on reconnect, at
                 launch, on model.foreground) runs: they wait for the end and then run as one, or with `every`
                 at most one per interval. model.sync still runs at once, and retries keep their backoff. The
-                system decides when the container syncs (TN3163, TN3164: Low Power Mode, thermal state,
-                background budget); this is how a scenario makes it wait.
+                system schedules the container's sync at its discretion (TN3164; Apple Developer Forums thread
+                830538: it "supports discretionary scheduling"); what holds it back (battery, thermal state, a
+                spent background budget) is not documented for the container, so this fault stands for any of it.
                 """),
         EntryDoc(
             "expireChangeTokens", "Server-side fault: every change token of the zone expires (a step without device)",
