@@ -16,22 +16,24 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "Scenario files or directories (searched recursively for .json files).")
     var paths: [String]
 
-    @Option(help: "Run with this seed instead of each scenario's own.")
+    // `.unconditional`: a value that starts with "-" is judged as a value ("-1/3"), not taken for an option.
+    @Option(parsing: .unconditional, help: "Run with this seed instead of each scenario's own.")
     var seed: UInt64?
 
-    @Option(help: "Sweep every seed from A to B inclusive, e.g. 0..9999.")
+    @Option(parsing: .unconditional, help: "Sweep every seed from A to B inclusive, e.g. 0..9999.")
     var seeds: SeedRange?
 
     @Option(help: "Output: human (one line per run) or json (one JSON object per run, per line).")
     var format: OutputFormat = .human
 
-    @Option(help: "Run only slice K of N of the files × seeds (K from 1), for CI matrices.")
+    @Option(parsing: .unconditional, help: "Run only slice K of N of the files × seeds (K from 1), for CI matrices.")
     var shard: Shard?
 
-    @Option(help: "Worker threads (default: the number of cores).")
+    @Option(parsing: .unconditional, help: "Worker threads (default: the number of cores).")
     var jobs: Int?
 
-    @Option(name: .customLong("event-budget"), help: "Override every scenario's event budget.")
+    @Option(
+        name: .customLong("event-budget"), parsing: .unconditional, help: "Override every scenario's event budget.")
     var eventBudget: Int?
 
     @Option(help: ArgumentHelp("Write a JUnit XML report (one test case per scenario × seed).", valueName: "path"))
@@ -72,13 +74,20 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let registry = CommandEnvironment.registry
+        var reports = ReportFiles(junit: junit, trace: trace, html: html)
+        let pathProblems = reports.pathProblems()
+        guard pathProblems.isEmpty else {
+            pathProblems.forEach(Output.error)
+            throw ExitCode(ExitStatus.invalid)
+        }
+        // From here on, output that cannot be written leaves runs unreported: the run could not finish.
+        StandardStream.failureStatus = ExitStatus.broken
         let (files, missing) = ScenarioFiles.expandReporting(paths)
         let terminal = Terminal.forStandardOutput()
         var human = HumanReport(terminal: terminal)
         var tally = RunTally(invalid: missing.count)
         var items: [RunItem] = []
         var position = 0
-        var reports = ReportFiles(junit: junit, trace: trace, html: html)
         var verdicts = SweepVerdicts()
         let loader = ScenarioLoader(registry: registry)
         for (group, file) in files.enumerated() {
