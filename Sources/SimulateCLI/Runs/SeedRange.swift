@@ -62,7 +62,9 @@ struct Shard: ExpressibleByArgument, Sendable {
     init?(argument: String) {
         let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            problem = "--shard \(BoundedQuote.bounded(argument)): expected K/N, two whole numbers, e.g. --shard 1/4 for the first of 4 shards"
+            problem =
+                "--shard \(BoundedQuote.bounded(argument)): expected K/N, two whole numbers, "
+                + "e.g. --shard 1/4 for the first of 4 shards"
             return
         }
         if count < 1 {

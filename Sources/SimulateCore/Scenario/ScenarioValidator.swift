@@ -217,7 +217,8 @@ struct ScenarioValidator {
 
     private func unknownDevice(_ id: String, _ scenario: Scenario) -> String {
         let ids = scenario.devices.map(\.id)
-        return "unknown device \(BoundedQuote.quote(id)) (\(NameSuggestion.hint(id, in: ids))devices: \(ids.joined(separator: ", ")))"
+        return "unknown device \(BoundedQuote.quote(id)) "
+            + "(\(NameSuggestion.hint(id, in: ids))devices: \(ids.joined(separator: ", ")))"
     }
 
     private func unknownPlugin(_ name: String) -> String {
