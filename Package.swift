@@ -140,7 +140,7 @@ let package = Package(
         .target(
             name: "ModelCheckCommandLine",
             dependencies: [
-                "SimulateModelCheck", "SimulateModel",
+                "SimulateModelCheck", "SimulateModel", "SimulateCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

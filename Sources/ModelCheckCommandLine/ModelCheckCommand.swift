@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SimulateCore
 import SimulateModel
 import SimulateModelCheck
 
@@ -73,16 +74,16 @@ public struct ModelCheckCommand: ParsableCommand {
             try write(report, to: output)
             if format != .human, !result.inputErrors.isEmpty || !result.findings.isEmpty {
                 // Editors and build logs read the located lines from standard error.
-                FileHandle.standardError.write(Data(ModelCheckReport.human(result).utf8))
+                StandardStream.error.writeOrExit(ModelCheckReport.human(result).utf8)
             }
         } else if !result.inputErrors.isEmpty && format == .human {
-            FileHandle.standardError.write(Data(report.utf8))
+            StandardStream.error.writeOrExit(report.utf8)
         } else {
-            FileHandle.standardOutput.write(Data(report.utf8))
+            StandardStream.output.writeOrExit(report.utf8)
         }
         if let emitSchema, let schema = result.schema {
             if emitSchema == "-" {
-                FileHandle.standardOutput.write(Data(SchemaJSON.text(schema).utf8))
+                StandardStream.output.writeOrExit(SchemaJSON.text(schema).utf8)
             } else {
                 try write(SchemaJSON.text(schema), to: emitSchema)
             }
@@ -98,9 +99,9 @@ public struct ModelCheckCommand: ParsableCommand {
 
     private func write(_ text: String, to path: String) throws {
         do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try OutputFile(path).write(text.utf8)
         } catch {
-            throw ValidationError("\(path): cannot be written (\(error.localizedDescription))")
+            throw ValidationError("\(error)")
         }
     }
 
@@ -114,10 +115,10 @@ public struct ModelCheckCommand: ParsableCommand {
             return code.rawValue
         } catch {
             if exitCode(for: error) == .success {
-                FileHandle.standardOutput.write(Data((fullMessage(for: error) + "\n").utf8))
+                StandardStream.output.writeOrExit((fullMessage(for: error) + "\n").utf8)
                 return 0
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            StandardStream.error.writeOrExit((fullMessage(for: error) + "\n").utf8)
             return 2
         }
     }

@@ -27,6 +27,7 @@ public enum SimulateMain {
     public static func run(
         registry: PluginRegistry, arguments: [String]? = nil, otherCommands: [(name: String, abstract: String)] = []
     ) -> Never {
+        StandardStream.ignoreBrokenPipes()
         CommandEnvironment.registry = registry
         CommandEnvironment.otherCommands = otherCommands
         // A team's own build (`my-simulate`) names itself in replay commands: the stock one cannot run
@@ -40,16 +41,21 @@ public enum SimulateMain {
         do {
             var command = try SimulateCommand.parseAsRoot(arguments)
             try command.run()
+            StandardStream.flushPrinted()
             exit(0)
         } catch let code as ExitCode {
+            StandardStream.flushPrinted()
             exit(code.rawValue)
         } catch {
             let exitCode = SimulateCommand.exitCode(for: error)
             if exitCode == .success {
-                SimulateCommand.exit(withError: error)
+                // `--help`, `--version`: written here, not with `print`, so that a failed write is seen.
+                Output.line(SimulateCommand.fullMessage(for: error))
+                exit(0)
             }
             // Usage errors exit with status 2, as the scenario format's contract says.
-            FileHandle.standardError.write(Data((SimulateCommand.fullMessage(for: error) + "\n").utf8))
+            // The library's messages echo the value given: a 100,000-digit number is shown bounded.
+            Output.error(BoundedQuote.boundingLongWords(SimulateCommand.fullMessage(for: error)))
             exit(2)
         }
     }

@@ -16,15 +16,46 @@ enum SourceLocator {
                     if byte == 0x0A || (byte == 0x0D && (position + 1 == bytes.count || bytes[position + 1] != 0x0A)) {
                         line += 1
                         column = 1
-                    } else if byte & 0xC0 != 0x80 && byte != 0x0D {
+                        position += 1
+                    } else if byte < 0x80 {
+                        if byte != 0x0D { column += 1 }
+                        position += 1
+                    } else {
+                        // One column per character as a terminal shows the line: a valid sequence, or each
+                        // invalid part that a decoder replaces with U+FFFD.
                         column += 1
+                        position += min(sequenceLength(bytes, at: position), target - position)
                     }
-                    position += 1
                 }
                 result[slot] = SourceLocation(line: line, column: column)
             }
         }
         return result
+    }
+
+    /// Bytes of the UTF-8 sequence at `position` (at least 1): a whole valid sequence, or the maximal part of an
+    /// invalid one that Unicode's "U+FFFD per maximal subpart" practice (and Swift's `String(decoding:)`) replaces.
+    private static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Int {
+        let lead = bytes[position]
+        let (length, secondRange): (Int, ClosedRange<UInt8>) =
+            switch lead {
+            case 0xC2...0xDF: (2, 0x80...0xBF)
+            case 0xE0: (3, 0xA0...0xBF)
+            case 0xED: (3, 0x80...0x9F)
+            case 0xE1...0xEF: (3, 0x80...0xBF)
+            case 0xF0: (4, 0x90...0xBF)
+            case 0xF4: (4, 0x80...0x8F)
+            case 0xF1...0xF3: (4, 0x80...0xBF)
+            default: (1, 0x80...0xBF)
+            }
+        var consumed = 1
+        while consumed < length, position + consumed < bytes.count {
+            let byte = bytes[position + consumed]
+            let range: ClosedRange<UInt8> = consumed == 1 ? secondRange : 0x80...0xBF
+            guard range.contains(byte) else { break }
+            consumed += 1
+        }
+        return consumed
     }
 
     /// Byte offset where the value at `path` starts, in bytes already accepted by the validator.

@@ -207,9 +207,14 @@ struct ValidatedJSONCursor {
             decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw JSONSyntaxIssue(
-                message: "number \(text) is outside the range of a 64-bit floating-point value",
+                message: "number \(Self.bounded(text)) is outside the range of a 64-bit floating-point value",
                 offset: range.lowerBound)
         }
         return .double(value)
+    }
+
+    /// A number as a message shows it: a 100,000-digit one by its first 40 characters and its length.
+    static func bounded(_ text: String) -> String {
+        text.utf8.count <= 60 ? text : "\(text.prefix(40))… (\(text.utf8.count) characters)"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SimulateCore
 
 /// A one-line progress bar on standard error for long sweeps, redrawn at most ten times a second.
 /// It exists only when standard error is a terminal, so logs and pipes never see it.
@@ -50,7 +51,7 @@ package final class ProgressBar: @unchecked Sendable {
 
     private func clearLine() {
         guard visible else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        StandardStream.error.writeOrExit("\r\u{1B}[2K".utf8)
         visible = false
     }
 
@@ -63,7 +64,7 @@ package final class ProgressBar: @unchecked Sendable {
         let failures = failed > 0 ? "  \(failed) failed" : ""
         let line =
             "\r\u{1B}[2K\(bar) \(done)/\(total) runs\(failures)  \(Int(elapsed))s elapsed, ~\(Int(remaining.rounded()))s left"
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardStream.error.writeOrExit(line.utf8)
         visible = true
     }
 }

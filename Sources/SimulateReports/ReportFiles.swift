@@ -46,23 +46,40 @@ package struct ReportFiles {
         for verdict in closing { junit.add(verdict) }
     }
 
+    /// The paths asked for, with their options' names.
+    private var outputs: [(option: String, path: String)] {
+        [("--junit", junitPath), ("--trace", tracePath), ("--html", htmlPath)].compactMap { option, path in
+            path.map { (option, $0) }
+        }
+    }
+
+    /// Why the reports asked for could not be written, found before any run: two options naming one file, or a
+    /// path that is a directory or in a folder that cannot take files.
+    package func pathProblems() -> [String] {
+        var problems: [String] = []
+        let outputs = self.outputs
+        for (index, output) in outputs.enumerated() {
+            let file = OutputFile(output.path)
+            if let earlier = outputs[..<index].first(where: { OutputFile($0.path).isSameFile(as: file) }) {
+                problems.append(
+                    "error: \(earlier.option) and \(output.option) name the same file \(output.path): "
+                        + "give each report its own path")
+            } else if let problem = file.problem() {
+                problems.append("error: \(output.option): \(problem)")
+            }
+        }
+        return problems
+    }
+
     /// Writes every report asked for; returns the error messages of those that could not be written.
     package func write() -> [String] {
         var errors: [String] = []
         func save(_ text: @autoclosure () -> String, to path: String?) {
             guard let path else { return }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                errors.append("error: cannot write \(path): it is a directory (give a file path)")
-                return
-            }
             do {
-                let url = URL(fileURLWithPath: path)
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text().utf8).write(to: url, options: .atomic)
+                try OutputFile(path).write(text().utf8)
             } catch {
-                errors.append("error: cannot write \(path): \(error.localizedDescription)")
+                errors.append("error: \(error)")
             }
         }
         save(junit.text, to: junitPath)

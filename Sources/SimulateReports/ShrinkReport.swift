@@ -56,10 +56,10 @@ package final class ShrinkProgressLine {
         let line =
             "\r\u{1B}[2Kshrinking: \(progress.phase)  run \(progress.runs)/\(progress.maxRuns)  "
             + "\(Int(progress.elapsedSeconds))s  now \(size.devices) devices, \(size.steps) steps, \(size.faults) faults"
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardStream.error.writeOrExit(line.utf8)
     }
 
     package func finish() {
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        StandardStream.error.writeOrExit("\r\u{1B}[2K".utf8)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SimulateCore
 
 /// Colours on a terminal, plain text elsewhere (and when NO_COLOR is set).
 package struct Terminal: Sendable {
@@ -28,13 +29,14 @@ package struct Terminal: Sendable {
     }
 }
 
-/// Writes to standard output and standard error without buffering surprises.
+/// Writes to standard output and standard error without buffering surprises. A write that fails (a full disk,
+/// a closed pipe) ends the process with a message and ``StandardStream/failureStatus``, never a trap.
 package enum Output {
     package static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        StandardStream.output.writeOrExit((text + "\n").utf8)
     }
 
     package static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        StandardStream.error.writeOrExit((text + "\n").utf8)
     }
 }

@@ -46,8 +46,11 @@ extension ScenarioHarness {
         else { return nil }
         let base = file.path.hasSuffix(".json") ? String(file.path.dropLast(5)) : file.path
         let path = request.output ?? base + ".min.json"
+        // Never over the failing scenario itself; through a temporary file, so a kill leaves no half-written file.
+        let output = OutputFile(path)
+        guard !output.isSameFile(as: OutputFile(file.path)) else { return nil }
         do {
-            try Data(ScenarioJSONStyle.string(result.minimal).utf8).write(to: URL(fileURLWithPath: path))
+            try output.write(ScenarioJSONStyle.string(result.minimal).utf8)
         } catch {
             return nil
         }

@@ -3,7 +3,7 @@ import SimulateCore
 import SimulateJSON
 import SimulatePlugins
 
-/// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|model-check|async|parsers|all] [--quick] [--format json]`,
+/// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|model-check|async|parsers|repeats|all] [--quick] [--format json]`,
 /// or `simulate-bench counter-runs SEEDS` for one thread of counter runs to profile (`valgrind --tool=callgrind`),
 /// or `simulate-bench write-scenario MEGABYTES FILE` to write the scenario `loader-200` generates (short steps),
 /// or `simulate-bench load FILE` for one scenario load to profile (`valgrind --tool=callgrind`),
@@ -21,6 +21,10 @@ let all = selection == "all"
 do {
     if let child = ProcessInfo.processInfo.environment[LargeLoaderBenchmark.childVariable] {
         try LargeLoaderBenchmark.runChild(child)
+        exit(0)
+    }
+    if let child = ProcessInfo.processInfo.environment[RepeatMemoryBenchmark.childVariable] {
+        try RepeatMemoryBenchmark.runChild(child)
         exit(0)
     }
     if ProcessInfo.processInfo.environment[ModelConvergenceBenchmark.childVariable] != nil {
@@ -72,6 +76,10 @@ do {
     }
     if all || selection == "model-check" {
         figures += try runModelCheckBenchmark()
+    }
+    if selection == "repeats" {
+        let counts = arguments.contains("--quick") ? [10_000, 100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000]
+        figures += try RepeatMemoryBenchmark.run(counts: counts)
     }
     if all || selection == "model" {
         figures += try runModelConvergenceBenchmark(objectsPerDevice: [1_000, 10_000, 100_000])

@@ -24,6 +24,10 @@ struct DocsCommand: ParsableCommand {
         }
         var stale: [String] = []
         for path in files.isEmpty ? Self.defaultFiles() : files {
+            if let problem = FileCheck.problemReadingRegularFile(path) {
+                Output.error("error: \(path): \(problem)")
+                throw ExitCode(ExitStatus.invalid)
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 Output.error("error: \(path): cannot read the file")
                 throw ExitCode(ExitStatus.invalid)
@@ -38,7 +42,14 @@ struct DocsCommand: ParsableCommand {
             }
             guard rendered != text else { continue }
             stale.append(path)
-            if write { try Data(rendered.utf8).write(to: URL(fileURLWithPath: path)) }
+            if write {
+                do {
+                    try OutputFile(path).write(rendered.utf8)
+                } catch {
+                    Output.error("error: \(error)")
+                    throw ExitCode(ExitStatus.invalid)
+                }
+            }
         }
         for path in stale { Output.line(write ? "wrote \(path)" : "stale: \(path) (run simulate docs --write)") }
         if check && !stale.isEmpty { throw ExitCode(ExitStatus.expectationFailed) }

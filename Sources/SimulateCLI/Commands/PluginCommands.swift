@@ -70,6 +70,6 @@ private struct StandardIO: PluginCommandIO {
     }
 
     func write(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        StandardStream.output.writeOrExit(bytes)
     }
 }

@@ -53,9 +53,9 @@ struct RealRunReport: ParsableArguments {
         if let record {
             let lines = result.trace.map { JSONWriter.string(TraceRecordLine.json($0)) }
             do {
-                try (lines.joined(separator: "\n") + "\n").write(toFile: record, atomically: true, encoding: .utf8)
+                try OutputFile(record).write((lines.joined(separator: "\n") + "\n").utf8)
             } catch {
-                Output.error("error: cannot write \(record): \(error.localizedDescription)")
+                Output.error("error: \(error)")
                 status = max(status, ExitStatus.invalid)
             }
         }

@@ -16,22 +16,24 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "Scenario files or directories (searched recursively for .json files).")
     var paths: [String]
 
-    @Option(help: "Run with this seed instead of each scenario's own.")
+    // `.unconditional`: a value that starts with "-" is judged as a value ("-1/3"), not taken for an option.
+    @Option(parsing: .unconditional, help: "Run with this seed instead of each scenario's own.")
     var seed: UInt64?
 
-    @Option(help: "Sweep every seed from A to B inclusive, e.g. 0..9999.")
+    @Option(parsing: .unconditional, help: "Sweep every seed from A to B inclusive, e.g. 0..9999.")
     var seeds: SeedRange?
 
     @Option(help: "Output: human (one line per run) or json (one JSON object per run, per line).")
     var format: OutputFormat = .human
 
-    @Option(help: "Run only slice K of N of the files × seeds (K from 1), for CI matrices.")
+    @Option(parsing: .unconditional, help: "Run only slice K of N of the files × seeds (K from 1), for CI matrices.")
     var shard: Shard?
 
-    @Option(help: "Worker threads (default: the number of cores).")
+    @Option(parsing: .unconditional, help: "Worker threads (default: the number of cores).")
     var jobs: Int?
 
-    @Option(name: .customLong("event-budget"), help: "Override every scenario's event budget.")
+    @Option(
+        name: .customLong("event-budget"), parsing: .unconditional, help: "Override every scenario's event budget.")
     var eventBudget: Int?
 
     @Option(help: ArgumentHelp("Write a JUnit XML report (one test case per scenario × seed).", valueName: "path"))
@@ -70,104 +72,12 @@ struct RunCommand: ParsableCommand {
         if let eventBudget, eventBudget < 1 { throw ValidationError("--event-budget must be at least 1") }
     }
 
+    /// Plan (check the report paths, load the files, list scenario × seed runs), execute (run them, printing
+    /// each result as it comes), report (write the report files, the summary, the exit status).
     func run() throws {
-        let registry = CommandEnvironment.registry
-        let (files, missing) = ScenarioFiles.expandReporting(paths)
-        let terminal = Terminal.forStandardOutput()
-        var human = HumanReport(terminal: terminal)
-        var tally = RunTally(invalid: missing.count)
-        var items: [RunItem] = []
-        var position = 0
-        var reports = ReportFiles(junit: junit, trace: trace, html: html)
-        var verdicts = SweepVerdicts()
-        let loader = ScenarioLoader(registry: registry)
-        for (group, file) in files.enumerated() {
-            var scenario: Scenario
-            reports.announce(file: file)
-            do {
-                scenario = try loader.load(file: file)
-            } catch {
-                for line in human.lines(error) { Output.error(line) }
-                reports.addInvalid(file: file, error: error)
-                tally.invalid += 1
-                continue
-            }
-            if format == .human { human.warningLines(scenario.warnings).forEach(Output.error) }
-            if let eventBudget { scenario.limits.eventBudget = eventBudget }
-            // A pinned scenario is about its own seed: a sweep runs it once, with that seed.
-            let pinned = seeds != nil && scenario.pinsSeed
-            let firstSeed = pinned ? scenario.seed : seeds?.lower ?? seed ?? scenario.seed
-            let seedCount = pinned ? 1 : seeds?.count ?? 1
-            let offsets = shard?.offsets(base: position, count: seedCount) ?? stride(from: 0, to: seedCount, by: 1)
-            position += seedCount
-            guard items.count + offsets.underestimatedCount <= Self.maximumRuns else {
-                Output.error(
-                    "error: more than \(Self.maximumRuns) runs (files × seeds): split the sweep with --shard K/N "
-                        + "or smaller --seeds ranges")
-                throw ExitCode(ExitStatus.invalid)
-            }
-            let before = items.count
-            for offset in offsets {
-                items.append(
-                    RunItem(
-                        scenario: scenario, seed: firstSeed + UInt64(offset),
-                        sweepGroup: seeds != nil && !pinned ? group : nil))
-            }
-            verdicts.expect(group: group, runs: items.count - before)
-        }
-        human.showsStatistics = statistics || items.count == 1
-        // --statistics asks for every run's statistics, so it lists every run.
-        let quiet =
-            format == .human && (self.quiet ?? (seeds != nil && !statistics && !Terminal.isTerminal(STDOUT_FILENO)))
-        var summary = SweepSummary()
-        let progress = ProgressBar.make(total: items.count)
-        var runs = ParallelRuns(
-            runner: SimulationRunner(registry: registry), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-            keepsTrace: reports.needsTrace)
-        runs.progress = progress
-        runs.checksDeterminism = checkDeterminism
-        runs.run(items) { index, result in
-            var result = result
-            var closing: [SweepVerdict] = []
-            if let group = items[index].sweepGroup {
-                result.passed = result.passedAsPartOfSweep
-                closing = verdicts.add(result, group: group)
-            }
-            var lines: [String]
-            switch format {
-            case .json:
-                var object = JSONReport.json(result).objectValue ?? JSONObject()
-                let warnings = items[index].scenario.warnings
-                if !warnings.isEmpty { object["warnings"] = .array(warnings.map(JSONReport.json)) }
-                if !closing.isEmpty { object["sweep"] = SweepVerdicts.json(closing) }
-                lines = [JSONWriter.string(.object(object))]
-            case .human:
-                lines = quiet && result.passed ? [] : human.lines(result)
-                lines += SweepVerdicts.humanLines(closing, terminal: terminal)
-            }
-            if let progress {
-                progress.printing { lines.forEach(Output.line) }
-            } else {
-                lines.forEach(Output.line)
-            }
-            if !result.passed { progress?.recordFailure() }
-            reports.add(result, devices: items[index].scenario.devices.map(\.id))
-            reports.add(closing)
-            summary.add(result)
-            tally.add(result)
-        }
-        progress?.finish()
-        tally.sweepFailures = verdicts.failedCount
-        var status = tally.status
-        for message in reports.write() {
-            Output.error(message)
-            status = max(status, ExitStatus.invalid)
-        }
-        if format == .human {
-            if items.count > 1 { summary.lines(totalRuns: items.count, terminal: terminal).forEach(Output.line) }
-            tally.closingLines(verdicts: verdicts.closed, terminal: terminal).forEach(Output.line)
-        }
-        if status != ExitStatus.passed { throw ExitCode(status) }
+        var plan = try makePlan()
+        execute(&plan)
+        try finish(plan)
     }
 
     /// Runs one command may queue: each holds its scenario and seed until it has run.

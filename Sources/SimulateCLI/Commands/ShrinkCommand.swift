@@ -50,8 +50,21 @@ struct ShrinkCommand: ParsableCommand {
 
     func run() throws {
         let terminal = Terminal.forStandardOutput()
+        if let problem = FileCheck.problemReadingRegularFile(file) {
+            Output.error("error: \(file): \(problem)")
+            throw ExitCode(ExitStatus.invalid)
+        }
+        let destination = OutputFile(output ?? Self.defaultOutput(for: file))
+        if destination.isSameFile(as: OutputFile(file)) {
+            Output.error("error: --output \(destination.path) is the scenario being shrunk: give another path")
+            throw ExitCode(ExitStatus.invalid)
+        }
+        if let problem = destination.problem() {
+            Output.error("error: \(problem)")
+            throw ExitCode(ExitStatus.invalid)
+        }
         guard let data = FileManager.default.contents(atPath: file) else {
-            Output.error("\(file): no such file or cannot be read")
+            Output.error("error: \(file): cannot be read")
             throw ExitCode(ExitStatus.invalid)
         }
         let options = ShrinkOptions(maxRuns: maxRuns, maxSeconds: maxSeconds, nearbySeeds: nearbySeeds)
@@ -67,14 +80,13 @@ struct ShrinkCommand: ParsableCommand {
             throw ExitCode(report(error, terminal: terminal))
         }
         progress?.finish()
-        let path = output ?? Self.defaultOutput(for: file)
         do {
-            try Data(ScenarioJSONStyle.string(result.minimal).utf8).write(to: URL(fileURLWithPath: path))
+            try destination.write(ScenarioJSONStyle.string(result.minimal).utf8)
         } catch {
-            Output.error("error: cannot write \(path): \(error.localizedDescription)")
+            Output.error("error: \(error)")
             throw ExitCode(ExitStatus.invalid)
         }
-        ShrinkReport(result: result, path: path, terminal: terminal).lines().forEach(Output.line)
+        ShrinkReport(result: result, path: destination.path, terminal: terminal).lines().forEach(Output.line)
     }
 
     /// `dir/name.json` → `dir/name.min.json`.

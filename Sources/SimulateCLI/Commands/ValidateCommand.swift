@@ -14,10 +14,11 @@ struct ValidateCommand: ParsableCommand {
     var format: OutputFormat = .human
 
     func run() throws {
-        let files = try ScenarioFiles.expandOrExit(paths)
+        // A path that cannot be read is reported, and the others are still checked.
+        let (files, missing) = ScenarioFiles.expandReporting(paths)
         let loader = ScenarioLoader(registry: CommandEnvironment.registry)
         let human = HumanReport(terminal: Terminal.forStandardOutput())
-        var invalid = false
+        var invalid = !missing.isEmpty
         for file in files {
             var diagnostics: [ScenarioDiagnostic] = []
             var warnings: [ScenarioDiagnostic] = []

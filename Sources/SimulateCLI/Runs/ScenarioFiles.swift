@@ -1,21 +1,25 @@
 import ArgumentParser
 import Foundation
+import SimulateCore
 import SimulateReports
 
 /// Expands the paths given on the command line: files as given, directories recursively to their `.json` files, sorted.
 enum ScenarioFiles {
-    struct Missing: Error {
+    /// A path given that cannot be read: missing, a symbolic link loop, a FIFO, a device…
+    struct Missing: Error, CustomStringConvertible {
         var path: String
+        var reason: String
+
+        var description: String { "error: \(path): \(reason)" }
     }
 
     static func expand(_ paths: [String]) throws(Missing) -> [String] {
         var files: [String] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw Missing(path: path)
+            if let problem = FileCheck.problemReadingFileOrDirectory(path) {
+                throw Missing(path: path, reason: problem)
             }
-            if isDirectory.boolValue {
+            if FileCheck.isDirectory(path) {
                 files += jsonFiles(under: path)
             } else {
                 files.append(path)
@@ -24,7 +28,7 @@ enum ScenarioFiles {
         return files
     }
 
-    /// The files under `paths` in order, and the paths that do not exist (each reported on standard error).
+    /// The files under `paths` in order, and the paths that cannot be read (each reported on standard error).
     /// A directory without `.json` files is reported the same way.
     static func expandReporting(_ paths: [String]) -> (files: [String], missing: [String]) {
         var files: [String] = []
@@ -38,27 +42,11 @@ enum ScenarioFiles {
                 }
                 files += found
             } catch {
-                Output.error("error: \(error.path): no such file or directory")
+                Output.error(error.description)
                 missing.append(path)
             }
         }
         return (files, missing)
-    }
-
-    /// The files under `paths`, or an error on standard error and exit status 2 when one is missing or none is found.
-    static func expandOrExit(_ paths: [String]) throws(ExitCode) -> [String] {
-        let files: [String]
-        do {
-            files = try expand(paths)
-        } catch {
-            Output.error("error: \(error.path): no such file or directory")
-            throw ExitCode(ExitStatus.invalid)
-        }
-        if files.isEmpty {
-            Output.error("error: no .json scenario files under \(paths.joined(separator: ", "))")
-            throw ExitCode(ExitStatus.invalid)
-        }
-        return files
     }
 
     private static func jsonFiles(under directory: String) -> [String] {

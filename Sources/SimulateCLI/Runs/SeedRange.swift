@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SimulateCore
 import SimulateReports
 
 /// `--seeds A..B`: every seed from A to B inclusive.
@@ -12,7 +13,7 @@ struct SeedRange: ExpressibleByArgument, Sendable {
     init?(argument: String) {
         let parts = argument.components(separatedBy: "..")
         guard parts.count == 2, let lower = UInt64(parts[0]), let upper = UInt64(parts[1]) else {
-            syntaxProblem = Self.explain(argument)
+            syntaxProblem = Self.explain(BoundedQuote.bounded(argument))
             return
         }
         self.lower = lower
@@ -61,7 +62,9 @@ struct Shard: ExpressibleByArgument, Sendable {
     init?(argument: String) {
         let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            problem = "--shard \(argument): expected K/N, two whole numbers, e.g. --shard 1/4 for the first of 4 shards"
+            problem =
+                "--shard \(BoundedQuote.bounded(argument)): expected K/N, two whole numbers, "
+                + "e.g. --shard 1/4 for the first of 4 shards"
             return
         }
         if count < 1 {

@@ -125,18 +125,13 @@ public struct SimulationRunner: Sendable {
         let allDevices = scenario.devices.map(\.id)
         var ordinal = 0
         for fault in faults {
-            for start in Self.occurrences(of: fault.at, repeating: fault.repeat, runEnd: scenario.end) {
-                ordinal += 1
-                let occurrence = FaultOccurrence(
-                    kind: fault.kind, start: start, end: fault.duration.map { start + $0 },
-                    deviceIDs: fault.devices ?? allDevices,
-                    latency: fault.latency, loss: fault.loss, plugin: fault.plugin, server: fault.server,
-                    error: fault.error, ordinal: ordinal)
-                context.scheduler.schedule(at: start) { context.network.begin(occurrence) }
-                if let end = occurrence.end, fault.kind != .serverRestart {
-                    context.scheduler.schedule(at: end) { context.network.end(occurrence) }
-                }
-            }
+            let times = Self.occurrences(of: fault.at, repeating: fault.repeat, runEnd: scenario.end)
+            guard !times.isEmpty else { continue }
+            let series = FaultSeries(
+                fault, times: times, deviceIDs: fault.devices ?? allDevices, firstOrdinal: ordinal + 1,
+                scheduler: context.scheduler, network: context.network)
+            ordinal += times.count
+            series.start()
         }
     }
 

@@ -32,7 +32,9 @@ public struct ScenarioDiagnostic: Sendable, Equatable, CustomStringConvertible {
         if kind == .scenario && (location != nil || !path.components.isEmpty) {
             text += "\(path.description.isEmpty ? "/" : path.description): "
         }
-        return text + message
+        // A control character the file wrote as an escape (an id holding \u0000) is shown escaped again.
+        return (text + message).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(BoundedQuote.escaped).joined(separator: "\n")
     }
 }
 

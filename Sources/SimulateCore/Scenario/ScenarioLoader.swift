@@ -12,31 +12,40 @@ public struct ScenarioLoader: Sendable {
         self.backend = backend
     }
 
+    /// Loads the regular file at `file`. Anything else (a FIFO, a device, a socket, a directory, a symbolic link
+    /// loop) is refused before it is opened: opening a FIFO would wait for a writer for ever.
     public func load(file: String) throws(ScenarioError) -> Scenario {
-        // A regular file is read straight into the byte array: through `Data` it would be in memory twice.
-        if let bytes = Self.readRegularFile(file) { return try load(bytes: bytes, file: file) }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
-            let message = exists ? (isDirectory.boolValue ? "is a directory" : "cannot be read") : "no such file"
-            throw ScenarioError(
+        func unreadable(_ message: String) -> ScenarioError {
+            ScenarioError(
                 file: file,
                 diagnostics: [ScenarioDiagnostic(kind: .scenario, file: file, path: .root, message: message)])
         }
-        return try load(bytes: [UInt8](data), file: file)
+        if let problem = FileCheck.problemReadingRegularFile(file) { throw unreadable(problem) }
+        // A regular file is read straight into the byte array: through `Data` it would be in memory twice.
+        guard let bytes = Self.readRegularFile(file) else { throw unreadable(FileCheck.reason(errno)) }
+        return try load(bytes: bytes, file: file)
     }
 
     private static func readRegularFile(_ path: String) -> [UInt8]? {
-        guard let handle = fopen(path, "rb") else { return nil }
+        // O_NONBLOCK: should the file have been swapped for a FIFO since it was checked, opening does not wait.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0, let handle = fdopen(descriptor, "rb") else {
+            if descriptor >= 0 { close(descriptor) }
+            return nil
+        }
         defer { fclose(handle) }
         var status = stat()
-        guard fstat(fileno(handle), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(fileno(handle), &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            errno = EINVAL
+            return nil
+        }
         let size = Int(status.st_size)
         var complete = false
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = size == 0 ? 0 : fread(buffer.baseAddress, 1, size, handle)
             complete = count == size
         }
+        if !complete { errno = EIO }
         return complete ? bytes : nil
     }
 

@@ -92,7 +92,7 @@ struct ScenarioValidator {
             guard let (_, plugin, actions) = last else { continue }
             guard actions.contains(step.action) else {
                 diagnostics.error(
-                    "unknown action \"\(step.qualifiedName)\" (\(NameSuggestion.hint(step.action, in: actions, prefix: plugin.name + "."))"
+                    "unknown action \(BoundedQuote.quote(step.qualifiedName)) (\(NameSuggestion.hint(step.action, in: actions, prefix: plugin.name + "."))"
                         + "\(plugin.name) offers: \(actions.joined(separator: ", ")))",
                     at: step.path / "do")
                 continue
@@ -138,7 +138,7 @@ struct ScenarioValidator {
             let names = plugin.invariants.map(\.name)
             guard names.contains(expectation.name) else {
                 diagnostics.error(
-                    "unknown invariant \"\(expectation.qualifiedName)\" (\(NameSuggestion.hint(expectation.name, in: names, prefix: plugin.name + "."))"
+                    "unknown invariant \(BoundedQuote.quote(expectation.qualifiedName)) (\(NameSuggestion.hint(expectation.name, in: names, prefix: plugin.name + "."))"
                         + "\(plugin.name) offers: \(names.joined(separator: ", ")))",
                     at: path / "invariant")
                 return nil
@@ -217,11 +217,12 @@ struct ScenarioValidator {
 
     private func unknownDevice(_ id: String, _ scenario: Scenario) -> String {
         let ids = scenario.devices.map(\.id)
-        return "unknown device \"\(id)\" (\(NameSuggestion.hint(id, in: ids))devices: \(ids.joined(separator: ", ")))"
+        return "unknown device \(BoundedQuote.quote(id)) "
+            + "(\(NameSuggestion.hint(id, in: ids))devices: \(ids.joined(separator: ", ")))"
     }
 
     private func unknownPlugin(_ name: String) -> String {
-        "unknown plugin \"\(name)\" (\(NameSuggestion.hint(name, in: registry.names))available: "
+        "unknown plugin \(BoundedQuote.quote(name)) (\(NameSuggestion.hint(name, in: registry.names))available: "
             + "\(registry.names.joined(separator: ", ")))"
     }
 
