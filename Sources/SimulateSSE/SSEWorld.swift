@@ -11,6 +11,9 @@ final class SSEWorld {
     /// Every mutation a user fired, in order; index `serial - 1`.
     var mutations: [FiredMutation] = []
     var reverts: [RevertCandidate] = []
+    /// When every device's reconnect attempts started (each launch's first attempt is no reconnect), in
+    /// time order: 8 bytes per reconnect, for `reconnectRate` and `peakReconnectRate`.
+    var reconnectTimes: [VirtualInstant] = []
     /// fullState violations found as events were applied (at most ``violationLimit`` kept).
     var fullStateViolations: [Violation] = []
     var fullStateViolationCount = 0

@@ -3,7 +3,7 @@ import SimulateCore
 import SimulateJSON
 import SimulatePlugins
 
-/// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|model-check|async|parsers|repeats|all] [--quick] [--format json]`,
+/// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|model-check|async|parsers|repeats|long-runs|all] [--quick] [--format json]`,
 /// or `simulate-bench counter-runs SEEDS` for one thread of counter runs to profile (`valgrind --tool=callgrind`),
 /// or `simulate-bench write-scenario MEGABYTES FILE` to write the scenario `loader-200` generates (short steps),
 /// or `simulate-bench load FILE` for one scenario load to profile (`valgrind --tool=callgrind`),
@@ -25,6 +25,10 @@ do {
     }
     if let child = ProcessInfo.processInfo.environment[RepeatMemoryBenchmark.childVariable] {
         try RepeatMemoryBenchmark.runChild(child)
+        exit(0)
+    }
+    if let child = ProcessInfo.processInfo.environment[LongRunMemoryBenchmark.childVariable] {
+        try LongRunMemoryBenchmark.runChild(child)
         exit(0)
     }
     if ProcessInfo.processInfo.environment[ModelConvergenceBenchmark.childVariable] != nil {
@@ -80,6 +84,12 @@ do {
     if selection == "repeats" {
         let counts = arguments.contains("--quick") ? [10_000, 100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000]
         figures += try RepeatMemoryBenchmark.run(counts: counts)
+    }
+    if selection == "long-runs" {
+        let quick = arguments.contains("--quick")
+        figures += try LongRunMemoryBenchmark.run(
+            hours: quick ? [100, 1_000] : [1_000, 10_000, 100_000],
+            allocations: quick ? [100_000, 1_000_000] : [1_000_000, 10_000_000])
     }
     if all || selection == "model" {
         figures += try runModelConvergenceBenchmark(objectsPerDevice: [1_000, 10_000, 100_000])

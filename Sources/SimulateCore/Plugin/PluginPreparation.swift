@@ -21,6 +21,7 @@ struct PreparedPlugin: Sendable {
 protocol ErasedPluginRun: AnyObject {
     var base: AnyObject { get }
     func start()
+    func watch(_ invariant: any Sendable)
     /// `action` (one of the run's actions) on `device`, cast to the run's own type once: a step that
     /// repeats performs it without casting again.
     func performer(of action: any Sendable, device: Device?) -> () -> Void
@@ -35,6 +36,7 @@ private final class PluginRunBox<Run: PluginRun>: ErasedPluginRun {
     init(_ run: Run) { self.run = run }
     var base: AnyObject { run }
     func start() { run.start() }
+    func watch(_ invariant: any Sendable) { run.watch(invariant as! Run.Invariant) }
     func performer(of action: any Sendable, device: Device?) -> () -> Void {
         let action = action as! Run.Action
         return { [run] in run.perform(action, device: device) }

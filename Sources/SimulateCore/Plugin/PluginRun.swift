@@ -20,6 +20,9 @@ public protocol PluginRun: AnyObject {
     /// Called at time 0, after every plugin's run exists, so services of other plugins can be looked
     /// up here (`context.service(…)`). Default: nothing.
     func start()
+    /// Called before ``start()`` with each invariant the run will evaluate, so the run can judge it as
+    /// events happen and keep only what a later verdict still needs. Default: nothing.
+    func watch(_ invariant: Invariant)
     /// Performs a scenario step at its time. `device` is the step's device (nil for steps without one;
     /// the action's ``DeviceUse`` was checked when the scenario loaded).
     func perform(_ action: Action, device: Device?)
@@ -36,6 +39,7 @@ public protocol PluginRun: AnyObject {
 
 extension PluginRun {
     public func start() {}
+    public func watch(_ invariant: Invariant) {}
     public func finish() {}
     public func statistics() -> JSON? { nil }
 }

@@ -57,6 +57,10 @@ public struct SimulationRunner: Sendable {
             context.scheduler.combineIntoHash(spec.name + JSONWriter.string(hashed))
             context.runs.append((spec.name, plugin.makeRun(context: context)))
         }
+        for (expectation, value) in zip(prepared.expectations, prepared.values) {
+            guard case .invariant = expectation.kind, let value else { continue }
+            context.erasedRun(named: expectation.plugin)?.watch(value)
+        }
         let drawn = scenario.faultGenerator.map { FaultGenerator.draw($0, scenario: scenario, seed: seed) } ?? []
         scheduleFaults(scenario.faults + drawn, scenario, context)
         context.scheduler.schedule(at: .start) {

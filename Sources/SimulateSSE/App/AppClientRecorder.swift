@@ -33,7 +33,10 @@ final class AppClientRecorder {
     private var streamIsEvents = true
     /// The last stream failure the app has not yet answered with an attempt: when, its log index, and
     /// whether the wait that follows it has been seen starting.
-    private var failure: (time: VirtualInstant, index: Int, waitSeen: Bool)?
+    /// Log entries after it wait to be judged until the wait is seen or inserted.
+    private var failure: (time: VirtualInstant, index: Int, waitSeen: Bool)? {
+        didSet { record.log.holdFrom = failure.flatMap { $0.waitSeen ? nil : $0.index + 1 } }
+    }
     /// The task that opened the last stream: its next sleep after a failure is the backoff wait.
     private var streamTask = 0
     private var failuresSinceReset = 0

@@ -32,7 +32,9 @@ final class SSEClient {
     var sleeps = 0
     /// The version of the last full-state event applied (0: none yet).
     private(set) var displayedVersion = 0
-    var log: [ClientEvent] = []
+    var log = JudgedLog()
+    /// Attempts since the last launch: every one after the first is a reconnect.
+    private var attemptsSinceLaunch = 0
     private(set) var applied: [AppliedState] = []
     /// Serials of mutations applied optimistically since the last full-state event.
     var pendingOptimistic: [Int] = []
@@ -302,11 +304,22 @@ final class SSEClient {
     }
 
     func note(_ kind: ClientEvent.Kind, _ value: Int64 = 0) {
-        log.append(ClientEvent(time: now, kind: kind, value: value))
+        write(ClientEvent(time: now, kind: kind, value: value))
     }
 
     func note(_ kind: ClientEvent.Kind, delay: VirtualDuration) {
-        log.append(ClientEvent(time: now, kind: kind, delay: delay))
+        write(ClientEvent(time: now, kind: kind, delay: delay))
+    }
+
+    private func write(_ event: ClientEvent) {
+        switch event.kind {
+        case .launched: attemptsSinceLaunch = 0
+        case .attempt, .refusedThenWaited:
+            attemptsSinceLaunch += 1
+            if attemptsSinceLaunch > 1 { world.reconnectTimes.append(event.time) }
+        default: break
+        }
+        log.append(event)
     }
 
     func noteApplied(version: Int) {

@@ -1,84 +1,100 @@
 import SimulateCore
 
 /// `sse.backoff`: every reconnect wait is exactly what the policy says for the number of
-/// consecutive failures since the last successful connect, and lasts exactly that long.
-enum BackoffInvariant {
-    static func evaluate(
-        _ client: SSEClient, policy: BackoffPolicy, resetOn: BackoffReset, end: VirtualInstant
-    ) -> [Violation] {
-        var list = ViolationList()
-        let id = client.device.id
-        var failures = 0
-        var previous = policy.initialDelay
-        var wait: (time: VirtualInstant, delay: VirtualDuration, index: Int)?
-        var needsWait = false
-        func add(_ time: VirtualInstant, _ index: Int, _ message: String) {
+/// consecutive failures since the last successful connect, and lasts exactly that long. Judged entry
+/// by entry as the client's log is written.
+final class BackoffInvariant: ClientLogWatcher {
+    private let id: String
+    private let policy: BackoffPolicy
+    private let resetOn: BackoffReset
+    private var list = ViolationList()
+    private var failures = 0
+    private var previous: VirtualDuration
+    private var wait: (time: VirtualInstant, delay: VirtualDuration, recent: [ClientEvent])?
+    private var needsWait = false
+    private var attempts = 0
+
+    init(device: String, policy: BackoffPolicy, resetOn: BackoffReset) {
+        id = device
+        self.policy = policy
+        self.resetOn = resetOn
+        previous = policy.initialDelay
+    }
+
+    private func add(_ time: VirtualInstant, _ recent: [ClientEvent], _ message: String) {
+        list.add(Violation(at: time, device: id, message: message, events: recent.lines(device: id)))
+    }
+
+    private func attempt(_ time: VirtualInstant, _ recent: [ClientEvent]) {
+        attempts += 1
+        if let pending = wait, time - pending.time != pending.delay {
+            add(
+                time, recent,
+                "\(id) reconnected after \(DurationFormat.string(time - pending.time)) instead of its "
+                    + "\(DurationFormat.string(pending.delay)) backoff wait")
+        } else if wait == nil && attempts > 1 {
+            add(time, recent, "\(id) reconnected without a backoff wait")
+        }
+        wait = nil
+    }
+
+    private func waitStarted(_ time: VirtualInstant, _ delay: VirtualDuration, _ recent: [ClientEvent]) {
+        let base = policy.baseDelay(failures: failures)
+        let range = policy.allowedRange(base: base, previous: previous)
+        if !range.contains(delay) {
+            let expected =
+                range.lowerBound == range.upperBound
+                ? DurationFormat.string(range.lowerBound)
+                : DurationFormat.string(range.lowerBound) + "…" + DurationFormat.string(range.upperBound)
+            add(
+                time, recent,
+                "\(id) waited \(DurationFormat.string(delay)) before reconnecting; the policy says "
+                    + "\(expected) after \(failures) failed attempt\(failures == 1 ? "" : "s") since the "
+                    + "last successful connect (reset on \(resetOn.rawValue))")
+        }
+        if !needsWait { add(time, recent, "\(id) started a backoff wait without a failure") }
+        needsWait = false
+        previous = delay
+        failures += 1
+        wait = (time, delay, recent)
+    }
+
+    func observe(_ event: ClientEvent, recent: [ClientEvent]) {
+        let time = event.time
+        switch event.kind {
+        case .attempt:
+            attempt(time, recent)
+        case .refusedThenWaited:
+            attempt(time, recent)
+            needsWait = true
+            waitStarted(time, event.delay, recent)
+        case .connected where resetOn == .firstByte, .firstEvent where resetOn == .firstEvent:
+            failures = 0
+            previous = policy.initialDelay
+        case .attemptFailed, .disconnected:
+            needsWait = true
+        case .launched:
+            failures = 0
+            previous = policy.initialDelay
+            wait = nil
+            needsWait = false
+            attempts = 0
+        case .waitStarted:
+            waitStarted(time, event.delay, recent)
+        default:
+            break
+        }
+    }
+
+    /// The violations of the whole run, at its `end`. Leaves the state as it is, so it can be asked again.
+    func violations(end: VirtualInstant) -> [Violation] {
+        var list = list
+        if let pending = wait, pending.time + pending.delay < end {
             list.add(
                 Violation(
-                    at: time, device: id, message: message,
-                    events: client.logLines(upTo: index)))
-        }
-        var attempts = 0
-        func attempt(_ time: VirtualInstant, _ index: Int) {
-            attempts += 1
-            if let pending = wait, time - pending.time != pending.delay {
-                add(
-                    time, index,
-                    "\(id) reconnected after \(DurationFormat.string(time - pending.time)) instead of its "
-                        + "\(DurationFormat.string(pending.delay)) backoff wait")
-            } else if wait == nil && attempts > 1 {
-                add(time, index, "\(id) reconnected without a backoff wait")
-            }
-            wait = nil
-        }
-        func waitStarted(_ time: VirtualInstant, _ delay: VirtualDuration, _ index: Int) {
-            let base = policy.baseDelay(failures: failures)
-            let range = policy.allowedRange(base: base, previous: previous)
-            if !range.contains(delay) {
-                let expected =
-                    range.lowerBound == range.upperBound
-                    ? DurationFormat.string(range.lowerBound)
-                    : DurationFormat.string(range.lowerBound) + "…" + DurationFormat.string(range.upperBound)
-                add(
-                    time, index,
-                    "\(id) waited \(DurationFormat.string(delay)) before reconnecting; the policy says "
-                        + "\(expected) after \(failures) failed attempt\(failures == 1 ? "" : "s") since the "
-                        + "last successful connect (reset on \(resetOn.rawValue))")
-            }
-            if !needsWait { add(time, index, "\(id) started a backoff wait without a failure") }
-            needsWait = false
-            previous = delay
-            failures += 1
-            wait = (time, delay, index)
-        }
-        for (index, event) in client.log.enumerated() {
-            let time = event.time
-            switch event.kind {
-            case .attempt:
-                attempt(time, index)
-            case .refusedThenWaited:
-                attempt(time, index)
-                needsWait = true
-                waitStarted(time, event.delay, index)
-            case .connected where resetOn == .firstByte, .firstEvent where resetOn == .firstEvent:
-                failures = 0
-                previous = policy.initialDelay
-            case .attemptFailed, .disconnected:
-                needsWait = true
-            case .launched:
-                failures = 0
-                previous = policy.initialDelay
-                wait = nil
-                needsWait = false
-                attempts = 0
-            case .waitStarted:
-                waitStarted(time, event.delay, index)
-            default:
-                break
-            }
-        }
-        if let pending = wait, pending.time + pending.delay < end {
-            add(end, pending.index, "\(id) never reconnected after its \(DurationFormat.string(pending.delay)) wait")
+                    at: end, device: id,
+                    message: "\(id) never reconnected after its \(DurationFormat.string(pending.delay)) wait",
+                    events: pending.recent.lines(device: id)))
         }
         return list.result
     }

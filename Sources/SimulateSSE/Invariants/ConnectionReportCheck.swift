@@ -5,9 +5,8 @@ import SimulateCore
 /// means the server's first bytes arrived; it ends when the stream ends. A report that differs from
 /// the wire for longer than `tolerance` is a violation that names both sides.
 struct ConnectionReportCheck {
-    private let client: SSEClient
+    private let id: String
     private let tolerance: VirtualDuration
-    private var id: String { client.device.id }
     private var list = ViolationList()
 
     private var wireUp = false
@@ -20,7 +19,6 @@ struct ConnectionReportCheck {
     /// The report and the wire disagree since `since`.
     private struct Mismatch {
         var since: VirtualInstant
-        var index: Int
         /// The wire changed and the app did not follow (else the app reported a change the wire did not show).
         var wireFirst: Bool
         /// What the app says meanwhile.
@@ -29,66 +27,62 @@ struct ConnectionReportCheck {
         var lastDrop: (time: VirtualInstant, reason: String)?
     }
 
-    private init(client: SSEClient, tolerance: VirtualDuration) {
-        self.client = client
+    init(device: String, tolerance: VirtualDuration) {
+        id = device
         self.tolerance = tolerance
     }
 
-    static func evaluate(_ client: SSEClient, tolerance: VirtualDuration, end: VirtualInstant) -> [Violation] {
-        guard client.reportedConnected != nil else { return [] }
-        var check = ConnectionReportCheck(client: client, tolerance: tolerance)
-        for (index, event) in client.log.enumerated() {
-            switch event.kind {
-            case .connected: check.wire(up: true, at: event.time, index: index, reason: nil)
-            case .disconnected:
-                check.wire(
-                    up: false, at: event.time, index: index,
-                    reason: ClientEvent.Reason(rawValue: event.value)?.text ?? "ended")
-            case .reportedConnection: check.report(connected: event.value == 1, at: event.time, index: index)
-            case .launched:
-                check.wireUp = false
-                check.reported = false
-                check.lastDrop = nil
-                check.mismatch = nil
-            default: break
-            }
+    mutating func observe(_ event: ClientEvent, recent: [ClientEvent]) {
+        switch event.kind {
+        case .connected: wire(up: true, at: event.time, recent: recent, reason: nil)
+        case .disconnected:
+            wire(
+                up: false, at: event.time, recent: recent,
+                reason: ClientEvent.Reason(rawValue: event.value)?.text ?? "ended")
+        case .reportedConnection: report(connected: event.value == 1, at: event.time, recent: recent)
+        case .launched:
+            wireUp = false
+            reported = false
+            lastDrop = nil
+            mismatch = nil
+        default: break
         }
-        check.close(at: end)
+    }
+
+    /// The violations of the whole run, at its `end`; `recent` holds the log's last entries.
+    func violations(end: VirtualInstant, recent: [ClientEvent]) -> [Violation] {
+        var check = self
+        if let open = mismatch { check.judge(open, until: nil, recent: recent, byWire: false, end: end) }
         return check.list.result
     }
 
-    private mutating func wire(up: Bool, at time: VirtualInstant, index: Int, reason: String?) {
+    private mutating func wire(up: Bool, at time: VirtualInstant, recent: [ClientEvent], reason: String?) {
         if !up, let reason { lastDrop = (time, reason) }
         wireUp = up
         wireSince = time
-        changed(at: time, index: index, wireFirst: true)
+        changed(at: time, recent: recent, wireFirst: true)
     }
 
-    private mutating func report(connected: Bool, at time: VirtualInstant, index: Int) {
+    private mutating func report(connected: Bool, at time: VirtualInstant, recent: [ClientEvent]) {
         reported = connected
-        changed(at: time, index: index, wireFirst: false)
+        changed(at: time, recent: recent, wireFirst: false)
     }
 
-    private mutating func changed(at time: VirtualInstant, index: Int, wireFirst: Bool) {
+    private mutating func changed(at time: VirtualInstant, recent: [ClientEvent], wireFirst: Bool) {
         if reported == wireUp {
-            if let open = mismatch { judge(open, until: time, index: index, byWire: wireFirst) }
+            if let open = mismatch { judge(open, until: time, recent: recent, byWire: wireFirst) }
             mismatch = nil
         } else if mismatch == nil {
             mismatch = Mismatch(
-                since: time, index: index, wireFirst: wireFirst, appConnected: reported, wireSince: wireSince,
+                since: time, wireFirst: wireFirst, appConnected: reported, wireSince: wireSince,
                 lastDrop: lastDrop)
         }
-    }
-
-    private mutating func close(at end: VirtualInstant) {
-        guard let open = mismatch else { return }
-        judge(open, until: nil, index: client.log.count - 1, byWire: false, end: end)
     }
 
     /// A disagreement from `open.since` until `until` (nil: still at the end of the run), ended by the
     /// app's report or, `byWire`, by the wire changing again.
     private mutating func judge(
-        _ open: Mismatch, until: VirtualInstant?, index: Int, byWire: Bool, end: VirtualInstant? = nil
+        _ open: Mismatch, until: VirtualInstant?, recent: [ClientEvent], byWire: Bool, end: VirtualInstant? = nil
     ) {
         let last = until ?? end ?? open.since
         guard last - open.since > tolerance else { return }
@@ -123,7 +117,7 @@ struct ConnectionReportCheck {
                 "\(id) reports disconnected at \(since) while its stream has been delivering since "
                 + DurationFormat.string(open.wireSince) + (until.map { " (until \($0))" } ?? "")
         }
-        let violation = Violation(at: open.since, device: id, message: message, events: client.logLines(upTo: index))
+        let violation = Violation(at: open.since, device: id, message: message, events: recent.lines(device: id))
         list.add(violation)
     }
 }

@@ -6,97 +6,110 @@ import SimulateCore
 /// are the wire's (field report 19: the first bytes of a stream reached the device; the stream
 /// ended), never the app's own word; an app's reported "connected" is cross-checked against them
 /// (``ConnectionReportCheck``). Within one instant the order of the wire's and the app's changes is
-/// not judged: an app reads bytes in a job after the one that delivered them.
-enum IndicatorInvariant {
-    static func evaluate(
-        _ client: SSEClient, delay: VirtualDuration, tolerance: VirtualDuration,
-        end: VirtualInstant
-    ) -> [Violation] {
-        var list = ViolationList()
-        let id = client.device.id
-        var connected = false
-        var connectedAt: VirtualInstant?
-        var disconnectedSince = VirtualInstant.start
-        var shown = false
-        var mustHideAt: (time: VirtualInstant, index: Int)?
-        func add(_ time: VirtualInstant, _ index: Int, _ message: String) {
-            list.add(
-                Violation(
-                    at: time, device: id, message: message,
-                    events: client.logLines(upTo: index)))
+/// not judged: an app reads bytes in a job after the one that delivered them. Judged entry by entry
+/// as the client's log is written.
+final class IndicatorInvariant: ClientLogWatcher {
+    private let id: String
+    private let delay: VirtualDuration
+    private let tolerance: VirtualDuration
+    private var list = ViolationList()
+    private var connected = false
+    private var connectedAt: VirtualInstant?
+    private var disconnectedSince = VirtualInstant.start
+    private var shown = false
+    private var mustHideAt: (time: VirtualInstant, recent: [ClientEvent])?
+    private var report: ConnectionReportCheck
+
+    init(device: String, delay: VirtualDuration, tolerance: VirtualDuration) {
+        id = device
+        self.delay = delay
+        self.tolerance = tolerance
+        report = ConnectionReportCheck(device: device, tolerance: tolerance)
+    }
+
+    private func add(_ time: VirtualInstant, _ recent: [ClientEvent], _ message: String) {
+        list.add(Violation(at: time, device: id, message: message, events: recent.lines(device: id)))
+    }
+
+    func observe(_ event: ClientEvent, recent: [ClientEvent]) {
+        report.observe(event, recent: recent)
+        let time = event.time
+        if let pending = mustHideAt, time > pending.time {
+            add(
+                pending.time, pending.recent,
+                "\(id) reconnected at \(Self.seconds(pending.time)) but still shows the offline indicator")
+            mustHideAt = nil
         }
-        for (index, event) in client.log.enumerated() {
-            let time = event.time
-            if let pending = mustHideAt, time > pending.time {
+        switch event.kind {
+        case .connected:
+            if !shown && time - disconnectedSince > delay + tolerance {
                 add(
-                    pending.time, pending.index,
-                    "\(id) reconnected at \(seconds(pending.time)) but still shows the offline indicator")
-                mustHideAt = nil
+                    time, recent,
+                    "\(id) was disconnected for \(DurationFormat.string(time - disconnectedSince)) "
+                        + "(from \(Self.seconds(disconnectedSince))) without showing the offline indicator "
+                        + "(delay \(DurationFormat.string(delay))" + toleranceText + ")")
             }
-            switch event.kind {
-            case .connected:
-                if !shown && time - disconnectedSince > delay + tolerance {
-                    add(
-                        time, index,
-                        "\(id) was disconnected for \(DurationFormat.string(time - disconnectedSince)) "
-                            + "(from \(seconds(disconnectedSince))) without showing the offline indicator "
-                            + "(delay \(DurationFormat.string(delay))" + toleranceText(tolerance) + ")")
-                }
-                connected = true
-                connectedAt = time
-                if shown { mustHideAt = (time, index) }
-            case .disconnected:
-                connected = false
-                disconnectedSince = time
-            case .indicatorShown:
-                if connected && connectedAt == time {
-                    // Shown as the first bytes arrived, before the app read them: judged by the hide.
-                } else if connected {
-                    add(time, index, "\(id) showed the offline indicator while connected")
-                } else if time - disconnectedSince < delay {
-                    add(
-                        time, index,
-                        "\(id) showed the offline indicator after \(DurationFormat.string(time - disconnectedSince)) "
-                            + "of disconnect, before the \(DurationFormat.string(delay)) delay")
-                } else if time - disconnectedSince > delay + tolerance {
-                    add(
-                        time, index,
-                        "\(id) showed the offline indicator after \(DurationFormat.string(time - disconnectedSince)) "
-                            + "of disconnect (from \(seconds(disconnectedSince))), later than the "
-                            + "\(DurationFormat.string(delay)) delay" + toleranceText(tolerance))
-                }
-                shown = true
-            case .launched:
-                connected = false
-                connectedAt = nil
-                disconnectedSince = time
-                shown = false
-                mustHideAt = nil
-            case .indicatorHidden:
-                if !connected && connectedAt != time {
-                    add(time, index, "\(id) hid the offline indicator while still disconnected")
-                }
-                shown = false
-                mustHideAt = nil
-            default:
-                break
+            connected = true
+            connectedAt = time
+            if shown { mustHideAt = (time, recent) }
+        case .disconnected:
+            connected = false
+            disconnectedSince = time
+        case .indicatorShown:
+            if connected && connectedAt == time {
+                // Shown as the first bytes arrived, before the app read them: judged by the hide.
+            } else if connected {
+                add(time, recent, "\(id) showed the offline indicator while connected")
+            } else if time - disconnectedSince < delay {
+                add(
+                    time, recent,
+                    "\(id) showed the offline indicator after \(DurationFormat.string(time - disconnectedSince)) "
+                        + "of disconnect, before the \(DurationFormat.string(delay)) delay")
+            } else if time - disconnectedSince > delay + tolerance {
+                add(
+                    time, recent,
+                    "\(id) showed the offline indicator after \(DurationFormat.string(time - disconnectedSince)) "
+                        + "of disconnect (from \(Self.seconds(disconnectedSince))), later than the "
+                        + "\(DurationFormat.string(delay)) delay" + toleranceText)
             }
+            shown = true
+        case .launched:
+            connected = false
+            connectedAt = nil
+            disconnectedSince = time
+            shown = false
+            mustHideAt = nil
+        case .indicatorHidden:
+            if !connected && connectedAt != time {
+                add(time, recent, "\(id) hid the offline indicator while still disconnected")
+            }
+            shown = false
+            mustHideAt = nil
+        default:
+            break
         }
+    }
+
+    /// The violations of the whole run, at its `end`; `recent` holds the log's last entries. Leaves the
+    /// state as it is, so it can be asked again.
+    func violations(end: VirtualInstant, recent: [ClientEvent], reportsConnection: Bool) -> [Violation] {
+        let judged = list
+        defer { list = judged }
         if let pending = mustHideAt {
             add(
-                pending.time, pending.index,
-                "\(id) reconnected at \(seconds(pending.time)) but still shows the offline indicator")
+                pending.time, pending.recent,
+                "\(id) reconnected at \(Self.seconds(pending.time)) but still shows the offline indicator")
         }
         if !connected && !shown && end - disconnectedSince >= delay + tolerance {
             add(
-                end, client.log.count - 1,
-                "\(id) has been disconnected since \(seconds(disconnectedSince)) and the offline indicator is not shown"
+                end, recent,
+                "\(id) has been disconnected since \(Self.seconds(disconnectedSince)) and the offline indicator is not shown"
             )
         }
-        return list.result + ConnectionReportCheck.evaluate(client, tolerance: tolerance, end: end)
+        return list.result + (reportsConnection ? report.violations(end: end, recent: recent) : [])
     }
 
-    private static func toleranceText(_ tolerance: VirtualDuration) -> String {
+    private var toleranceText: String {
         tolerance == .zero ? "" : " + \(DurationFormat.string(tolerance)) tolerance"
     }
 

@@ -13,7 +13,7 @@ enum StateInvariants {
                     at: end, device: client.device.id,
                     message: "\(client.device.id) shows " + describe(client.model) + "; the server has "
                         + describe(server.items),
-                    events: Array(client.logLines(upTo: client.log.count - 1, count: 2))
+                    events: client.log.last(2).lines(device: client.device.id)
                         + lastApplied(client)))
         }
         return list.result
@@ -23,12 +23,13 @@ enum StateInvariants {
     static func freshness(
         _ client: SSEClient, server: SSEServer, within: VirtualDuration, end: VirtualInstant
     ) -> [Violation] {
+        guard let log = client.log.all else { preconditionFailure("sse.freshness was not watched") }
         var list = ViolationList()
         var reportedUntil: VirtualInstant?
         for (index, record) in server.log.versions.enumerated() {
             let version = index + 1
             let deadline = record.time + within
-            guard deadline <= end, reportedUntil.map({ deadline > $0 }) ?? true, client.isConnected(at: deadline) else {
+            guard deadline <= end, reportedUntil.map({ deadline > $0 }) ?? true, isConnected(log, at: deadline) else {
                 continue
             }
             let shown = displayedVersion(client, at: deadline)
@@ -40,8 +41,8 @@ enum StateInvariants {
                         "\(client.device.id) shows \"connected\" but still displays state v\(shown) "
                         + "\(DurationFormat.string(within)) after the server's v\(version) "
                         + "(\(DurationFormat.string(record.time)))",
-                    events: client.logLines(upTo: lastLogIndex(client, atOrBefore: deadline), count: 3)))
-            reportedUntil = nextDisconnect(client, after: deadline) ?? end
+                    events: lines(log, upTo: lastLogIndex(log, atOrBefore: deadline), device: client.device.id)))
+            reportedUntil = nextDisconnect(log, after: deadline) ?? end
         }
         return list.result
     }
@@ -112,12 +113,29 @@ enum StateInvariants {
         return low == 0 ? 0 : client.applied[low - 1].version
     }
 
-    private static func lastLogIndex(_ client: SSEClient, atOrBefore time: VirtualInstant) -> Int {
-        client.log.lastIndex { $0.time <= time } ?? 0
+    private static func lastLogIndex(_ log: [ClientEvent], atOrBefore time: VirtualInstant) -> Int {
+        log.lastIndex { $0.time <= time } ?? 0
     }
 
-    private static func nextDisconnect(_ client: SSEClient, after time: VirtualInstant) -> VirtualInstant? {
-        client.log.first { $0.time > time && ($0.kind == .disconnected || $0.kind == .launched) }?
+    private static func nextDisconnect(_ log: [ClientEvent], after time: VirtualInstant) -> VirtualInstant? {
+        log.first { $0.time > time && ($0.kind == .disconnected || $0.kind == .launched) }?
             .time
+    }
+
+    /// Trace lines of the 3 log entries up to `index`.
+    private static func lines(_ log: [ClientEvent], upTo index: Int, device: String) -> [String] {
+        guard !log.isEmpty else { return [] }
+        return Array(log[...min(index, log.count - 1)].suffix(3)).lines(device: device)
+    }
+
+    /// Whether the client showed "connected" at `time` (after everything that happened at `time`).
+    private static func isConnected(_ log: [ClientEvent], at time: VirtualInstant) -> Bool {
+        var connected = false
+        for event in log {
+            if event.time > time { break }
+            if event.kind == .connected { connected = true }
+            if event.kind == .disconnected || event.kind == .launched { connected = false }
+        }
+        return connected
     }
 }

@@ -10,6 +10,9 @@ public final class SSERun: PluginRun {
     private let appClient: AppComponentFactory<any PunchlistClientComponent>?
     private let context: SimulationContext
     private(set) var recorders: [AppClientRecorder] = []
+    /// The watched invariants judged entry by entry in the clients' logs: one watcher per client each.
+    private var indicatorWatchers: [(kind: SSEInvariant.Kind, watchers: [IndicatorInvariant])] = []
+    private var backoffWatchers: [(kind: SSEInvariant.Kind, watchers: [BackoffInvariant])] = []
 
     init(
         configuration: SSEConfiguration, context: SimulationContext,
@@ -25,6 +28,27 @@ public final class SSERun: PluginRun {
         context.network.onServerRestart(SSEServer.name) { [unowned world] in world.server.restarted() }
         context.network.onServerError(SSEServer.name) { [unowned world] fault, active in
             world.server.errors.changed(fault, active: active)
+        }
+    }
+
+    public func watch(_ invariant: SSEInvariant) {
+        switch invariant.kind {
+        case .offlineIndicator(let delay, let tolerance):
+            guard !indicatorWatchers.contains(where: { $0.kind == invariant.kind }) else { return }
+            let watchers = clients.map {
+                IndicatorInvariant(device: $0.device.id, delay: delay, tolerance: tolerance)
+            }
+            for (client, watcher) in zip(clients, watchers) { client.log.watchers.append(watcher) }
+            indicatorWatchers.append((invariant.kind, watchers))
+        case .backoff(let policy, let resetOn):
+            guard !backoffWatchers.contains(where: { $0.kind == invariant.kind }) else { return }
+            let watchers = clients.map { BackoffInvariant(device: $0.device.id, policy: policy, resetOn: resetOn) }
+            for (client, watcher) in zip(clients, watchers) { client.log.watchers.append(watcher) }
+            backoffWatchers.append((invariant.kind, watchers))
+        case .freshness:
+            for client in clients { client.log.keepAll() }
+        default:
+            break
         }
     }
 
@@ -90,15 +114,20 @@ public final class SSERun: PluginRun {
     public func evaluate(_ invariant: SSEInvariant) -> [Violation] {
         let end = world.scheduler.now
         switch invariant.kind {
-        case .offlineIndicator(let delay, let tolerance):
-            return clients.flatMap {
-                IndicatorInvariant.evaluate(
-                    $0, delay: delay, tolerance: tolerance, end: end)
+        case .offlineIndicator:
+            guard let watched = indicatorWatchers.first(where: { $0.kind == invariant.kind }) else {
+                preconditionFailure("sse.offlineIndicator was not watched")
             }
-        case .backoff(let policy, let resetOn):
-            return clients.flatMap {
-                BackoffInvariant.evaluate($0, policy: policy, resetOn: resetOn, end: end)
+            return zip(clients, watched.watchers).flatMap { client, watcher in
+                watcher.violations(
+                    end: end, recent: client.log.last(JudgedLog.cited),
+                    reportsConnection: client.reportedConnected != nil)
             }
+        case .backoff:
+            guard let watched = backoffWatchers.first(where: { $0.kind == invariant.kind }) else {
+                preconditionFailure("sse.backoff was not watched")
+            }
+            return watched.watchers.flatMap { $0.violations(end: end) }
         case .fullState:
             var violations = world.fullStateViolations
             let dropped = world.fullStateViolationCount - violations.count
@@ -121,9 +150,7 @@ public final class SSERun: PluginRun {
     }
 
     /// Every device's reconnect attempt times, in time order.
-    private var reconnectTimes: [VirtualInstant] {
-        clients.flatMap(\.reconnectTimes).sorted()
-    }
+    private var reconnectTimes: [VirtualInstant] { world.reconnectTimes }
 
     public func statistics() -> JSON? {
         let attempts = clients.reduce(0) { $0 + $1.attempts }

@@ -1,0 +1,80 @@
+import SimulateCore
+
+/// A client's connection log as its invariants read it: each entry is judged as it is written, by the
+/// watchers the run registered for its invariants, then forgotten, except the last few that violation
+/// messages cite. A run's memory does not grow with its length (issue 28).
+struct JudgedLog {
+    /// How many of the last entries a violation cites at most.
+    static let cited = 4
+
+    /// Entries written and judged.
+    private(set) var judged = 0
+    /// Entries written but not judged yet: entries from ``holdFrom`` on.
+    private var held: [ClientEvent] = []
+    /// The last judged entries (at most ``cited``), oldest first.
+    private(set) var recent: [ClientEvent] = []
+    /// Entries from this index on wait to be judged: an app client's log gets a backoff wait inserted
+    /// after a failure once the app answers it.
+    var holdFrom: Int? {
+        didSet { release() }
+    }
+    var watchers: [any ClientLogWatcher] = []
+    /// Every entry, kept only when an invariant looks back in time (`freshness`).
+    private(set) var all: [ClientEvent]?
+
+    /// Entries written so far: the next entry's index.
+    var count: Int { judged + held.count }
+    /// Entries kept in memory.
+    var kept: Int { recent.count + held.count + (all?.count ?? 0) }
+
+    /// Keeps every entry from now on (call before the first).
+    mutating func keepAll() {
+        if all == nil { all = [] }
+    }
+
+    mutating func append(_ event: ClientEvent) {
+        held.append(event)
+        release()
+    }
+
+    mutating func insert(_ event: ClientEvent, at index: Int) {
+        precondition(index >= judged, "a log entry inserted before one already judged")
+        held.insert(event, at: index - judged)
+        release()
+    }
+
+    /// The last `count` entries written, held ones included.
+    func last(_ count: Int) -> [ClientEvent] {
+        Array((recent + held).suffix(count))
+    }
+
+    private mutating func release() {
+        var next = 0
+        while next < held.count, holdFrom.map({ judged < $0 }) ?? true {
+            judge(held[next])
+            next += 1
+        }
+        if next > 0 { held.removeFirst(next) }
+    }
+
+    private mutating func judge(_ event: ClientEvent) {
+        if recent.count == Self.cited { recent.removeFirst() }
+        recent.append(event)
+        all?.append(event)
+        for watcher in watchers { watcher.observe(event, recent: recent) }
+        judged += 1
+    }
+}
+
+/// An invariant judged entry by entry. `recent` ends with `event`: the entries a violation found at
+/// this entry cites.
+protocol ClientLogWatcher: AnyObject {
+    func observe(_ event: ClientEvent, recent: [ClientEvent])
+}
+
+extension Array where Element == ClientEvent {
+    /// Trace lines of the last `count` entries: the context of a violation.
+    func lines(device: String, count: Int = JudgedLog.cited) -> [String] {
+        suffix(count).map { $0.line(device: device) }
+    }
+}
