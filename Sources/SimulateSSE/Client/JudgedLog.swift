@@ -19,18 +19,11 @@ struct JudgedLog {
         didSet { release() }
     }
     var watchers: [any ClientLogWatcher] = []
-    /// Every entry, kept only when an invariant looks back in time (`freshness`).
-    private(set) var all: [ClientEvent]?
 
     /// Entries written so far: the next entry's index.
     var count: Int { judged + held.count }
     /// Entries kept in memory.
-    var kept: Int { recent.count + held.count + (all?.count ?? 0) }
-
-    /// Keeps every entry from now on (call before the first).
-    mutating func keepAll() {
-        if all == nil { all = [] }
-    }
+    var kept: Int { recent.count + held.count }
 
     mutating func append(_ event: ClientEvent) {
         held.append(event)
@@ -60,7 +53,6 @@ struct JudgedLog {
     private mutating func judge(_ event: ClientEvent) {
         if recent.count == Self.cited { recent.removeFirst() }
         recent.append(event)
-        all?.append(event)
         for watcher in watchers { watcher.observe(event, recent: recent) }
         judged += 1
     }

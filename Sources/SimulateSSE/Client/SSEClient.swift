@@ -35,7 +35,11 @@ final class SSEClient {
     var log = JudgedLog()
     /// Attempts since the last launch: every one after the first is a reconnect.
     private var attemptsSinceLaunch = 0
-    private(set) var applied: [AppliedState] = []
+    /// Full-state events applied so far, and the last one.
+    private(set) var appliedCount = 0
+    private(set) var lastApplied: AppliedState?
+    /// The `freshness` invariants watching this client.
+    var freshnessWatchers: [FreshnessInvariant] = []
     /// Serials of mutations applied optimistically since the last full-state event.
     var pendingOptimistic: [Int] = []
     var temporaryCount = 0
@@ -323,7 +327,9 @@ final class SSEClient {
     }
 
     func noteApplied(version: Int) {
-        applied.append(AppliedState(time: now, version: version))
+        appliedCount += 1
+        lastApplied = AppliedState(time: now, version: version)
+        for watcher in freshnessWatchers { watcher.applied(version, at: now) }
         displayedVersion = version
     }
 }

@@ -13,6 +13,7 @@ public final class SSERun: PluginRun {
     /// The watched invariants judged entry by entry in the clients' logs: one watcher per client each.
     private var indicatorWatchers: [(kind: SSEInvariant.Kind, watchers: [IndicatorInvariant])] = []
     private var backoffWatchers: [(kind: SSEInvariant.Kind, watchers: [BackoffInvariant])] = []
+    private var freshnessWatchers: [(kind: SSEInvariant.Kind, watchers: [FreshnessInvariant])] = []
 
     init(
         configuration: SSEConfiguration, context: SimulationContext,
@@ -45,8 +46,18 @@ public final class SSERun: PluginRun {
             let watchers = clients.map { BackoffInvariant(device: $0.device.id, policy: policy, resetOn: resetOn) }
             for (client, watcher) in zip(clients, watchers) { client.log.watchers.append(watcher) }
             backoffWatchers.append((invariant.kind, watchers))
-        case .freshness:
-            for client in clients { client.log.keepAll() }
+        case .freshness(let within):
+            guard !freshnessWatchers.contains(where: { $0.kind == invariant.kind }) else { return }
+            let watchers = clients.map { FreshnessInvariant(device: $0.device.id, within: within) }
+            for (client, watcher) in zip(clients, watchers) {
+                client.log.watchers.append(watcher)
+                client.freshnessWatchers.append(watcher)
+                for (index, record) in world.server.log.versions.enumerated() {
+                    watcher.serverVersion(index + 1, at: record.time)
+                }
+                world.server.versionWatchers.append(watcher)
+            }
+            freshnessWatchers.append((invariant.kind, watchers))
         default:
             break
         }
@@ -137,10 +148,11 @@ public final class SSERun: PluginRun {
             }
             return violations
         case .converged: return StateInvariants.converged(clients, server: world.server, end: end)
-        case .freshness(let within):
-            return clients.flatMap {
-                StateInvariants.freshness($0, server: world.server, within: within, end: end)
+        case .freshness:
+            guard let watched = freshnessWatchers.first(where: { $0.kind == invariant.kind }) else {
+                preconditionFailure("sse.freshness was not watched")
             }
+            return watched.watchers.flatMap { $0.violations(end: end) }
         case .serverIds: return ServerInvariants.serverIds(world, clients: clients)
         case .mutationsDelivered: return StateInvariants.mutationsDelivered(world)
         case .noRevert: return StateInvariants.noRevert(world)
@@ -157,7 +169,7 @@ public final class SSERun: PluginRun {
         let sleeps = clients.reduce(0) { $0 + $1.sleeps }
         return [
             "connectAttempts": JSON(attempts), "backoffSleeps": JSON(sleeps),
-            "eventsApplied": JSON(clients.reduce(0) { $0 + $1.applied.count }),
+            "eventsApplied": JSON(clients.reduce(0) { $0 + $1.appliedCount }),
             "mutations": JSON(world.mutations.count), "failedPosts": JSON(world.failedPosts),
             "skippedActions": JSON(world.skippedActions), "refusedBumps": JSON(world.refusedBumps),
             "serverVersion": JSON(world.server.version), "serverAccepts": JSON(world.server.log.accepts),

@@ -28,6 +28,8 @@ final class SSEServer {
     /// The scenario's `serverError` faults on this server.
     let errors = SSEServerErrors()
     private(set) var log = ServerLog()
+    /// The `freshness` invariants, told of each new version.
+    var versionWatchers: [FreshnessInvariant] = []
     /// The server's side of a new stream; one closure for every connection.
     private(set) var accept: (StreamConnection) -> Void = { _ in }
 
@@ -130,6 +132,7 @@ final class SSEServer {
         log.versions.append(
             VersionRecord(
                 time: scheduler.now, digest: PunchWire.digest(items), count: items.count))
+        for watcher in versionWatchers { watcher.serverVersion(log.versions.count, at: scheduler.now) }
     }
 }
 
