@@ -24,14 +24,15 @@ final class FreshnessInvariant: ClientLogWatcher {
     }
 
     func observe(_ event: ClientEvent, recent: [ClientEvent]) {
-        state.judgeDue(before: event.time, end: nil)
-        state.observe(event, recent: recent)
+        // The entries before this one: the last ones at or before every deadline judged here.
+        state.judgeDue(before: event.time, end: nil, cited: recent.dropLast())
+        state.observe(event)
     }
 
     /// The violations of the whole run, at its `end`. Leaves the state as it is, so it can be asked again.
-    func violations(end: VirtualInstant) -> [Violation] {
+    func violations(end: VirtualInstant, recent: [ClientEvent]) -> [Violation] {
         var final = state
-        final.judgeDue(before: nil, end: end)
+        final.judgeDue(before: nil, end: end, cited: recent[...])
         return final.list.result
     }
 
@@ -44,8 +45,6 @@ final class FreshnessInvariant: ClientLogWatcher {
         /// The full states applied since the earliest deadline still to judge, and the one before.
         var applied: [AppliedState] = []
         var connected = false
-        /// The log's last entries.
-        var recent: [ClientEvent] = []
         /// Versions whose deadline is at or before it are not reported again.
         var reportedUntil: VirtualInstant?
         /// After a violation at this deadline, until the next disconnect (which sets ``reportedUntil``).
@@ -57,20 +56,21 @@ final class FreshnessInvariant: ClientLogWatcher {
         }
 
         /// Judges every pending version whose deadline is before `time` (nil: all, at the run's `end`).
-        mutating func judgeDue(before time: VirtualInstant?, end: VirtualInstant?) {
+        mutating func judgeDue(before time: VirtualInstant?, end: VirtualInstant?, cited: ArraySlice<ClientEvent>) {
             var next = 0
             while next < pending.count {
                 let (version, recorded) = pending[next]
                 let deadline = recorded + within
                 if let time, deadline >= time { break }
                 next += 1
-                judge(version, recorded: recorded, deadline: deadline, end: end)
+                judge(version, recorded: recorded, deadline: deadline, end: end, cited: cited)
             }
             if next > 0 { pending.removeFirst(next) }
         }
 
         private mutating func judge(
-            _ version: Int, recorded: VirtualInstant, deadline: VirtualInstant, end: VirtualInstant?
+            _ version: Int, recorded: VirtualInstant, deadline: VirtualInstant, end: VirtualInstant?,
+            cited: ArraySlice<ClientEvent>
         ) {
             if let end, deadline > end { return }
             if reportedSince != nil { return }
@@ -85,18 +85,17 @@ final class FreshnessInvariant: ClientLogWatcher {
                         "\(id) shows \"connected\" but still displays state v\(shown) "
                         + "\(DurationFormat.string(within)) after the server's v\(version) "
                         + "(\(DurationFormat.string(recorded)))",
-                    events: recent.lines(device: id, count: 3)))
+                    events: Array(cited).lines(device: id, count: 3)))
             reportedSince = deadline
         }
 
-        mutating func observe(_ event: ClientEvent, recent: [ClientEvent]) {
+        mutating func observe(_ event: ClientEvent) {
             if reportedSince != nil, event.kind == .disconnected || event.kind == .launched {
                 reportedUntil = event.time
                 reportedSince = nil
             }
             if event.kind == .connected { connected = true }
             if event.kind == .disconnected || event.kind == .launched { connected = false }
-            self.recent = recent
             trim(now: event.time)
         }
 

@@ -152,7 +152,9 @@ public final class SSERun: PluginRun {
             guard let watched = freshnessWatchers.first(where: { $0.kind == invariant.kind }) else {
                 preconditionFailure("sse.freshness was not watched")
             }
-            return watched.watchers.flatMap { $0.violations(end: end) }
+            return zip(clients, watched.watchers).flatMap { client, watcher in
+                watcher.violations(end: end, recent: client.log.last(JudgedLog.cited))
+            }
         case .serverIds: return ServerInvariants.serverIds(world, clients: clients)
         case .mutationsDelivered: return StateInvariants.mutationsDelivered(world)
         case .noRevert: return StateInvariants.noRevert(world)
