@@ -172,12 +172,24 @@ let package = Package(
             path: "Fuzz/ScenarioFuzz"),
         .executableTarget(
             name: "fuzz-event-stream", dependencies: ["FuzzSupport", "SimulateSSE"], path: "Fuzz/EventStreamFuzz"),
+        .executableTarget(
+            name: "fuzz-serve-http",
+            dependencies: [
+                "FuzzSupport", "SimulateServe", "SimulateSSE", "SimulateCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Fuzz/ServeHTTPFuzz"),
 
         // MARK: Tests
         .testTarget(name: "SimulateJSONTests", dependencies: ["SimulateJSON"]),
         .testTarget(name: "SimulateCoreTests", dependencies: ["SimulateCore"]),
         .testTarget(name: "SimulateAsyncTests", dependencies: ["SimulateAsync", "SimulateCore"]),
         .testTarget(name: "SimulateSSETests", dependencies: ["SimulateSSE", "SimulateCore"]),
+        // `serve` against real sockets in this process (keep-alive, slow readers, resets, idle clients).
+        .testTarget(
+            name: "SimulateServeTests", dependencies: ["SimulateServe", "SimulateSSE", "SimulateCore", "SimulateJSON"]),
         .testTarget(name: "SimulateCloudKitTests", dependencies: ["SimulateCloudKit", "SimulateCore"]),
         .testTarget(
             name: "SimulateCounterTests", dependencies: ["SimulateCounter", "SimulateCloudKit", "SimulateCore"]),

@@ -16,12 +16,24 @@ public struct ServeOptions: Sendable {
     public var startsOnFirstClient: Bool
     /// How far a real client's reconnect may be from the rule's delay (plus a tenth of the delay).
     public var tolerance: VirtualDuration
+    /// The most bytes one connection may leave unread in the server's buffers; past it the connection
+    /// is reset and reported by device (a slow reader cannot grow the server without bound).
+    public var unsentByteLimit: Int
+    /// A connection with no request in flight and no stream open is closed after this much real time.
+    public var idleTimeout: VirtualDuration
+
+    public static let defaultUnsentByteLimit = 4 * 1024 * 1024
+    public static let defaultIdleTimeout = VirtualDuration.seconds(60)
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, speed: Double = 1, applySteps: Bool = false, seed: UInt64? = nil,
-        startsOnFirstClient: Bool = false, tolerance: VirtualDuration = .milliseconds(250)
+        startsOnFirstClient: Bool = false, tolerance: VirtualDuration = .milliseconds(250),
+        unsentByteLimit: Int = ServeOptions.defaultUnsentByteLimit,
+        idleTimeout: VirtualDuration = ServeOptions.defaultIdleTimeout
     ) {
         self.tolerance = tolerance
+        self.unsentByteLimit = unsentByteLimit
+        self.idleTimeout = idleTimeout
         self.host = host
         self.port = port
         self.speed = speed
