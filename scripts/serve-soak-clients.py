@@ -57,17 +57,25 @@ def poster(index):
         sock.close()
 
 def slow_reader(index):
-    """Opens its stream and never reads it."""
-    try:
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        sock.connect((host, port))
-        sock.sendall(f"GET /events?device=slow{index} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
-        count("slowOpened")
-        time.sleep(max(0, end - time.time()))
-        sock.close()
-    except OSError:
-        pass
+    """Opens its stream and never reads it; when the server resets it (the cap, an outage) it opens a
+    new one by the seed's rule (1 s after a stream that got its state, doubling after failures)."""
+    wait = 1.0
+    while time.time() < end:
+        try:
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.connect((host, port))
+            sock.sendall(f"GET /events?device=slow{index} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+            count("slowOpened")
+            opened = time.time()
+            # A reset shows in SO_ERROR without reading a byte.
+            while time.time() < end and sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR) == 0:
+                time.sleep(0.1)
+            sock.close()
+            wait = 1.0 if time.time() - opened > 0.5 else min(30.0, wait * 2)
+        except OSError:
+            wait = min(30.0, wait * 2)
+        time.sleep(wait)
 
 def resetter(index):
     """Opens a stream, reads its first bytes, resets it (RST); after a failed attempt it waits by the

@@ -5,7 +5,7 @@ import NIOHTTP1
 import SimulateCore
 import SimulateSSE
 
-@testable import SimulateServe
+@testable import SimulateSSEServe
 
 /// Fuzz target for `serve`'s HTTP handling: raw client bytes, in chunks, into an in-memory channel with
 /// the server's own pipeline (NIO's HTTP parser and error handler, `ServeHTTPHandler`) and a session

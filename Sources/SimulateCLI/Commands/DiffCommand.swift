@@ -3,7 +3,6 @@ import Foundation
 import SimulateCore
 import SimulateJSON
 import SimulateReports
-import SimulateServe
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,10 +43,8 @@ struct DiffCommand: ParsableCommand {
             throw ExitCode(ExitStatus.invalid)
         }
         let expected = SimulationRunner(registry: CommandEnvironment.registry).run(scenario, seed: seed).trace
-        let comparison = TraceComparison(
-            expected: TraceComparison.serverEvents(expected),
-            observed: TraceComparison.serverEvents(real),
-            tolerance: tolerance)
+        let comparison = try EndpointFixtures.fixture(for: scenario, command: "diff")
+            .compare(expected: expected, observed: real, tolerance: tolerance)
         comparison.lines().forEach(Output.line)
         if !comparison.matches { throw ExitCode(ExitStatus.expectationFailed) }
     }

@@ -2,14 +2,14 @@ import ArgumentParser
 import Foundation
 import SimulateCore
 import SimulateReports
-import SimulateServe
 
 struct ProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
-        abstract: "Run the reference Punchlist client against a real server and judge what it sends.",
+        abstract: "Run a plugin's reference client against a real server and judge what it sends.",
         discussion: """
-            One client per scenario device connects to URL/events?device=ID, applies the device's steps \
+            Runs the reference clients of the real-endpoint fixture the scenario's plugin offers (built in: \
+            sse, docs/serve.md). For sse: one client per scenario device connects to URL/events?device=ID, applies the device's steps \
             (POST /ko, DELETE /items/{id}) and its offline faults in real time, parses the stream with the \
             WHATWG parser, reconnects by the seed's rule, and judges sse.fullState, sse.serverIds, \
             sse.freshness and the clients' observables. The server must start with the scenario's sse \
@@ -47,10 +47,11 @@ struct ProbeCommand: ParsableCommand {
             throw ExitCode(ExitStatus.invalid)
         }
         let scenario = try LoadedScenario.load(file)
-        let probe: RealServerProbe
+        let fixture = try EndpointFixtures.fixture(for: scenario, command: "probe")
+        let probe: any RealEndpointProbe
         do {
-            probe = try RealServerProbe(
-                scenario: scenario, url: url,
+            probe = try fixture.probe(
+                scenario, url: url,
                 options: ProbeOptions(
                     extraClients: clients, keepsTrace: clients < 1000, ignoresFaults: ignoreFaults, waitForServer: wait)
             )
@@ -64,7 +65,7 @@ struct ProbeCommand: ParsableCommand {
         signals.cancel()
         if !probe.notJudged.isEmpty {
             Output.error("note: not judged against a real server:")
-            probe.notJudgedReasons.forEach { Output.error("  " + $0) }
+            probe.notJudged.forEach { Output.error("  " + $0) }
         }
         try report.finish(result, devices: scenario.devices.map(\.id))
     }

@@ -4,18 +4,17 @@ import Foundation
 import SimulateCore
 import SimulateJSON
 import SimulateReports
-import SimulateServe
 
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run a scenario's servers for real on loopback, with its faults applied to real connections.",
         discussion: """
-            Serves the Punchlist SSE server of the scenario's `sse` plugin: GET /events (text/event-stream, \
-            `?device=ID` names the client), POST /ko and DELETE /items/{id}, and GET / (a test page). The \
-            scenario's faults act on real sockets in real time (or --speed times faster). At the end, or on \
-            Ctrl-C, it judges from the server's side what the clients did (sse.backoff, sse.reconnectRate, \
-            sse.mutationsDelivered, the server's observables) and prints the usual reports.
+            Serves the server of the real-endpoint fixture the scenario's plugin offers (built in: sse, the \
+            Punchlist server: GET /events, POST /ko, DELETE /items/{id}, GET / a test page; docs/serve.md). \
+            The scenario's faults act on real sockets in real time (or --speed times faster). At the end, \
+            or on Ctrl-C, it judges from the server's side what the clients did and prints the usual \
+            reports; what it cannot judge is listed with the reason.
             """)
 
     @Argument(help: "The scenario file.")
@@ -73,10 +72,11 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(ExitStatus.invalid)
         }
         let scenario = try LoadedScenario.load(file)
-        let server: FixtureServer
+        let fixture = try EndpointFixtures.fixture(for: scenario, command: "serve")
+        let server: any RealEndpointServer
         do {
-            server = try FixtureServer(
-                scenario: scenario,
+            server = try fixture.server(
+                for: scenario,
                 options: ServeOptions(
                     host: host, port: port, speed: speed, applySteps: applySteps, seed: seed,
                     startsOnFirstClient: startOnFirstClient, tolerance: tolerance, unsentByteLimit: maxUnsentBytes,

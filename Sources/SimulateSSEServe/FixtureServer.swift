@@ -95,10 +95,3 @@ public final class FixtureServer: Sendable {
         session.loop.execute { [session] in session.stop() }
     }
 }
-
-/// The outcome of `serve`: a run result for the usual reports, and the expectations it could not judge.
-public struct ServeResult: Sendable {
-    public var result: RunResult
-    /// Each expectation not judged from the server's side, with the reason.
-    public var notJudged: [String]
-}

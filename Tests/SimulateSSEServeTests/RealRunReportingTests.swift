@@ -2,7 +2,7 @@ import SimulateCore
 import Testing
 
 @testable import SimulateSSE
-@testable import SimulateServe
+@testable import SimulateSSEServe
 
 /// What `serve`, `probe` and `diff` say about a run: waits in real time and never negative, the
 /// browser's own retry named, supporting events, the known list, events paired in time order.

@@ -33,9 +33,8 @@ public final class RealServerProbe: Sendable {
         session = ProbeSession(scenario: scenario, target: target, options: options, loop: loop)
     }
 
-    public var notJudged: [String] { ProbeJudge.notJudged(session.scenario) }
     /// Each expectation not judged, with the reason.
-    public var notJudgedReasons: [String] { ProbeJudge.notJudgedReasons(session.scenario) }
+    public var notJudged: [String] { ProbeJudge.notJudgedReasons(session.scenario) }
 
     /// What the probed server must hold when the run starts, for the judges' known list.
     public var requiredInitialState: String {

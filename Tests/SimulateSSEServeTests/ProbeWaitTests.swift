@@ -3,7 +3,7 @@ import SimulateCore
 import SimulateSSE
 import Testing
 
-@testable import SimulateServe
+@testable import SimulateSSEServe
 
 /// `probe` before the run: it waits for a server still starting, says what the server must hold, and
 /// names what it cannot judge.
@@ -40,9 +40,9 @@ import Testing
         let probe = try RealServerProbe(scenario: scenario, url: "http://127.0.0.1:\(port)")
         #expect(Date().timeIntervalSince(started) >= 0.8)
         #expect(probe.requiredInitialState.hasPrefix(#"2 item(s), in order: "milk", "eggs""#))
-        #expect(probe.notJudged == ["sse.items"])
+        #expect(ProbeJudge.notJudged(scenario) == ["sse.items"])
         #expect(
-            probe.notJudgedReasons == [
+            probe.notJudged == [
                 "sse.items at 1.000s on phone: needs an optimistic edit: sse.add at 0.500s may still be pending, and the probe's client makes no optimistic edits"
             ])
         let result = try probe.run()

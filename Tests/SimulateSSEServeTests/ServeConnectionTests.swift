@@ -1,7 +1,7 @@
 import Foundation
 import SimulateCore
 import SimulateSSE
-import SimulateServe
+import SimulateSSEServe
 import Testing
 
 /// `serve` against the connections real clients hold: keep-alive after a POST (what URLSession and

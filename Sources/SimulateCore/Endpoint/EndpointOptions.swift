@@ -1,6 +1,4 @@
-import SimulateCore
-
-/// How `simulate serve` runs a scenario's servers for real.
+/// How `simulate serve` runs a scenario's server for real (any plugin's ``RealEndpointFixture``).
 public struct ServeOptions: Sendable {
     /// Loopback unless the user says otherwise.
     public var host: String
@@ -41,4 +39,39 @@ public struct ServeOptions: Sendable {
         self.seed = seed
         self.startsOnFirstClient = startsOnFirstClient
     }
+}
+
+/// How `simulate probe` runs a plugin's reference clients against a real server.
+public struct ProbeOptions: Sendable {
+    /// Extra clients without steps, to hold many streams at once.
+    public var extraClients: Int
+    public var keepsTrace: Bool
+    /// Leave the scenario's `offline` faults to the server side (`probe` against `serve`).
+    public var ignoresFaults: Bool
+    /// How long to keep trying to connect before the run starts (a server may still be starting).
+    public var waitForServer: VirtualDuration
+
+    public init(
+        extraClients: Int = 0, keepsTrace: Bool = true, ignoresFaults: Bool = false,
+        waitForServer: VirtualDuration = .seconds(5)
+    ) {
+        self.waitForServer = waitForServer
+        self.extraClients = extraClients
+        self.keepsTrace = keepsTrace
+        self.ignoresFaults = ignoresFaults
+    }
+}
+
+/// Why `probe` could not start: a bad URL (exit 2) or a server that never answered (exit 3).
+public struct ProbeError: Error, Sendable, CustomStringConvertible, Equatable {
+    public var message: String
+    /// The server did not accept a connection: the run broke (exit 3), the arguments were fine.
+    public var isUnreachable: Bool
+
+    public init(_ message: String, isUnreachable: Bool = false) {
+        self.message = message
+        self.isUnreachable = isUnreachable
+    }
+
+    public var description: String { message }
 }

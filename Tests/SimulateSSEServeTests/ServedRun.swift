@@ -2,7 +2,7 @@ import Foundation
 import SimulateCore
 import SimulateJSON
 import SimulateSSE
-import SimulateServe
+import SimulateSSEServe
 
 /// `serve` in this process: the server runs on a background thread while the test plays the clients.
 final class ServedRun: @unchecked Sendable {

@@ -113,24 +113,3 @@ final class ProbeSession: @unchecked Sendable {
         outcome.succeed(ProbeJudge(session: self).result(failure: failure))
     }
 }
-
-/// How `probe` runs.
-public struct ProbeOptions: Sendable {
-    /// Extra clients without steps, to hold many streams at once.
-    public var extraClients: Int
-    public var keepsTrace: Bool
-    /// Leave the scenario's `offline` faults to the server side (`probe` against `serve`).
-    public var ignoresFaults: Bool
-    /// How long to keep trying to connect before the run starts (a server may still be starting).
-    public var waitForServer: VirtualDuration
-
-    public init(
-        extraClients: Int = 0, keepsTrace: Bool = true, ignoresFaults: Bool = false,
-        waitForServer: VirtualDuration = .seconds(5)
-    ) {
-        self.waitForServer = waitForServer
-        self.extraClients = extraClients
-        self.keepsTrace = keepsTrace
-        self.ignoresFaults = ignoresFaults
-    }
-}
