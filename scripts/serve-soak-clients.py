@@ -32,7 +32,7 @@ def read_answer(sock):
     return head.split(b" ")[1]
 
 def poster(index):
-    """One keep-alive connection, a toggle of an initial item every 5 s (what URLSession does after a POST)."""
+    """One keep-alive connection, a toggle of an initial item every 20 s (what URLSession does after a POST)."""
     device = f"poster{index}"
     sock = None
     while time.time() < end:
@@ -52,7 +52,7 @@ def poster(index):
             if sock:
                 sock.close()
             sock = None
-        time.sleep(5)
+        time.sleep(20)
     if sock:
         sock.close()
 
