@@ -69,7 +69,7 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         guard let idle = event as? IdleStateHandler.IdleStateEvent, idle == .read else {
             return context.fireUserInboundEventTriggered(event)
         }
-        guard head == nil, session.isIdle(context.channel) else { return }
+        guard session.isIdle(context.channel) else { return }
         session.idleClosed(context.channel)
         context.close(promise: nil)
     }
