@@ -45,19 +45,6 @@ public struct ProbeTarget: Sendable, Equatable {
     public var description: String { "http://\(host.contains(":") ? "[\(host)]" : host):\(port)\(basePath)" }
 }
 
-public struct ProbeError: Error, Sendable, CustomStringConvertible, Equatable {
-    public var message: String
-    /// The server did not accept a connection: the run broke (exit 3), the arguments were fine.
-    public var isUnreachable: Bool
-
-    public init(_ message: String, isUnreachable: Bool = false) {
-        self.message = message
-        self.isUnreachable = isUnreachable
-    }
-
-    public var description: String { message }
-}
-
 /// One `GET /events` stream: the status, then the body's bytes as they arrive, then its end.
 final class EventStreamHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPClientResponsePart

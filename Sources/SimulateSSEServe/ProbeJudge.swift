@@ -28,6 +28,34 @@ struct ProbeJudge: RealRunJudging {
         }
     }
 
+    /// How long an in-process optimistic edit is taken to stay pending. An assumption (docs/serve.md): a
+    /// loopback or LAN round trip answers well within it.
+    static let pendingEditWindow = VirtualDuration.seconds(1)
+
+    static let side = "to the probe's client"
+
+    /// The in-process reference client shows an optimistic edit from the moment of its step until the
+    /// server's answer; the probe's client makes none, so a list read while an edit may be pending (a
+    /// step of the device less than ``pendingEditWindow`` before the check) cannot be compared.
+    static func cannotJudge(_ expectation: ExpectationSpec, in scenario: Scenario) -> String? {
+        guard case .check(let at, let device, _) = expectation.kind, expectation.name == "items" else { return nil }
+        let time = at.instant(runEnd: scenario.end)
+        let timeout = pendingEditWindow
+        for step in scenario.steps
+        where step.plugin == "sse" && step.device != nil && (device == nil || step.device == device) {
+            let first = step.at.instant(runEnd: scenario.end)
+            for occurrence in 0..<min(step.repeat?.count ?? 1, FaultTimeline.occurrenceLimit) {
+                let stepTime = first + (step.repeat?.every ?? .zero) * occurrence
+                if stepTime > time { break }
+                if time - stepTime < timeout {
+                    return
+                        "needs an optimistic edit: \(step.qualifiedName) at \(DurationFormat.secondsText(stepTime)) may still be pending, and the probe's client makes no optimistic edits"
+                }
+            }
+        }
+        return nil
+    }
+
     func result(failure: RunFailure?) -> RunResult {
         let scenario = session.scenario
         let results = results(scenario, observations: session.observations)
@@ -50,11 +78,22 @@ struct ProbeJudge: RealRunJudging {
         session.clients.flatMap(rule).sorted { $0.at < $1.at }
     }
 
-    /// Every event is a full item array with a numeric version id, and versions never go back.
+    /// Every event is a full item array with a numeric version id, versions never go back, and the
+    /// array is the whole list the server holds at that version (``KnownServerList``), not a diff.
     private func fullState(_ client: ProbeClient) -> [Violation] {
         var violations: [Violation] = []
         var latest: Int64?
+        let known = KnownServerList(
+            initial: session.initialTexts, answers: session.clients.flatMap(\.log.answers))
         for event in client.log.events {
+            if let known, let items = event.items, let version = Int(event.id),
+                let difference = known.difference(version: version, items: items)
+            {
+                violations.append(
+                    Violation(
+                        at: event.at, device: client.device,
+                        message: "event \(event.id) is not the full list: \(difference)"))
+            }
             if event.items == nil {
                 violations.append(
                     Violation(

@@ -41,6 +41,13 @@ public final class FixtureServer: Sendable {
         guard (0...65535).contains(options.port) else {
             throw StartError.invalidOption("--port must be 0…65535")
         }
+        guard options.unsentByteLimit >= 1024 else {
+            throw StartError.invalidOption("--max-unsent-bytes must be at least 1024")
+        }
+        guard options.idleTimeout >= .milliseconds(10) else {
+            throw StartError.invalidOption("--idle-timeout must be at least 10ms")
+        }
+        let idleTimeout = TimeAmount.nanoseconds(options.idleTimeout.nanoseconds)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
         let session = ServeSession(scenario: scenario, options: options, loop: loop)
@@ -50,6 +57,7 @@ public final class FixtureServer: Sendable {
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: idleTimeout))
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                     try channel.pipeline.syncOperations.addHandler(ServeHTTPHandler(session: session))
                 }
@@ -86,10 +94,4 @@ public final class FixtureServer: Sendable {
     public func stop() {
         session.loop.execute { [session] in session.stop() }
     }
-}
-
-/// The outcome of `serve`: a run result for the usual reports, and the expectations it could not judge.
-public struct ServeResult: Sendable {
-    public var result: RunResult
-    public var notJudged: [String]
 }

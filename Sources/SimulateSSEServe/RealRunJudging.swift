@@ -16,6 +16,10 @@ protocol RealRunJudging {
     /// How this side reads an observable of `kind` at a check's time (on the check's device, if
     /// any); nil where it cannot see it.
     static func observation(of kind: SSEObservable.Kind) -> ((Session, String?) -> JSON)?
+    /// Why this side cannot judge an expectation it otherwise would in this scenario (nil: it can).
+    static func cannotJudge(_ expectation: ExpectationSpec, in scenario: Scenario) -> String?
+    /// What this side is, in a "not judged" reason: "from the server's side", "by the probe's client".
+    static var side: String { get }
 }
 
 extension RealRunJudging {
@@ -33,7 +37,10 @@ extension RealRunJudging {
             }.map(\.name))
     }
 
-    static func judges(_ expectation: ExpectationSpec) -> Bool {
+    static func cannotJudge(_ expectation: ExpectationSpec, in scenario: Scenario) -> String? { nil }
+
+    /// Whether this side can see what the expectation is about at all.
+    static func sees(_ expectation: ExpectationSpec) -> Bool {
         guard expectation.plugin == "sse" else { return false }
         switch expectation.kind {
         case .invariant: return invariants.contains(expectation.name)
@@ -41,14 +48,42 @@ extension RealRunJudging {
         }
     }
 
+    static func judges(_ expectation: ExpectationSpec, in scenario: Scenario) -> Bool {
+        sees(expectation) && cannotJudge(expectation, in: scenario) == nil
+    }
+
     /// The scenario's expectations; without any, every invariant this side can judge.
     static func expectations(_ scenario: Scenario) -> [ExpectationSpec] {
         scenario.expectations ?? invariants.sorted().map { ExpectationSpec.invariant("sse." + $0) }
     }
 
+    /// The expectations this side does not judge, by name.
     static func notJudged(_ scenario: Scenario) -> [String] {
         var seen: Set<String> = []
-        return expectations(scenario).filter { !judges($0) }.map(\.qualifiedName).filter { seen.insert($0).inserted }
+        return expectations(scenario).filter { !judges($0, in: scenario) }.map(\.qualifiedName)
+            .filter { seen.insert($0).inserted }
+    }
+
+    /// Each expectation this side does not judge, with the reason: `"sse.items at 1.000s on phone: …"`.
+    static func notJudgedReasons(_ scenario: Scenario) -> [String] {
+        var seen: Set<String> = []
+        return expectations(scenario).compactMap { expectation -> String? in
+            let reason: String
+            if !sees(expectation) {
+                reason = "not visible \(side); `simulate run` judges it in-process"
+            } else if let why = cannotJudge(expectation, in: scenario) {
+                reason = why
+            } else {
+                return nil
+            }
+            var name = expectation.qualifiedName
+            if case .check(let at, let device, _) = expectation.kind {
+                name +=
+                    " at " + DurationFormat.secondsText(at.instant(runEnd: scenario.end))
+                    + (device.map { " on " + $0 } ?? "")
+            }
+            return name + ": " + reason
+        }.filter { seen.insert($0).inserted }
     }
 
     /// The judged expectations' results in the scenario's order: invariants by their ``evaluation(of:)``,
@@ -56,7 +91,8 @@ extension RealRunJudging {
     /// (`observations`, keyed by the expectation's index).
     func results(_ scenario: Scenario, observations: [Int: JSON]) -> [ExpectationResult] {
         var results: [ExpectationResult] = []
-        for (offset, expectation) in Self.expectations(scenario).enumerated() where Self.judges(expectation) {
+        for (offset, expectation) in Self.expectations(scenario).enumerated()
+        where Self.judges(expectation, in: scenario) {
             switch expectation.kind {
             case .invariant(let violated):
                 let evaluation = scenario.value(ofExpectation: expectation, at: offset, as: SSEInvariant.self)

@@ -2,8 +2,7 @@ import SimulateCore
 import SimulateSSE
 import Testing
 
-@testable import SimulateCLI
-@testable import SimulateServe
+@testable import SimulateSSEServe
 
 /// The real-time side's own time arithmetic, on virtual instants and durations.
 struct RealTimeTypesTests {

@@ -43,6 +43,11 @@ final class ProbeSession: @unchecked Sendable {
         }
     }
 
+    /// The items the probed server must hold when the run starts: the scenario's `sse` items.
+    var initialTexts: [String] {
+        (scenario.configuration(ofPlugin: "sse", as: SSEConfiguration.self)?.initialItems ?? []).map(\.text)
+    }
+
     var isFinished: Bool { driver.isFinished }
     func catchUp() { driver.catchUp() }
     func advance() { driver.advance() }
@@ -50,6 +55,8 @@ final class ProbeSession: @unchecked Sendable {
     func start() {
         loop.assertInEventLoop()
         driver.onFinish = { [unowned self] failure in finish(failure) }
+        // Stopped (Ctrl-C) before the run started: judge the empty run at once.
+        if driver.isFinished { return finish(nil) }
         let end = scenario.end
         for (index, step) in scenario.steps.enumerated() where step.plugin == "sse" {
             guard let device = step.device, let client = clients.first(where: { $0.device == device }),
@@ -73,8 +80,8 @@ final class ProbeSession: @unchecked Sendable {
                 affected.forEach { $0.goOnline() }
             }
         }
-        for (offset, expectation) in ProbeJudge.expectations(scenario).enumerated() where ProbeJudge.judges(expectation)
-        {
+        for (offset, expectation) in ProbeJudge.expectations(scenario).enumerated()
+        where ProbeJudge.judges(expectation, in: scenario) {
             guard case .check(let at, let device, _) = expectation.kind,
                 let observable = scenario.value(ofExpectation: expectation, at: offset, as: SSEObservable.self),
                 let observe = ProbeJudge.observation(of: observable.kind)
@@ -104,20 +111,5 @@ final class ProbeSession: @unchecked Sendable {
                 at: scheduler.now)
         }
         outcome.succeed(ProbeJudge(session: self).result(failure: failure))
-    }
-}
-
-/// How `probe` runs.
-public struct ProbeOptions: Sendable {
-    /// Extra clients without steps, to hold many streams at once.
-    public var extraClients: Int
-    public var keepsTrace: Bool
-    /// Leave the scenario's `offline` faults to the server side (`probe` against `serve`).
-    public var ignoresFaults: Bool
-
-    public init(extraClients: Int = 0, keepsTrace: Bool = true, ignoresFaults: Bool = false) {
-        self.extraClients = extraClients
-        self.keepsTrace = keepsTrace
-        self.ignoresFaults = ignoresFaults
     }
 }

@@ -2,7 +2,7 @@ import SimulateCore
 import SimulateSSE
 import Testing
 
-@testable import SimulateServe
+@testable import SimulateSSEServe
 
 /// What `serve` and `probe` judge comes from the `sse` plugin's typed invariants and observables.
 struct RealRunJudgingTests {

@@ -54,6 +54,8 @@ final class ServeSession: @unchecked Sendable {
     func start() {
         loop.assertInEventLoop()
         driver.onFinish = { [unowned self] failure in finish(failure: failure) }
+        // Stopped (Ctrl-C) before the run started: judge the empty run at once.
+        if driver.isFinished { return finish(failure: nil) }
         scheduleFaults()
         scheduleSteps()
         scheduleChecks()
@@ -76,7 +78,7 @@ final class ServeSession: @unchecked Sendable {
     private func finish(failure: RunFailure?) {
         for connection in connections.values { connection.finish() }
         let result = ServeJudge(session: self).result(failure: failure)
-        outcome.succeed(ServeOutcome(result: result, log: log, notJudged: ServeJudge.notJudged(scenario)))
+        outcome.succeed(ServeOutcome(result: result, log: log, notJudged: ServeJudge.notJudgedReasons(scenario)))
     }
 
     // MARK: Network conditions
@@ -105,11 +107,21 @@ final class ServeSession: @unchecked Sendable {
         let key = ObjectIdentifier(connection)
         let due = max(scheduler.now + drawLatency(for: connection.device), nextDelivery[key] ?? .start)
         nextDelivery[key] = due
-        scheduler.schedule(at: due) {
-            connection.send(bytes)
+        scheduler.schedule(at: due) { [unowned self] in
+            if case .overCap(let unsent) = connection.send(bytes, cap: options.unsentByteLimit) {
+                overCap(connection, unsent: unsent)
+            }
             after?()
         }
         advance()
+    }
+
+    /// A client that does not read its stream: closed before the server holds more than the cap for it.
+    private func overCap(_ connection: WireConnection, unsent: Int) {
+        log.overCap.append((connection.device, scheduler.now, unsent))
+        let reason = "reset: \(unsent) bytes unsent, over the cap of \(options.unsentByteLimit)"
+        trace.instant(connection.device, "network", "stream.reset", reason)
+        if connection.role == .stream { endAttempt(of: connection, reason: reason) }
     }
 
     // MARK: Connections
@@ -132,8 +144,35 @@ final class ServeSession: @unchecked Sendable {
         let wasOpen = !connection.isClosed
         connection.markClosedByClient()
         if connection.role == .stream {
-            endAttempt(of: connection, reason: wasOpen ? "closed by the client" : nil)
+            endAttempt(of: connection, reason: wasOpen ? ServeLog.closedByClient : nil)
         }
+    }
+
+    /// The client reset the connection (or it broke under the server): recorded as what it is, by
+    /// device where a request named one. Not a malformed request.
+    func clientReset(_ channel: Channel, message: String) {
+        loop.assertInEventLoop()
+        catchUp()
+        let connection = connection(for: channel)
+        let device = connection?.device ?? "unknown"
+        log.clientResets.append((device, scheduler.now, message))
+        trace.instant(device, "connection", "reset by the client", message)
+        if let connection, !connection.isClosed, connection.role == .stream {
+            connection.markClosedByClient()
+            endAttempt(of: connection, reason: ServeLog.resetByClient)
+        }
+    }
+
+    /// Whether a connection has nothing in flight: no stream, no request waiting for its answer.
+    func isIdle(_ channel: Channel) -> Bool {
+        guard let connection = connection(for: channel), !connection.isClosed else { return true }
+        return connection.role == .request && !connection.isStalled && connection.isAnswered
+    }
+
+    /// A connection closed by the server after `idleTimeout` without a request.
+    func idleClosed(_ channel: Channel) {
+        loop.assertInEventLoop()
+        log.idleCloses.append((connection(for: channel)?.device ?? "unknown", scheduler.now))
     }
 
     func endAttempt(of connection: WireConnection, reason: String?) {

@@ -24,6 +24,9 @@ struct ServeLog {
         var endReason: String?
         /// Whether a full-state event was written on it: a successful connect by the seed's rule.
         var gotEvent = false
+
+        /// The client ended the stream itself: the backoff rule does not apply to what follows.
+        var endedByClient: Bool { endReason == ServeLog.closedByClient || endReason == ServeLog.resetByClient }
     }
 
     enum MutationOutcome: Equatable {
@@ -60,6 +63,18 @@ struct ServeLog {
     var badRequests: [(device: String, at: VirtualInstant, message: String)] = []
     var restarts = 0
     var peakOpenStreams = 0
+    /// Connections the client reset (RST, broken pipe): a client's choice or a broken network, not a
+    /// malformed request.
+    var clientResets: [(device: String, at: VirtualInstant, message: String)] = []
+    /// Connections reset because the client left more than the cap of bytes unread.
+    var overCap: [(device: String, at: VirtualInstant, unsent: Int)] = []
+    /// Connections closed after the idle timeout without a request.
+    var idleCloses: [(device: String, at: VirtualInstant)] = []
+
+    /// The end reasons of a stream the client itself ended: a deliberate close (`EventSource.close()`,
+    /// a page going away) or a reset, not a drop by the server or the network.
+    static let closedByClient = "closed by the client"
+    static let resetByClient = "reset by the client"
 
     func attempts(of device: String) -> [StreamAttempt] { attempts.filter { $0.device == device } }
 

@@ -28,6 +28,8 @@ struct ServeJudge: RealRunJudging {
         }
     }
 
+    static let side = "from the server's side"
+
     func result(failure: RunFailure?) -> RunResult {
         let scenario = session.scenario
         var results = results(scenario, observations: session.observations)
@@ -40,6 +42,17 @@ struct ServeJudge: RealRunJudging {
             ExpectationResult(
                 name: "serve.wellFormedRequests", kind: .invariant, expectedViolated: false, passed: requests.isEmpty,
                 violations: requests, path: .root))
+        let slow = session.log.overCap.map {
+            Violation(
+                at: $0.at, device: $0.device,
+                message:
+                    "did not read its stream: \($0.unsent) bytes would have been unsent, over the cap of \(session.options.unsentByteLimit) (--max-unsent-bytes); the connection was reset"
+            )
+        }
+        results.append(
+            ExpectationResult(
+                name: "serve.readsKeptUp", kind: .invariant, expectedViolated: false, passed: slow.isEmpty,
+                violations: slow, path: .root))
         let silent =
             session.log.attempts.isEmpty && session.log.mutations.allSatisfy({ $0.device == "server" })
             && session.log.badRequests.isEmpty
@@ -71,6 +84,9 @@ struct ServeJudge: RealRunJudging {
         object["mutations"] = JSON(log.mutations.count)
         object["lostMutations"] = JSON(log.mutations.filter { !$0.outcome.reachedServer }.count)
         object["badRequests"] = JSON(log.badRequests.count)
+        object["clientResets"] = JSON(log.clientResets.count)
+        object["overUnsentCap"] = JSON(log.overCap.count)
+        object["idleClosed"] = JSON(log.idleCloses.count)
         object["restarts"] = JSON(log.restarts)
         object["peakOpenStreams"] = JSON(log.peakOpenStreams)
         object["serverVersion"] = JSON(session.board.version)
@@ -105,7 +121,7 @@ struct ServeJudge: RealRunJudging {
                     Violation(
                         at: reconnects[end].at, device: reconnects[end].device,
                         message:
-                            "\(end - start + 1) reconnects within \(DurationFormat.string(window)) (at most \(max))",
+                            "\(end - start + 1) reconnects within \(DurationFormat.string(window)) of real time (at most \(max))",
                         events: reconnects[start...end].map {
                             DurationFormat.secondsText($0.at) + " " + $0.device + " reconnect"
                         }))

@@ -98,7 +98,8 @@ extension ServeSession {
 
     /// Point checks of the server's own observables are read at their times.
     func scheduleChecks() {
-        for (offset, expectation) in (scenario.expectations ?? []).enumerated() where ServeJudge.judges(expectation) {
+        for (offset, expectation) in (scenario.expectations ?? []).enumerated()
+        where ServeJudge.judges(expectation, in: scenario) {
             guard case .check(let at, let device, _) = expectation.kind,
                 let observable = scenario.value(ofExpectation: expectation, at: offset, as: SSEObservable.self),
                 let observe = ServeJudge.observation(of: observable.kind)

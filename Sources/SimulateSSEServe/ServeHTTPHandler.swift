@@ -3,6 +3,12 @@ import NIOHTTP1
 import SimulateJSON
 import SimulateSSE
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads one HTTP request at a time and routes it to the session:
 /// `GET /events` (the event stream), `POST /ko` (a mutation), `DELETE /items/{id}`, `GET /` (a test page).
 final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
@@ -15,6 +21,8 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var tooLarge = false
+    /// The device the connection's latest request named.
+    private var device: String?
 
     init(session: ServeSession) {
         self.session = session
@@ -44,9 +52,38 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         context.fireChannelInactive()
     }
 
+    /// A request NIO could not parse is a bad request (NIO's error handler answered it 400); any other
+    /// error is the connection breaking, mostly a client's reset: recorded as such, not as a bad request.
     func errorCaught(context: ChannelHandlerContext, error: Error) {
-        session.badRequest(on: context.channel, device: "unknown", message: String(describing: error))
+        // A request cut off by the client's close or reset is no malformed request.
+        if let error = error as? HTTPParserError, error != .invalidEOFState {
+            session.badRequest(on: context.channel, device: device ?? "unknown", message: String(describing: error))
+        } else {
+            session.clientReset(context.channel, message: Self.describe(error))
+        }
         context.close(promise: nil)
+    }
+
+    /// The idle timeout: a connection with nothing in flight is closed.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard let idle = event as? IdleStateHandler.IdleStateEvent, idle == .read else {
+            return context.fireUserInboundEventTriggered(event)
+        }
+        guard session.isIdle(context.channel) else { return }
+        session.idleClosed(context.channel)
+        context.close(promise: nil)
+    }
+
+    static func describe(_ error: Error) -> String {
+        if let error = error as? IOError {
+            switch error.errnoCode {
+            case ECONNRESET: return "connection reset by the client"
+            case EPIPE: return "the client closed before the answer was written"
+            case ETIMEDOUT: return "the connection timed out"
+            default: break
+            }
+        }
+        return String(describing: error)
     }
 
     private func route(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
@@ -55,6 +92,7 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         guard DeviceName.isValid(device) else {
             return reject(context, .badRequest, "device must match [A-Za-z][A-Za-z0-9_-]*", device: "unknown")
         }
+        self.device = device
         if tooLarge { return reject(context, .payloadTooLarge, "body over 64 KiB", device: device) }
         switch (head.method, target.path) {
         case (.GET, "/events"):
