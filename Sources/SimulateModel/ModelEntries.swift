@@ -4,7 +4,7 @@ import SimulateJSON
 /// What a `model` step does, read once from its `args`.
 public struct ModelAction: PluginEntries {
     enum Kind: String {
-        case insert, update, delete, fetch, sync, foreground, deduplicate, expireChangeTokens
+        case insert, update, delete, fetch, sync, foreground, deduplicate, expireChangeTokens, throttleSync
     }
 
     let kind: Kind
@@ -19,6 +19,9 @@ public struct ModelAction: PluginEntries {
     /// `values` typed by the scenario's schema, as ``ModelPlugin/prepare(action:device:at:context:)``
     /// made them when the scenario loaded (nil only for an action that was never prepared).
     var typedValues: TypedValues? = nil
+    /// `throttleSync` only: how long the system holds the device's passes back, and the least time
+    /// between two passes meanwhile (nil: none runs until the end).
+    var throttle: (length: VirtualDuration, every: VirtualDuration?)? = nil
 
     /// A `where` clause as written and as the loader decoded it.
     struct Clause: Sendable {
@@ -65,7 +68,7 @@ public struct ModelAction: PluginEntries {
         static let by: Field<Self> = .custom(
             "by", \.by, type: "array", default: "[\"@id\"]",
             schema: ["type": "array", "items": ["type": "string"], "minItems": 1],
-            "Attribute names whose values make the key"
+            "Attribute names whose values make the key; \"@id\" stands for the object's @id"
         ) { json, path, diagnostics in
             let names = json.arrayValue?.compactMap(\.stringValue)
             guard let names, !names.isEmpty, names.count == json.arrayValue?.count else {
@@ -106,6 +109,35 @@ public struct ModelAction: PluginEntries {
         static let fields: [Field<Self>] = [Arguments.entity.lifted(\.arguments), Arguments.by.lifted(\.arguments)]
     }
 
+    struct Throttle: PluginArguments {
+        var length = VirtualDuration.zero
+        var every: VirtualDuration?
+        static let fields: [Field<Self>] = [
+            .value(
+                "for", \.length, type: "duration", default: nil,
+                "How long the system holds the device's passes back (longer than 0s, at most 24h)"
+            ) { reader, name in
+                guard let length = reader.duration(name, required: true) else { return nil }
+                guard length > .zero, length <= .hours(24) else {
+                    reader.diagnostics.error("for must be longer than 0s and at most 24h", at: reader.path / name)
+                    return nil
+                }
+                return length
+            },
+            .value(
+                "every", \.every, type: "duration", default: "none",
+                "Throttle rather than defer: at most one pass per this interval meanwhile (none: no pass until the end)"
+            ) { reader, name in
+                guard let every = reader.duration(name) else { return nil }
+                guard every > .zero, every <= .hours(24) else {
+                    reader.diagnostics.error("every must be longer than 0s and at most 24h", at: reader.path / name)
+                    return nil
+                }
+                return .some(every)
+            },
+        ]
+    }
+
     private static func doc(_ kind: Kind) -> EntryDoc {
         guard let doc = ModelEntryDocs.actions.first(where: { $0.name == kind.rawValue }) else {
             preconditionFailure("model.\(kind.rawValue) has no documentation")
@@ -126,6 +158,11 @@ public struct ModelAction: PluginEntries {
         .entry(
             doc(.expireChangeTokens), device: .forbidden(role: "is a server-side fault"),
             ModelAction(.expireChangeTokens)),
+        .entry(doc(.throttleSync), device: .required(), arguments: Throttle.self) { arguments in
+            var action = ModelAction(.throttleSync)
+            action.throttle = (arguments.length, arguments.every)
+            return action
+        },
     ]
 }
 
@@ -185,6 +222,8 @@ public enum ModelInvariant: PluginEntries {
 public enum ModelObservable: PluginEntries {
     case objects(entity: String)
     case serverObjects(entity: String)
+    /// The server's records of one record type (`CD_Task`, `CDMR`), fields and all.
+    case serverRecords(recordType: String)
     /// nil: objects of every entity.
     case count(entity: String?)
     case lastFetch, lastError, pendingChanges, unlinked, schemaError
@@ -195,6 +234,17 @@ public enum ModelObservable: PluginEntries {
         public var entity = ""
         public init() {}
         public static let fields: [Field<Self>] = [.id("entity", \.entity, required: true, "Entity name")]
+    }
+
+    /// `serverRecords`' arguments.
+    public struct RecordType: PluginArguments {
+        public var recordType = ""
+        public init() {}
+        public static let fields: [Field<Self>] = [
+            .id(
+                "recordType", \.recordType, required: true, "A record type: CD_<Entity>, or CDMR for many-to-many links"
+            )
+        ]
     }
 
     /// `count`'s arguments.
@@ -241,6 +291,7 @@ public enum ModelObservable: PluginEntries {
     public static let entries: [Entry<Self>] = [
         entry("objects", arguments: Entity.self) { .objects(entity: $0.entity) },
         entry("serverObjects", arguments: Entity.self) { .serverObjects(entity: $0.entity) },
+        entry("serverRecords", arguments: RecordType.self) { .serverRecords(recordType: $0.recordType) },
         entry("count", arguments: Count.self) { .count(entity: $0.entity) },
         entry("lastFetch", .lastFetch),
         entry("lastError", .lastError),

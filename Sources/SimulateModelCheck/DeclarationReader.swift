@@ -258,6 +258,7 @@ final class DeclarationReader: SyntaxVisitor {
 
     private func readModel(_ node: ClassDeclSyntax) {
         var model = ModelDeclaration(name: node.name.text, scope: scope, position: source.position(node.name))
+        model.superclassPath = node.inheritanceClause?.inheritedTypes.first.map { Self.path(of: $0.type) }
         for attribute in node.attributes {
             guard let name = Self.attributeName(attribute), !Self.classAttributes.contains(name),
                 !allowedAttributes.contains(name)

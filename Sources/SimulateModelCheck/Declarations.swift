@@ -32,6 +32,8 @@ struct PropertyDeclaration {
     var isUnique = false
     var uniquePosition: SourcePosition?
     var isTransformable = false
+    /// `@Attribute(.externalStorage)`: a CloudKit asset, outside the 1 MB record limit.
+    var isExternalStorage = false
     var originalName: String?
     var relationship: RelationshipArguments?
 }
@@ -60,6 +62,8 @@ struct ModelDeclaration {
     var scope: [String]
     var position: SourcePosition
     var properties: [PropertyDeclaration] = []
+    /// The first inherited type (`Vehicle` in `class Car: Vehicle`): a parent entity when it is a @Model.
+    var superclassPath: [String]?
     /// `#Unique<T>([\.a], [\.b, \.c])`: the key paths of each constraint.
     var uniqueConstraints: [(members: [String], position: SourcePosition)] = []
 

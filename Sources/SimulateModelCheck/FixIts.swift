@@ -38,6 +38,9 @@ enum FixIts {
                 + "`@Relationship(deleteRule: .nullify) \(declared)` (seed 000)"
         case .ordered:
             return "\(subject) is an ordered relationship, which CloudKit does not support (Code=134060)"
+        case .attributeTypes:
+            return "\(subject) has an Undefined or Object ID type, which CloudKit does not support (\"Creating a "
+                + "Core Data Model for CloudKit\"): give it a storable type"
         }
     }
 

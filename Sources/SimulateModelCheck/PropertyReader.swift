@@ -93,6 +93,8 @@ struct PropertyReader {
                     property.uniquePosition = source.position(argument)
                 } else if option == "transformable" {
                     property.isTransformable = true
+                } else if option == "externalStorage" {
+                    property.isExternalStorage = true
                 } else if !Self.neutralOptions.contains(option) {
                     errors.append(
                         InputError(

@@ -206,6 +206,7 @@ struct SchemaBuilder {
             let model = queue.removeFirst()
             guard seen.insert(model.qualifiedName).inserted else { continue }
             result.append(model)
+            if let parent = parentModel(of: model) { queue.append(parent) }
             for property in model.properties where !property.isTransient {
                 guard let type = property.type,
                     let destination = resolveModel(type.path, from: model.scope + [model.name])
@@ -218,8 +219,13 @@ struct SchemaBuilder {
 
     // MARK: Entities
 
+    /// The @Model class `model` inherits from: its parent entity (a Core Data sub-entity).
+    private func parentModel(of model: ModelDeclaration) -> ModelDeclaration? {
+        model.superclassPath.flatMap { resolveModel($0, from: model.scope) }
+    }
+
     private mutating func entity(_ model: ModelDeclaration) -> EntitySpec {
-        var spec = EntitySpec(name: model.name)
+        var spec = EntitySpec(name: model.name, parent: parentModel(of: model)?.name)
         let scope = model.scope + [model.name]
         let uniqueMembers = Set(model.uniqueConstraints.flatMap(\.members))
         var names: Set<String> = []
@@ -311,6 +317,7 @@ struct SchemaBuilder {
         var attribute = AttributeSpec(
             name: property.name, type: attributeType, isArray: isArray, isOptional: type.isOptional,
             isUnique: property.isUnique, renamedFrom: property.originalName)
+        attribute.isExternalStorage = property.isExternalStorage
         if let value = property.defaultValue, !value.is(NilLiteralExprSyntax.self) {
             attribute.defaultValue = DefaultValue.json(value, for: attribute, enumType: enumType)
         }

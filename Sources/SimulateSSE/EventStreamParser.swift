@@ -16,6 +16,13 @@
 ///   data and event type buffers and the BOM state are cleared (the next byte is a stream start,
 ///   where one BOM is stripped again). The last event ID is kept, as browsers do so that it is
 ///   sent as `Last-Event-ID` on reconnection and reported on later events without an `id` field.
+///   An `id` line read since the last dispatch is dropped with the unfinished event: the next
+///   stream starts from the dispatched ID, as Chromium's parser does (it is created per
+///   connection with the event source's last event ID string).
+/// - `id`: the field sets the last event ID *buffer*; ``lastEventId`` (the event source's "last
+///   event ID string", sent as `Last-Event-ID`) takes the buffer's value only when the event is
+///   dispatched, at the blank line, even when the data buffer is empty (WHATWG HTML, "Interpreting
+///   an event stream", dispatch step 1).
 public struct EventStreamParser: Sendable {
     /// Bytes of the current, unterminated line (only used when a line spans chunks).
     private var lineBuffer: [UInt8] = []
@@ -23,8 +30,10 @@ public struct EventStreamParser: Sendable {
     private var dataBuffer: [UInt8] = []
     /// The event type buffer, as UTF-8 bytes.
     private var typeBuffer: [UInt8] = []
-    /// The last event ID buffer.
+    /// The last event ID buffer: set by `id` lines, not yet dispatched.
     private var lastEventIdBuffer: String = ""
+    /// The last event ID string: the buffer's value at the last dispatch.
+    private var lastEventIdString: String = ""
     /// The previous byte was a CR ending a line: an LF right after it belongs to the same line end.
     private var afterCR = false
     /// No line has been completed yet in this stream: the first one may start with a BOM.
@@ -32,8 +41,9 @@ public struct EventStreamParser: Sendable {
 
     public init() {}
 
-    /// The last event ID buffer; it persists across events and across ``reset()``.
-    public var lastEventId: String { lastEventIdBuffer }
+    /// The last event ID string: the `id` of the last dispatched event (a blank line ends it); it
+    /// persists across events and across ``reset()``. An `id` line alone does not change it.
+    public var lastEventId: String { lastEventIdString }
 
     /// Parses the next chunk of the stream and returns what it completes, in stream order.
     public mutating func feed<Bytes: Collection>(_ bytes: Bytes) -> [EventStreamOutput]
@@ -62,6 +72,7 @@ public struct EventStreamParser: Sendable {
         lineBuffer.removeAll(keepingCapacity: lineBuffer.capacity <= 1 << 16)
         dataBuffer.removeAll(keepingCapacity: dataBuffer.capacity <= 1 << 16)
         typeBuffer.removeAll(keepingCapacity: true)
+        lastEventIdBuffer = lastEventIdString
         afterCR = false
         atStreamStart = true
     }
@@ -201,6 +212,7 @@ public struct EventStreamParser: Sendable {
     // MARK: - Dispatch
 
     private mutating func dispatch(into outputs: inout [EventStreamOutput]) {
+        lastEventIdString = lastEventIdBuffer
         if dataBuffer.isEmpty {
             typeBuffer.removeAll(keepingCapacity: true)
             return

@@ -33,7 +33,10 @@ final class ServeSession: @unchecked Sendable {
         scheduler = Scheduler(eventBudget: scenario.limits.eventBudget)
         trace = Trace(scheduler: scheduler, keepsRecords: true)
         faults = FaultTimeline(scenario: scenario)
-        board = PunchBoard(initialItems: ServeSession.initialItems(scenario))
+        board = PunchBoard(
+            initialItems: ServeSession.initialItems(scenario),
+            clockResolution: scenario.configuration(ofPlugin: "sse", as: SSEConfiguration.self)?.serverClock
+                ?? .nanosecond)
         random = SeededRandom(runSeed: options.seed ?? scenario.seed, label: "serve/network")
         outcome = loop.makePromise()
         driver = RealTimeDriver(

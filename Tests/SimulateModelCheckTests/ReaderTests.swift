@@ -143,4 +143,20 @@ struct InverseTests {
                 == "CloudKit integration requires that all relationships have an inverse, the following do not:\n"
                 + "Project: archived\nProject: tasks\nTask: project")
     }
+
+    /// A @Model subclass is a sub-entity: its parent is the @Model it inherits from, and it declares only
+    /// its own properties (issue 27, point 5).
+    @Test("a @Model subclass names its parent entity")
+    func subclassIsASubEntity() throws {
+        let result = ReaderTests.check(
+            """
+            @Model class Vehicle { var name = "" }
+            @Model final class Car: Vehicle { var doors = 4 }
+            """)
+        #expect(result.inputErrors == [])
+        let car = try #require(result.schema?.current.entity(named: "Car"))
+        #expect(car.parent == "Vehicle")
+        #expect(car.attributes.map(\.name) == ["doors"])
+        #expect(result.schema?.current.entity(named: "Vehicle")?.parent == nil)
+    }
 }

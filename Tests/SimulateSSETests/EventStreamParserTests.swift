@@ -185,6 +185,22 @@ func dataValues(stream: String, expected: String) {
     #expect(parser.feed(bytes("data: x\n\n")) == [event("x", id: "5")])
 }
 
+/// WHATWG HTML, "Interpreting an event stream": an `id` line sets the last event ID *buffer*; the
+/// event source's last event ID string (what is sent as `Last-Event-ID`) takes it at dispatch.
+@Test func lastEventIdChangesOnlyWhenTheEventIsDispatched() {
+    var parser = EventStreamParser()
+    #expect(parser.feed(bytes("id: 1\ndata: a\n\n")) == [event("a", id: "1")])
+    #expect(parser.feed(bytes("id: 2\ndata: b\n")) == [])
+    #expect(parser.lastEventId == "1")
+    #expect(parser.feed(bytes("\n")) == [event("b", id: "2")])
+    #expect(parser.lastEventId == "2")
+    // A connection lost before the blank line: the next one resumes from the dispatched "2".
+    #expect(parser.feed(bytes("id: 3\ndata: c\n")) == [])
+    parser.reset()
+    #expect(parser.lastEventId == "2")
+    #expect(parser.feed(bytes("data: d\n\n")) == [event("d", id: "2")])
+}
+
 @Test func emptyIdResetsLastEventId() {
     #expect(
         parse("id: 1\ndata: a\n\nid\ndata: b\n\nid: 2\n\nid:\ndata: c\n\n") == [
@@ -348,20 +364,22 @@ func invalidUtf8BecomesReplacementCharacter(invalid: [UInt8], replacement: Strin
 
 @Test func finishResetsState() {
     var parser = EventStreamParser()
+    #expect(parser.feed(bytes("id: 8\ndata: done\n\n")) == [event("done", id: "8")])
     #expect(parser.feed(bytes("id: 9\nevent: t\ndata: partial\ndata: more")) == [])
     #expect(parser.finish() == [])
-    #expect(parser.lastEventId == "9")
-    // Neither the pending line nor the data/type buffers leak into the next stream.
+    // The undispatched `id: 9` ends with its event: the dispatched ID stays.
+    #expect(parser.lastEventId == "8")
+    // Neither the pending line nor the data/type/id buffers leak into the next stream.
     #expect(parser.feed(bytes("\n\n")) == [])
-    #expect(parser.feed(bytes("data: y\n\n")) == [event("y", id: "9")])
+    #expect(parser.feed(bytes("data: y\n\n")) == [event("y", id: "8")])
     // The next stream starts afresh: its leading BOM is stripped.
     #expect(parser.finish() == [])
-    #expect(parser.feed(bom + bytes("data: z\n\n")) == [event("z", id: "9")])
+    #expect(parser.feed(bom + bytes("data: z\n\n")) == [event("z", id: "8")])
 }
 
 @Test func resetKeepsLastEventIdAndClearsBuffers() {
     var parser = EventStreamParser()
-    #expect(parser.feed(bytes("id: 3\nevent: t\ndata: partial\nda")) == [])
+    #expect(parser.feed(bytes("id: 3\n\nid: 4\nevent: t\ndata: partial\nda")) == [])
     parser.reset()
     #expect(parser.lastEventId == "3")
     #expect(parser.feed(bytes("ta: y\n\n")) == [])  // "ta" is an unknown field

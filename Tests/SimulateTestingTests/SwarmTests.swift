@@ -103,4 +103,32 @@ import Testing
                 && messages.contains { $0.contains("missing required field \"window\"") }
         }
     }
+
+    @Test func anUnknownKindListsOnlyTheKindsThatCanBeDrawn() throws {
+        let text = """
+            {"format": 1, "name": "x", "duration": "60s", "devices": [{"id": "phone"}], "plugins": {"sse": {}},
+             "faults": {"generate": {"kinds": ["flood"], "window": {"to": "20s"}}}}
+            """
+        #expect {
+            try ScenarioLoader(registry: Self.registry).load(text: text, file: "x.json")
+        } throws: { error in
+            let messages = (error as? ScenarioError)?.diagnostics.map(\.description) ?? []
+            let kindError = messages.first { $0.contains("/faults/generate/kinds/0") }
+            return kindError.map { $0.contains("offline") && !$0.contains("serverError") } ?? false
+        }
+    }
+
+    @Test func anInvalidGeneratorDoesNotAlsoAskTheLivenessPhaseForAfter() throws {
+        let text = """
+            {"format": 1, "name": "x", "duration": "60s", "devices": [{"id": "phone"}], "plugins": {"sse": {}},
+             "faults": {"generate": {"kinds": ["offline"]}, "liveness": {"within": "30s"}}}
+            """
+        #expect {
+            try ScenarioLoader(registry: Self.registry).load(text: text, file: "x.json")
+        } throws: { error in
+            let messages = (error as? ScenarioError)?.diagnostics.map(\.description) ?? []
+            return messages.contains { $0.contains("missing required field \"window\"") }
+                && !messages.contains { $0.contains("/faults/liveness") }
+        }
+    }
 }

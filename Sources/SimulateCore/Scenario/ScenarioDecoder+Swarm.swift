@@ -17,8 +17,12 @@ extension ScenarioDecoder {
         let generator = reader.value("generate").flatMap { decodeGenerator($0, at: path / "generate") }
         var liveness: LivenessPhase?
         if let stated = reader.value("liveness") {
+            // An invalid `generate` has its own errors: its window cannot stand in for `after`, and
+            // asking for `after` as well would blame the liveness object for the generator's mistake.
+            let generatorFailed = reader.has("generate") && generator == nil
             if stated != .bool(false) {
-                liveness = decodeLiveness(stated, at: path / "liveness", defaultAfter: generator?.windowTo)
+                liveness = decodeLiveness(
+                    stated, at: path / "liveness", defaultAfter: generator?.windowTo, afterRequired: !generatorFailed)
             }
         } else if let generator {
             liveness = LivenessPhase(
@@ -32,10 +36,13 @@ extension ScenarioDecoder {
         return (list, generator, liveness)
     }
 
-    private func decodeLiveness(_ value: JSON, at path: JSONPath, defaultAfter: VirtualInstant?) -> LivenessPhase? {
+    private func decodeLiveness(
+        _ value: JSON, at path: JSONPath, defaultAfter: VirtualInstant?, afterRequired: Bool
+    ) -> LivenessPhase? {
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics, what: "an object or false")
         else { return nil }
-        let after = reader.duration("after", required: defaultAfter == nil).map { .start + $0 } ?? defaultAfter
+        let after =
+            reader.duration("after", required: defaultAfter == nil && afterRequired).map { .start + $0 } ?? defaultAfter
         let within = reader.duration("within", required: true)
         reader.rejectUnknownKeys()
         guard let after, let within else { return nil }
@@ -93,7 +100,7 @@ extension ScenarioDecoder {
     /// `["offline", "partition"]` (equal weights) or `{"offline": 3, "partition": 1}`.
     private func decodeKinds(_ value: JSON?, at path: JSONPath) -> [(kind: FaultKind, weight: Double)]? {
         guard let value else { return nil }
-        let names = FaultKind.allCases.map(\.rawValue).joined(separator: ", ")
+        let names = FaultKind.allCases.filter(Self.isDrawable).map(\.rawValue).joined(separator: ", ")
         var kinds: [(kind: FaultKind, weight: Double)] = []
         switch value {
         case .array(let items):
@@ -133,8 +140,10 @@ extension ScenarioDecoder {
     }
 
     /// `serverError` names a server and an error of its own: such faults are listed, not drawn.
+    private static func isDrawable(_ kind: FaultKind) -> Bool { kind != .serverError }
+
     private func generatable(_ kind: FaultKind, at path: JSONPath) -> Bool {
-        guard kind == .serverError else { return true }
+        guard !Self.isDrawable(kind) else { return true }
         diagnostics.error(
             "serverError faults are not drawn: list them under \"list\" with their server and error", at: path)
         return false

@@ -27,6 +27,18 @@ extension ModelConfiguration {
             "private: the stores are mirrored to the private database and do not load when a schema version breaks "
                 + "CloudKit's rules (Code=134060); none: no mirroring, the stores load whatever the schema (seed 004's "
                 + "alternative, ModelConfiguration(cloudKitDatabase: .none))"),
+        .choice(
+            "validateVersions", \.validateVersions,
+            "all: CloudKit's rules are checked on every version of a migration plan (an assumption from seeds 001 "
+                + "and 004; Core Data's validator inspects the model it loads); current: only the version the store "
+                + "loads, the plan's last"),
+        .custom(
+            "configurationEntities", \.configurationEntities, type: "array", default: "every entity",
+            schema: ["type": "array", "items": ["type": "string"], "minItems": 1],
+            "The entities of the store's ModelConfiguration(schema:): model.schema reports a relationship to an "
+                + "entity outside them (Core Data keeps relationships within one store; Apple's sample \"Linking Data "
+                + "Between Two Core Data Stores\" links stores with a fetched property instead)",
+            read: { value, path, diagnostics in readEntityNames(value, at: path, diagnostics).map { .some($0) } }),
         .custom(
             "uniqueKeys", \.uniqueKeys, type: "array", default: "[]",
             schema: ["type": "array", "items": ModelConfigurationDocs.uniqueKey],
@@ -51,7 +63,16 @@ extension ModelConfiguration {
             "true (Task.displayId) or {\"entity\", \"attribute\"}: inserting that entity allocates its displayId "
                 + "through the counter plugin on the device (needs \"counter\" enabled)", read: readDisplayID),
         .duration(
-            "exportDebounce", \.exportDebounce, "Quiet time after the last local save before an export pass starts"),
+            "exportDebounce", \.exportDebounce,
+            "Quiet time after the last local save before the container asks for an export pass: the toolkit's "
+                + "assumption (Apple documents no figure; the system schedules exports, TN3164)"),
+        .custom(
+            "syncDeferral", \.syncDeferral, type: "duration", default: "{\"min\": \"0s\", \"max\": \"500ms\"}",
+            schema: SyncDeferral.schema,
+            "How long the system waits before a pass it schedules (after a save's exportDebounce, on a push, on "
+                + "reconnect, at launch, on model.foreground): seeded uniform per request, a duration or {\"min\", "
+                + "\"max\"} up to 24h. An assumption: the system decides when exports and imports run (TN3163, "
+                + "TN3164) and documents no figure; model.sync and retries do not wait", read: SyncDeferral.read),
         .duration(
             "periodicSync", \.periodicSync,
             "0 (default): no timer, as NSPersistentCloudKitContainer imports on a push, at launch and on returning to "
@@ -92,6 +113,9 @@ extension ModelConfiguration {
         let layout = StoreLayout(schema.current)
         Self.check(uniqueKeys, layout, at: path / "uniqueKeys", diagnostics)
         if let displayID { Self.check(displayID: displayID, layout, at: path / "displayId", diagnostics) }
+        for (index, name) in (configurationEntities ?? []).enumerated() where layout.entity(named: name) == nil {
+            diagnostics.error(Self.unknownEntity(name, layout), at: path / "configurationEntities" / index)
+        }
         if (.nanoseconds(1)..<(.milliseconds(1))).contains(periodicSync) {
             diagnostics.error(
                 "a periodic sync interval must be at least 1ms (or 0 for none)", at: path / "periodicSync")
@@ -102,5 +126,22 @@ extension ModelConfiguration {
         if retryBackoff < .milliseconds(1) {
             diagnostics.error("the retry backoff must be at least 1ms", at: path / "retryBackoff")
         }
+    }
+
+    /// A non-empty array of entity names; checked against the schema by ``check(at:diagnostics:)``.
+    static func readEntityNames(_ value: JSON, at path: JSONPath, _ diagnostics: Diagnostics) -> [String]? {
+        guard let items = value.arrayValue, !items.isEmpty else {
+            diagnostics.error("expected a non-empty array of entity names, found \(value.typeName)", at: path)
+            return nil
+        }
+        var names: [String] = []
+        for (index, item) in items.enumerated() {
+            guard let name = item.stringValue else {
+                diagnostics.error("expected an entity name, found \(item.typeName)", at: path / index)
+                continue
+            }
+            names.append(name)
+        }
+        return names.count == items.count ? names : nil
     }
 }

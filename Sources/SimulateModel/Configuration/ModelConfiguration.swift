@@ -27,6 +27,14 @@ public struct ModelConfiguration: PluginArguments {
         case none
     }
 
+    /// Which versions of a migration plan the CloudKit rules are checked on.
+    public enum ValidatedVersions: String, Sendable, CaseIterable {
+        /// Every version (the seeds' reading: an assumption).
+        case all
+        /// Only the version the store loads, the plan's last (what the validator inspects).
+        case current
+    }
+
     /// A logical key that CloudKit cannot enforce: no two objects of `entity` may share these values.
     public struct UniqueKey: Sendable, Equatable {
         public var entity: String
@@ -52,11 +60,16 @@ public struct ModelConfiguration: PluginArguments {
     /// `"sources"`: the team's Swift files, read once at load by ``SwiftSourceSchema``.
     public var sources: SwiftSourceSchema.Sources?
     public var cloudKitDatabase: CloudKitDatabase = .private
+    public var validateVersions: ValidatedVersions = .all
+    /// The entities of the store's `ModelConfiguration(schema:)`; nil: every entity of the schema.
+    public var configurationEntities: [String]?
     public var uniqueKeys: [UniqueKey] = []
     public var conflictPolicy: ConflictPolicy = .recordLastWriterWins
     /// Entity and int attribute that get a displayId from the counter plugin on insert.
     public var displayID: (entity: String, attribute: String)?
     public var exportDebounce = VirtualDuration.milliseconds(500)
+    /// The system's wait before a pass it schedules: an assumption (TN3164: the system decides).
+    public var syncDeferral = SyncDeferral.standard
     /// 0 (the default): no periodic passes, as the container has none (it imports on a push, at launch
     /// and on returning to the foreground).
     public var periodicSync = VirtualDuration.zero

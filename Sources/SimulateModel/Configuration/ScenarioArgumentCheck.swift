@@ -15,17 +15,21 @@ struct ScenarioArgumentCheck {
 
     /// The action with its `values` typed by the schema; `path`: the step's `args`.
     func prepare(_ action: ModelAction, at path: JSONPath) -> ModelAction {
-        guard action.kind != .sync && action.kind != .foreground && action.kind != .expireChangeTokens else {
+        guard
+            action.kind != .sync && action.kind != .foreground && action.kind != .expireChangeTokens
+                && action.kind != .throttleSync
+        else {
             return action
         }
         guard let entity = entity(.string(action.entity), at: path / "entity") else { return action }
         var prepared = action
         prepared.typedValues = typedValues(action.values, entity, at: path / "values")
         if let predicate = action.predicate { checkPredicate(predicate, entity, at: path / "where") }
-        for (index, name) in (action.by ?? []).enumerated() where entity.spec.attribute(named: name) == nil {
+        for (index, name) in (action.by ?? []).enumerated()
+        where name != ModelRun.idKey && entity.spec.attribute(named: name) == nil {
             diagnostics.error(
                 "\(entity.name) has no attribute \(BoundedQuote.quote(name)) (attributes: "
-                    + entity.attributes.map(\.name).joined(separator: ", ") + ")", at: path / "by" / index)
+                    + entity.attributes.map(\.name).joined(separator: ", ") + "; or \"@id\")", at: path / "by" / index)
         }
         return prepared
     }
@@ -38,6 +42,14 @@ struct ScenarioArgumentCheck {
 
     func check(_ observable: ModelObservable, at path: JSONPath) {
         if let name = observable.entity { _ = entity(.string(name), at: path / "entity") }
+        if case .serverRecords(let recordType) = observable, recordType != MirrorShared.linkRecordType,
+            layout.entity(recordType: recordType) == nil
+        {
+            diagnostics.error(
+                "no record type \(BoundedQuote.quote(recordType)) (record types: "
+                    + (layout.entities.map(\.recordType) + [MirrorShared.linkRecordType]).joined(separator: ", ") + ")",
+                at: path / "recordType")
+        }
     }
 
     private func entity(_ value: JSON?, at path: JSONPath) -> StoreLayout.Entity? {

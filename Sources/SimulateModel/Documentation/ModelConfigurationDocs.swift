@@ -32,7 +32,7 @@ enum ModelConfigurationDocs {
     private static let entitySchema: JSON = [
         "type": "object", "additionalProperties": false, "required": ["name"],
         "properties": [
-            "name": ["type": "string"], "renamedFrom": ["type": "string"],
+            "name": ["type": "string"], "renamedFrom": ["type": "string"], "parent": ["type": "string"],
             "attributes": [
                 "type": "array",
                 "items": [
@@ -40,6 +40,7 @@ enum ModelConfigurationDocs {
                     "properties": [
                         "name": ["type": "string"], "type": ["enum": attributeTypes], "optional": ["type": "boolean"],
                         "default": [:], "unique": ["type": "boolean"], "renamedFrom": ["type": "string"],
+                        "externalStorage": ["type": "boolean"],
                     ],
                 ],
             ],

@@ -9,7 +9,8 @@ enum ModelEntryDocs {
             details: """
                 Inserts an object of `entity` with `values` (unspecified attributes take their declared default:
                 "now" is the device's own clock, "random" a seeded UUID). The container names the record itself
-                ("<Entity>-<device>-<n>", standing for its UUID); `id` is the app's own identifier for the object,
+                ("<Entity>-<device>-<n>", standing for its UUID; n counts the objects inserted on that device, of
+                every entity, from 1: Project-phone-1, then Task-phone-2); `id` is the app's own identifier for the object,
                 its "@id" in predicates and observables (default: the record name). Two devices inserting the same
                 `id` make two records (field report 1); the same `id` twice on one device is duplicateID.
                 When displayId is configured, inserting that entity asks the counter plugin for an id on the device.
@@ -34,11 +35,13 @@ enum ModelEntryDocs {
         EntryDoc(
             "sync", "Run an export+import pass now (or right after the one under way)",
             details: "Passes also run at launch, after saves (exportDebounce), on reconnect, on pushes, on "
-                + "model.foreground, and periodically only when periodicSync is set."),
+                + "model.foreground, and periodically only when periodicSync is set; each of those waits a seeded "
+                + "syncDeferral first, but this one runs at once."),
         EntryDoc(
             "deduplicate", "The app's de-duplication: one object per key survives, references move to it",
             details: """
-                Objects of `entity` with equal values of the `by` attributes (default: equal @id) are one logical
+                Objects of `entity` with equal values of the `by` attributes ("@id" names the object's @id; the
+                default ["@id"] may be written out) are one logical
                 object: the one whose record name sorts first survives on every device alike, to-one references to
                 the others move to it, and the others are deleted (Apple's sample "Synchronizing a Local Store to
                 the Cloud" de-duplicates this way). Many-to-many links of the deleted ones are not moved.
@@ -48,6 +51,16 @@ enum ModelEntryDocs {
             details: """
                 NSPersistentCloudKitContainer imports on a push, at launch and when the app becomes active again;
                 without pushes (dropped, Simulator) this is how a device catches up. The store is kept (it is on disk).
+                """),
+        EntryDoc(
+            "throttleSync", "Fault: the system defers (or throttles) the device's sync passes for a while",
+            details: """
+                From now for `for`, no pass the system schedules (after a save, on a push, on reconnect, at
+                launch, on model.foreground) runs: they wait for the end and then run as one, or with `every`
+                at most one per interval. model.sync still runs at once, and retries keep their backoff. The
+                system schedules the container's sync at its discretion (TN3164; Apple Developer Forums thread
+                830538: it "supports discretionary scheduling"); what holds it back (battery, thermal state, a
+                spent background budget) is not documented for the container, so this fault stands for any of it.
                 """),
         EntryDoc(
             "expireChangeTokens", "Server-side fault: every change token of the zone expires (a step without device)",
@@ -63,10 +76,14 @@ enum ModelEntryDocs {
             details: """
                 One violation per rule group of Core Data's NSCocoaErrorDomain Code=134060 failure reason, in its
                 order and words: missing inverses, ordered relationships, non-optional attributes without a default,
-                non-optional relationships, unsupported delete rules (Deny; No Action too, which leaves dangling
-                references), unique constraints — each followed by sorted "Entity: property" lines. With any of them
-                the store loads without CloudKit (no mirroring). One more violation lists renames, removals and type
-                changes made after a version marked "deployed".
+                non-optional relationships, unsupported delete rules (Deny only: No Action is accepted, and
+                model.relationships reports the references it leaves dangling), unique constraints — each followed
+                by sorted "Entity: property" lines, then the toolkit's group for Undefined and Object ID attribute
+                types. With any of them the store does not load (every store action fails with storeLoadFailed)
+                unless cloudKitDatabase is "none". Every version of a plan is checked (an assumption;
+                validateVersions: "current" checks the loaded one). More violations list relationships to entities
+                outside configurationEntities, and renames, removals and type changes made after a version marked
+                "deployed".
                 """),
         EntryDoc(
             "converged", "At the end every device holds exactly the server's objects, values and links",
@@ -103,6 +120,12 @@ enum ModelEntryDocs {
             valueType: "array"),
         EntryDoc(
             "serverObjects", "The server's records of an entity, read like model.objects",
+            perDevice: false, valueType: "array"),
+        EntryDoc(
+            "serverRecords", "The server's records of one record type, as the container wrote them",
+            details: "Sorted by record name; each {\"recordName\", and every field by its CD_ name}: an object's "
+                + "record holds CD_entityName, a CDMR link record CD_entityNames, CD_relationships and "
+                + "CD_recordNames (\"Reading CloudKit Records for Core Data\"). Dates are ISO 8601 text, data base64.",
             perDevice: false, valueType: "array"),
         EntryDoc(
             "count", "How many objects the device holds (of `entity` when given)",

@@ -71,7 +71,8 @@ final class ConflictLedger {
                 if lost.count < Self.reportLimit {
                     lost.append(
                         LostUpdate(
-                            entity: String(saved.recordType.dropFirst(3)), recordName: name,
+                            entity: saved.fields["CD_entityName"]?.stringValue ?? String(saved.recordType.dropFirst(3)),
+                            recordName: name,
                             field: String(key.dropFirst(3)), lostValue: FieldCoding.json(old),
                             lostDevice: deviceNames[Int(previous.device)],
                             lostEditTime: previous.editTime, winningValue: FieldCoding.json(new),

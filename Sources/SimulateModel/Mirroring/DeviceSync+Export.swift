@@ -7,9 +7,9 @@ struct ExportBatch {
     var generations: [UInt32] = []
     var records: [CloudRecord] = []
     var contexts: [ConflictLedger.SaveContext] = []
-    var linkSaves: [LinkSet.Pair] = []
+    var linkSaves: [String] = []
     var deletes: [String] = []
-    var linkRemovals: [LinkSet.Pair] = []
+    var linkRemovals: [String] = []
 
     var isEmpty: Bool { records.isEmpty && deletes.isEmpty && linkRemovals.isEmpty }
     var count: Int { records.count + deletes.count + linkRemovals.count }
@@ -26,7 +26,7 @@ extension DeviceSync {
         let zone = MirrorShared.zoneID
         let recordIDs =
             batch.deletes.map { CloudRecordID(recordName: $0, zoneID: zone) }
-            + batch.linkRemovals.map { CloudRecordID(recordName: $0.recordName, zoneID: zone) }
+            + batch.linkRemovals.map { CloudRecordID(recordName: $0, zoneID: zone) }
         let (records, contexts, shared, device) = (batch.records, batch.contexts, shared, device)
         shared.send(
             from: device, { shared.serveModify(records, contexts, deleting: recordIDs, from: device) }
@@ -70,9 +70,9 @@ extension DeviceSync {
         }
         compactQueue()
         let links = store.links.takePending(limit: batchLimit - batch.count)
-        batch.linkSaves = links.saves
+        batch.linkSaves = links.saves.map(\.name)
         batch.linkRemovals = links.removals
-        batch.records += links.saves.map(linkRecord)
+        batch.records += links.saves.map { linkRecord($0.name, $0.pair) }
         let deletes = min(batchLimit - batch.count, store.pendingDeletes.count)
         if deletes > 0 {
             batch.deletes = Array(store.pendingDeletes.prefix(deletes))
@@ -88,15 +88,19 @@ extension DeviceSync {
         queueHead = 0
     }
 
+    static let entityNameField = "CD_entityName"
+
     /// The record to send: every field for a new record or under record-level last-writer-wins, the
     /// changed ones under per-property merge.
     func record(for object: ModelObject, policy: ModelConfiguration.ConflictPolicy) -> CloudRecord {
         let entity = object.entity
         guard var record = object.record else {
             var fields: [String: CloudFieldValue] = [:]
-            // Room for the fields that have values, as adding them one by one would end with.
+            // Room for the fields that have values and CD_entityName, as adding them one by one would end with.
             let valued = object.local.map { values in values.count { if case .null = $0 { false } else { true } } }
-            if let valued, valued > 1 { fields.reserveCapacity(valued) }
+            if let valued { fields.reserveCapacity(valued + 1) }
+            // "Reading CloudKit Records for Core Data": every record names its entity.
+            fields[Self.entityNameField] = .string(entity.name)
             for field in 0..<entity.fieldCount {
                 if let value = FieldCoding.field(object.value(field)) { fields[entity.fieldKeys[field]] = value }
             }
@@ -111,7 +115,9 @@ extension DeviceSync {
         return record
     }
 
-    private func linkRecord(_ pair: LinkSet.Pair) -> CloudRecord {
+    /// A `CDMR` record: both entity names, both relationship names and both record names, in the
+    /// order of the entity names ("Reading CloudKit Records for Core Data").
+    private func linkRecord(_ name: String, _ pair: LinkSet.Pair) -> CloudRecord {
         let sides = pair.relation.split(separator: ".").map(String.init)
         var entities = sides.first ?? ""
         var relationships = sides.last ?? ""
@@ -122,7 +128,7 @@ extension DeviceSync {
         }
         return CloudRecord(
             recordType: MirrorShared.linkRecordType,
-            recordID: CloudRecordID(recordName: pair.recordName, zoneID: MirrorShared.zoneID),
+            recordID: CloudRecordID(recordName: name, zoneID: MirrorShared.zoneID),
             fields: [
                 "CD_entityNames": .string(entities), "CD_relationships": .string(relationships),
                 "CD_recordNames": .string(pair.first + ":" + pair.second),

@@ -49,8 +49,8 @@ extension DeviceSync {
             seen?.insert(record.recordID.recordName)
             importedRecords += 1
             if record.recordType == MirrorShared.linkRecordType {
-                if let pair = LinkSet.Pair(recordName: record.recordID.recordName), !store.links.contains(pair) {
-                    store.links.adopt(pair)
+                if let pair = LinkSet.Pair(record: record) {
+                    store.links.adopt(record: record.recordID.recordName, pair)
                 }
             } else {
                 applyRecord(record)
@@ -63,7 +63,7 @@ extension DeviceSync {
 
     private func applyRecord(_ record: CloudRecord) {
         let name = record.recordID.recordName
-        guard let entity = shared.layout.entity(recordType: record.recordType),
+        guard let entity = shared.layout.entity(of: record),
             store.pendingDeleteSet.isEmpty || !store.pendingDeleteSet.contains(name)
         else { return }
         let tag = record.changeTag?.rawValue ?? 0
@@ -119,8 +119,8 @@ extension DeviceSync {
 
     private func applyDeletion(_ name: String) {
         if store.pendingDeleteSet.remove(name) != nil { store.pendingDeletes.removeAll { $0 == name } }
-        if let pair = LinkSet.Pair(recordName: name) {
-            store.links.remove(pair, local: false)
+        if store.links.pair(ofRecord: name) != nil {
+            store.links.removeRecord(name)
             return
         }
         guard let object = store.object(name) else { return }

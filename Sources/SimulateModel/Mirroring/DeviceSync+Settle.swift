@@ -14,11 +14,11 @@ extension DeviceSync {
                 handleSaveError(object, error)
             }
         }
-        for (offset, pair) in batch.linkSaves.enumerated() {
+        for (offset, name) in batch.linkSaves.enumerated() {
             let outcome = modify.saveResults[batch.objects.count + offset]
             if let error = outcome.error, error.code != .serverRecordChanged {
-                store.links.requeue(saves: [pair], removals: [])
-                _ = retryAllowed(pair.recordName, error)
+                store.links.requeue(saves: [name], removals: [])
+                _ = retryAllowed(name, error)
             }
         }
         let removals = batch.deletes.count

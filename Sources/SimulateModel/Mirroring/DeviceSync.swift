@@ -7,6 +7,14 @@ import SimulateCore
 final class DeviceSync {
     enum Reason: String {
         case launch, save, reconnect, periodic, push, manual, retry, foreground
+
+        /// A pass the system schedules when it chooses: it waits a ``SyncDeferral`` and a throttle.
+        var isSystemScheduled: Bool {
+            switch self {
+            case .launch, .save, .reconnect, .push, .foreground: true
+            case .periodic, .manual, .retry: false
+            }
+        }
     }
 
     let device: Device
@@ -17,6 +25,13 @@ final class DeviceSync {
     private var passRequested = false
     private var debounce: EventHandle?
     private var retry: EventHandle?
+    /// A system-scheduled pass waiting for its time, and that time.
+    private var scheduledPass: (handle: EventHandle, at: VirtualInstant, reason: Reason)?
+    private var deferralRandom: SeededRandom
+    /// `model.throttleSync`: until when, and the least time between two passes meanwhile (nil: none).
+    private var throttleEnd: VirtualInstant?
+    private var throttleEvery: VirtualDuration?
+    private var lastPassStart: VirtualInstant?
     private var failures = 0
     /// Export attempts per record in the current pass (bounded by `maxConflictRetries`).
     var conflictRetries: [String: Int] = [:]
@@ -39,6 +54,7 @@ final class DeviceSync {
         self.store = store
         self.shared = shared
         batchLimit = shared.configuration.exportBatchSize
+        deferralRandom = shared.context.random(for: device, component: "model.syncDeferral")
     }
 
     var trace: Trace { shared.context.trace }
@@ -59,6 +75,59 @@ final class DeviceSync {
 
     func requestPass(_ reason: Reason) {
         guard shared.enabled else { return }
+        if reason.isSystemScheduled {
+            let delay = systemDelay()
+            if delay > .zero {
+                let at = now + delay
+                if let scheduledPass, scheduledPass.at <= at { return }
+                if let scheduledPass { shared.context.scheduler.cancel(scheduledPass.handle) }
+                trace.instant(device.id, "sync", "deferred", reason.rawValue, value: delay.nanoseconds)
+                let handle = shared.context.scheduler.schedule(after: delay) { [weak self] in
+                    self?.scheduledPass = nil
+                    self?.startPass(reason)
+                }
+                scheduledPass = (handle, at, reason)
+                return
+            }
+        }
+        startPass(reason)
+    }
+
+    /// The system's wait before a pass it schedules: a seeded draw from `syncDeferral`, and the rest of
+    /// a `throttleSync` fault.
+    private func systemDelay() -> VirtualDuration {
+        let range = shared.configuration.syncDeferral
+        var delay =
+            range.maximum == range.minimum ? range.minimum : deferralRandom.duration(in: range.minimum...range.maximum)
+        if let end = throttleEnd {
+            if now >= end {
+                throttleEnd = nil
+                throttleEvery = nil
+            } else {
+                var allowed = end
+                if let every = throttleEvery { allowed = min(end, lastPassStart.map { $0 + every } ?? now) }
+                if allowed > now { delay = max(delay, allowed - now) }
+            }
+        }
+        return delay
+    }
+
+    /// `model.throttleSync`: system-scheduled passes wait until `length` from now, or with `every` run
+    /// at most once per interval until then; a pass already waiting is held back as well.
+    func throttle(for length: VirtualDuration, every: VirtualDuration?) {
+        throttleEnd = now + length
+        throttleEvery = every
+        trace.instant(
+            device.id, "sync", "throttled", every.map { "every \(DurationFormat.string($0))" } ?? "deferred",
+            value: length.nanoseconds)
+        if let scheduledPass, scheduledPass.at < now + length {
+            shared.context.scheduler.cancel(scheduledPass.handle)
+            self.scheduledPass = nil
+            requestPass(scheduledPass.reason)
+        }
+    }
+
+    private func startPass(_ reason: Reason) {
         if passRunning {
             passRequested = true
             return
@@ -68,6 +137,7 @@ final class DeviceSync {
             self.retry = nil
         }
         passRunning = true
+        lastPassStart = now
         passes += 1
         conflictRetries.removeAll(keepingCapacity: true)
         trace.begin(device.id, "sync", "export", reason.rawValue, value: Int64(passes))

@@ -124,6 +124,7 @@ final class MirrorShared {
         _ records: [CloudRecord], _ contexts: [ConflictLedger.SaveContext], deleting recordIDs: [CloudRecordID],
         from device: Device
     ) -> Result<CloudModifyResult, CloudKitError> {
+        if let oversized = oversizedRecord(records) { return .failure(oversized) }
         // A record sent without a change tag is saved only when the server has none.
         let before = records.map { $0.changeTag == nil ? nil : server.record($0.recordID) }
         let result = server.modify(

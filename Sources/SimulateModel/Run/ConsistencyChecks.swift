@@ -39,9 +39,9 @@ struct ConvergenceCheck {
                     differences.append("missing \(entry.entity.name) \"\(name)\"")
                 }
             }
-            let links = Set(store.links.all.map(\.recordName))
-            for name in server.links.subtracting(links) { differences.append("missing link \(name)") }
-            for name in links.subtracting(server.links) { differences.append("link \(name) is not on the server") }
+            let links = Set(store.links.all)
+            for pair in server.links.subtracting(links) { differences.append("missing link \(pair)") }
+            for pair in links.subtracting(server.links) { differences.append("link \(pair) is not on the server") }
             guard !differences.isEmpty else { continue }
             let shown = differences.sorted().prefix(Self.differencesShown)
             let more = differences.count > shown.count ? "; … \(differences.count - shown.count) more" : ""
@@ -74,12 +74,10 @@ struct ReferenceCheck {
                             + "refers to \"\(target)\", which the server does not have"))
             }
         }
-        for name in server.links.sorted() {
-            guard let pair = LinkSet.Pair(recordName: name),
-                server.objects[pair.first] == nil || server.objects[pair.second] == nil
-            else { continue }
+        for (name, pair) in server.linkRecords.sorted(by: { $0.key < $1.key }) {
+            guard server.objects[pair.first] == nil || server.objects[pair.second] == nil else { continue }
             violations.append(
-                Violation(at: run.context.now, message: "server: link \(name) names a missing object"))
+                Violation(at: run.context.now, message: "server: link \(name) (\(pair)) names a missing object"))
         }
         for store in run.stores {
             for object in store.objects.sorted(by: { $0.id < $1.id }) {

@@ -34,6 +34,10 @@ extension ModelRun {
             syncs[device.index].requestPass(.manual)
         case .foreground:
             syncs[device.index].requestPass(.foreground)
+        case .throttleSync:
+            if let throttle = action.throttle {
+                syncs[device.index].throttle(for: throttle.length, every: throttle.every)
+            }
         case .deduplicate:
             record(deduplicate(entity: entity, by: action.by, on: device), device) { _ in }
         case .expireChangeTokens:
@@ -61,6 +65,8 @@ extension ModelRun {
         case .serverObjects(let name):
             guard let entity = layout.entity(named: name) else { return .null }
             return .array(ServerSnapshot(self).objects(of: entity))
+        case .serverRecords(let recordType):
+            return .array(serverRecords(ofType: recordType))
         case .count(let name):
             guard let device else { return .null }
             let store = stores[device.index]

@@ -2,6 +2,9 @@ import SimulateCore
 import SimulateJSON
 
 extension ModelRun {
+    /// The name that stands for an object's `@id` in `deduplicate`'s `by`.
+    static let idKey = "@id"
+
     /// The app's own de-duplication, as in Apple's sample "Synchronizing a Local Store to the Cloud": the
     /// objects of `entity` that share a key (the values of `attributes`, or their `@id` when nil) are one
     /// logical object; the one whose record name sorts first wins on every device alike, the references
@@ -10,8 +13,13 @@ extension ModelRun {
         Result { () throws(ModelStoreError) -> Int in
             let store = try self.store(device)
             let entity = try self.entity(name)
-            var fields: [Int] = []
-            for attribute in attributes ?? [] {
+            // nil: the object's `@id`, as `"@id"` in the list names it.
+            var fields: [Int?] = []
+            for attribute in attributes ?? [Self.idKey] {
+                if attribute == Self.idKey {
+                    fields.append(nil)
+                    continue
+                }
                 guard let field = entity.fieldIndexByName[attribute], !entity.isRelationshipField(field) else {
                     throw ModelStoreError(
                         .unknownProperty, "\(entity.name) has no attribute \(BoundedQuote.quote(attribute))",
@@ -21,9 +29,8 @@ extension ModelRun {
             }
             var groups: [String: [ModelObject]] = [:]
             for object in store.all(entity) {
-                let key =
-                    attributes == nil
-                    ? store.handle(object) : JSONWriter.string(.array(fields.map { object.value($0) }))
+                let key = JSONWriter.string(
+                    .array(fields.map { field in field.map { object.value($0) } ?? .string(store.handle(object)) }))
                 groups[key, default: []].append(object)
             }
             var deleted = 0

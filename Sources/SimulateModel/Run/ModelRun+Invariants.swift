@@ -30,6 +30,7 @@ extension ModelRun {
                 at: .start, message: group.text,
                 events: ["Error Domain=NSCocoaErrorDomain Code=134060 \"A Core Data error occurred.\""])
         }
+        if let outside = ConfigurationCheck.violation(configuration) { violations.append(outside) }
         if !migrationChanges.isEmpty {
             let lines = migrationChanges.map {
                 "\($0.line) (version \($0.version), after deployed \($0.deployedVersion))"

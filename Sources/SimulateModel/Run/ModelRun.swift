@@ -31,7 +31,7 @@ public final class ModelRun: PluginRun {
         self.layout = layout
         let names = NameTable()
         stores = context.devices.map { ModelStore(layout: layout, device: $0, names: names) }
-        schemaGroups = CloudKitModelValidator.validate(configuration.schema)
+        schemaGroups = CloudKitModelValidator.validate(configuration.schema, versions: configuration.validateVersions)
         loadFailure = configuration.cloudKitDatabase == .none ? nil : CloudKitModelValidator.failureReason(schemaGroups)
         migrationChanges = MigrationValidator.validate(configuration.schema)
         lastFetch = Array(repeating: .null, count: context.devices.count)

@@ -14,7 +14,10 @@ struct ServerSnapshot {
     var objects: [String: Entry] = [:]
     /// Change tags of the records' current versions: a tag names one version of one record.
     var currentTags = TagSet()
-    var links: Set<String> = []
+    /// The links the `CDMR` records hold (two records of one pair make one link).
+    var links: Set<LinkSet.Pair> = []
+    /// The `CDMR` records by record name.
+    var linkRecords: [String: LinkSet.Pair] = [:]
     private let layout: StoreLayout
     private let names: NameTable
 
@@ -27,8 +30,11 @@ struct ServerSnapshot {
             guard let record = shared.server.record(CloudRecordID(recordName: name, zoneID: MirrorShared.zoneID))
             else { continue }
             if record.recordType == MirrorShared.linkRecordType {
-                links.insert(record.recordID.recordName)
-            } else if let entity = layout.entity(recordType: record.recordType) {
+                if let pair = LinkSet.Pair(record: record) {
+                    links.insert(pair)
+                    linkRecords[record.recordID.recordName] = pair
+                }
+            } else if let entity = layout.entity(of: record) {
                 objects[record.recordID.recordName] = Entry(entity: entity, record: record)
                 currentTags.insert(record.changeTag?.rawValue ?? 0)
             }
@@ -47,7 +53,7 @@ struct ServerSnapshot {
                 }
             } else {
                 let key = LinkSet.key(layout, entity, relationship)
-                for pair in links.compactMap(LinkSet.Pair.init(recordName:)) where pair.relation == key.name {
+                for pair in links where pair.relation == key.name {
                     let (owner, member) = key.reversed ? (pair.second, pair.first) : (pair.first, pair.second)
                     members[relationship.name, default: [:]][owner, default: []].append(member)
                 }
@@ -70,6 +76,29 @@ struct ServerSnapshot {
             for relationship in entity.toMany {
                 let ids = (members[relationship.name]?[name] ?? []).map(names.handle(recordName:)).sorted()
                 json.append(key: relationship.name, value: .array(ids.map { .string($0) }))
+            }
+            return .object(json)
+        }
+    }
+}
+
+extension ModelRun {
+    /// `model.serverRecords`: the server's records of one type, sorted by record name, each with its
+    /// name and every field as the container wrote it.
+    func serverRecords(ofType recordType: String) -> [JSON] {
+        guard let shared else { return [] }
+        var records: [CloudRecord] = []
+        for name in shared.savedNames {
+            guard let record = shared.server.record(CloudRecordID(recordName: name, zoneID: MirrorShared.zoneID)),
+                record.recordType == recordType
+            else { continue }
+            records.append(record)
+        }
+        return records.sorted { $0.recordID.recordName < $1.recordID.recordName }.map { record in
+            var json = JSONObject()
+            json.append(key: "recordName", value: .string(record.recordID.recordName))
+            for key in record.fields.keys.sorted() {
+                json.append(key: key, value: FieldCoding.json(record.fields[key]))
             }
             return .object(json)
         }

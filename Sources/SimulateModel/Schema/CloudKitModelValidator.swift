@@ -14,22 +14,37 @@ public enum CloudKitModelValidator {
 
     public enum Rule: String, Sendable, CaseIterable {
         case inverse, ordered, attributes, optionalRelationships, deleteRules, uniqueConstraints
+        /// Undefined and Object ID attributes: the rule is documented ("Creating a Core Data Model for
+        /// CloudKit"); its header is the toolkit's wording, listed after Core Data's own groups.
+        case attributeTypes
     }
 
     /// Every group the version breaks, in the order Core Data prints them; empty when CloudKit accepts it.
     public static func validate(_ version: SchemaVersion) -> [Group] { validate([version]) }
 
-    /// Every group any version of a migration plan breaks: the container loads every version's model,
-    /// so each must be compatible (seed 001: "All versions in your migration plan must follow these
-    /// rules"; seed 004's one failure reason lists `SDUserProfileV9` and `SDUserProfileV10` lines). A
-    /// line several versions share is listed once.
+    /// Every group any version of a migration plan breaks. That every version is checked is an
+    /// assumption read from the seeds (seed 001: "All versions in your migration plan must follow these
+    /// rules"; seed 004's one failure reason lists `SDUserProfileV9` and `SDUserProfileV10` lines): the
+    /// validator itself checks the entities of the model it loads. A line several versions share is
+    /// listed once.
     public static func validate(_ schema: ModelSchema) -> [Group] { validate(schema.versions) }
+
+    /// ``validate(_:)-(ModelSchema)`` for `"validateVersions": "all"`, else the loaded (last) version only.
+    static func validate(_ schema: ModelSchema, versions: ModelConfiguration.ValidatedVersions) -> [Group] {
+        versions == .all ? validate(schema.versions) : validate([schema.current])
+    }
 
     private static func validate(_ versions: [SchemaVersion]) -> [Group] {
         var lines: [Rule: [String]] = [:]
         for entity in versions.flatMap(\.entities) {
             for attribute in entity.attributes where !attribute.isOptional && attribute.defaultValue == nil {
                 lines[.attributes, default: []].append("\(entity.name): \(attribute.name)")
+            }
+            for attribute in entity.attributes {
+                if let unsupported = attribute.unsupportedType {
+                    lines[.attributeTypes, default: []].append(
+                        "\(entity.name): \(attribute.name) - \(unsupported.coreDataName)")
+                }
             }
             for relationship in entity.relationships {
                 let line = "\(entity.name): \(relationship.name)"
@@ -80,6 +95,9 @@ public enum CloudKitModelValidator {
             "The following relationships are configured with unsupported delete rules:"
         case .uniqueConstraints:
             "CloudKit integration does not support unique constraints. The following entities are constrained:"
+        case .attributeTypes:
+            "CloudKit integration does not support the Undefined and Object ID attribute types. "
+                + "The following attributes use them:"
         }
     }
 }

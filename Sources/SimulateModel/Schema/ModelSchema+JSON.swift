@@ -25,6 +25,7 @@ public enum SchemaJSON {
         if !entity.attributes.isEmpty { object["attributes"] = .array(entity.attributes.map(attribute)) }
         if !entity.relationships.isEmpty { object["relationships"] = .array(entity.relationships.map(relationship)) }
         if let renamed = entity.renamedFrom { object["renamedFrom"] = .string(renamed) }
+        if let parent = entity.parent { object["parent"] = .string(parent) }
         return .object(object)
     }
 
@@ -33,6 +34,7 @@ public enum SchemaJSON {
         if attribute.isOptional { object["optional"] = .bool(true) }
         if let value = attribute.defaultValue { object["default"] = value }
         if attribute.isUnique { object["unique"] = .bool(true) }
+        if attribute.isExternalStorage { object["externalStorage"] = .bool(true) }
         if let renamed = attribute.renamedFrom { object["renamedFrom"] = .string(renamed) }
         return .object(object)
     }

@@ -5,6 +5,20 @@ public enum AttributeType: String, Sendable, CaseIterable {
     case string, int, double, bool, date, uuid, data
 }
 
+/// Core Data attribute types CloudKit cannot store ("Creating a Core Data Model for CloudKit"). SwiftData
+/// never declares them; a scenario may, to see the check. At run time they hold binary data.
+public enum UnsupportedAttributeType: String, Sendable, CaseIterable {
+    case undefined, objectID
+
+    /// The name Core Data's model editor shows: `Undefined`, `Object ID`.
+    var coreDataName: String {
+        switch self {
+        case .undefined: "Undefined"
+        case .objectID: "Object ID"
+        }
+    }
+}
+
 /// A SwiftData delete rule (`@Relationship(deleteRule:)`).
 public enum DeleteRule: String, Sendable, CaseIterable {
     case cascade, nullify, deny, noAction
@@ -32,11 +46,17 @@ public struct AttributeSpec: Sendable, Equatable {
     public var isUnique: Bool
     /// SwiftData's `originalName`: the attribute's name in the previous version.
     public var renamedFrom: String?
+    /// A Core Data type CloudKit rejects (stored as `data` here); nil for the SwiftData types.
+    public var unsupportedType: UnsupportedAttributeType?
+    /// `@Attribute(.externalStorage)`: the value travels as a CloudKit asset, outside the 1 MB record limit.
+    public var isExternalStorage = false
 
     public init(
         name: String, type: AttributeType, isArray: Bool = false, isOptional: Bool = false,
-        defaultValue: JSON? = nil, isUnique: Bool = false, renamedFrom: String? = nil
+        defaultValue: JSON? = nil, isUnique: Bool = false, renamedFrom: String? = nil,
+        unsupportedType: UnsupportedAttributeType? = nil
     ) {
+        self.unsupportedType = unsupportedType
         self.name = name
         self.type = type
         self.isArray = isArray
@@ -47,7 +67,10 @@ public struct AttributeSpec: Sendable, Equatable {
     }
 
     /// `string`, `[string]`.
-    public var typeName: String { isArray ? "[\(type.rawValue)]" : type.rawValue }
+    public var typeName: String {
+        if let unsupportedType { return unsupportedType.rawValue }
+        return isArray ? "[\(type.rawValue)]" : type.rawValue
+    }
 }
 
 /// One relationship of an entity.
@@ -85,11 +108,14 @@ public struct EntitySpec: Sendable, Equatable {
     public var attributes: [AttributeSpec]
     public var relationships: [RelationshipSpec]
     public var renamedFrom: String?
+    /// The entity this one inherits from (a SwiftData `@Model` subclass, a Core Data sub-entity).
+    public var parent: String?
 
     public init(
         name: String, attributes: [AttributeSpec] = [], relationships: [RelationshipSpec] = [],
-        renamedFrom: String? = nil
+        renamedFrom: String? = nil, parent: String? = nil
     ) {
+        self.parent = parent
         self.name = name
         self.attributes = attributes
         self.relationships = relationships
@@ -114,6 +140,27 @@ public struct SchemaVersion: Sendable, Equatable {
     }
 
     public func entity(named name: String) -> EntitySpec? { entities.first { $0.name == name } }
+
+    /// The entity and its ancestors, the entity first; stops at a missing parent or a cycle.
+    func lineage(of entity: EntitySpec) -> [EntitySpec] {
+        var chain = [entity]
+        while let parent = chain[chain.count - 1].parent, let next = self.entity(named: parent),
+            !chain.contains(where: { $0.name == next.name })
+        {
+            chain.append(next)
+        }
+        return chain
+    }
+
+    /// The entity with its inherited properties first, as the store lays it out.
+    func flattened(_ entity: EntitySpec) -> EntitySpec {
+        guard entity.parent != nil else { return entity }
+        var flat = entity
+        let ancestors = lineage(of: entity).dropFirst().reversed()
+        flat.attributes = ancestors.flatMap(\.attributes) + entity.attributes
+        flat.relationships = ancestors.flatMap(\.relationships) + entity.relationships
+        return flat
+    }
 }
 
 /// The schema a scenario declares: its versions in order; the last one is what the app runs.

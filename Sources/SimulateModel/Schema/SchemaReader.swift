@@ -61,11 +61,43 @@ enum SchemaReader {
             }
             entities.append(entity)
         }
+        checkParents(entities, at: path / "entities", diagnostics: diagnostics)
         checkRelationships(entities, at: path / "entities", diagnostics: diagnostics)
         return entities
     }
 
     /// Destinations exist; an inverse names a relationship of the destination that points back.
+    /// A parent names another entity of the version, without a cycle, and a sub-entity does not
+    /// declare a property it inherits.
+    private static func checkParents(_ entities: [EntitySpec], at path: JSONPath, diagnostics: Diagnostics) {
+        let version = SchemaVersion(name: "", entities: entities)
+        for (index, entity) in entities.enumerated() {
+            guard let parent = entity.parent else { continue }
+            guard version.entity(named: parent) != nil, parent != entity.name else {
+                diagnostics.error(
+                    "parent \(BoundedQuote.quote(parent)) is not another entity of this version (entities: "
+                        + entities.map(\.name).joined(separator: ", ") + ")", at: path / index / "parent")
+                continue
+            }
+            let lineage = version.lineage(of: entity)
+            if let last = lineage.last?.parent, lineage.contains(where: { $0.name == last }) {
+                diagnostics.error(
+                    "\(entity.name) inherits from itself: " + lineage.map(\.name).joined(separator: " → ") + " → "
+                        + last,
+                    at: path / index / "parent")
+                continue
+            }
+            let inherited = Set(
+                lineage.dropFirst().flatMap { $0.attributes.map(\.name) + $0.relationships.map(\.name) })
+            for name in entity.attributes.map(\.name) + entity.relationships.map(\.name) where inherited.contains(name)
+            {
+                diagnostics.error(
+                    "\(entity.name) declares \(BoundedQuote.quote(name)), which it inherits from \(parent)",
+                    at: path / index / "parent")
+            }
+        }
+    }
+
     private static func checkRelationships(_ entities: [EntitySpec], at path: JSONPath, diagnostics: Diagnostics) {
         for (entityIndex, entity) in entities.enumerated() {
             for (index, relationship) in entity.relationships.enumerated() {
@@ -100,12 +132,13 @@ enum SchemaReader {
 enum EntityReader {
     static let attributeTypes =
         AttributeType.allCases.map(\.rawValue) + AttributeType.allCases.map { "[\($0.rawValue)]" }
+        + UnsupportedAttributeType.allCases.map(\.rawValue)
 
     static func read(_ value: JSON, at path: JSONPath, diagnostics: Diagnostics) -> EntitySpec? {
         guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
         let name = reader.id("name", required: true)
         let renamedFrom = reader.id("renamedFrom")
-        var entity = EntitySpec(name: name ?? "", renamedFrom: renamedFrom)
+        var entity = EntitySpec(name: name ?? "", renamedFrom: renamedFrom, parent: reader.id("parent"))
         var names: Set<String> = []
         for (index, item) in (array(reader, "attributes", at: path, diagnostics) ?? []).enumerated() {
             let itemPath = path / "attributes" / index
@@ -152,9 +185,14 @@ enum EntityReader {
         var attribute = AttributeSpec(
             name: name ?? "", type: .string, isOptional: reader.bool("optional") ?? false,
             isUnique: reader.bool("unique") ?? false, renamedFrom: reader.id("renamedFrom"))
+        attribute.isExternalStorage = reader.bool("externalStorage") ?? false
         if let typeName {
             attribute.isArray = typeName.hasPrefix("[")
             attribute.type = AttributeType(rawValue: typeName.trimmingBrackets) ?? .string
+            if let unsupported = UnsupportedAttributeType(rawValue: typeName) {
+                attribute.type = .data
+                attribute.unsupportedType = unsupported
+            }
         }
         if let defaultValue = reader.value("default"), typeName != nil {
             if defaultValue == .string("now") && attribute.type == .date && !attribute.isArray

@@ -43,6 +43,7 @@ final class ModelStore {
         self.layout = layout
         self.device = device
         self.names = names
+        links = LinkSet(device: device.id)
     }
 
     func object(_ id: String) -> ModelObject? {

@@ -2,10 +2,12 @@ import SimulateCore
 
 /// `serverIds` and `reconnectRate`: what the backend issues and how hard the clients hit it.
 enum ServerInvariants {
-    /// Ids are UnixNano strings of the server clock, strictly increasing (so unique) even when two
-    /// adds land in the same nanosecond; `created` is that clock in RFC 3339; clients only ever hold
-    /// server-issued ids or their own temporary ones.
+    /// Ids are UnixNano strings of the server clock at its resolution, never issued twice and
+    /// strictly increasing (the nanosecond clock bumps a same-nanosecond add by 1 ns; the microsecond
+    /// clock does not, so two adds in one microsecond are reported); `created` is that clock in
+    /// RFC 3339; clients only ever hold server-issued ids or their own temporary ones.
     static func serverIds(_ world: SSEWorld, clients: [SSEClient]) -> [Violation] {
+        let resolution = world.configuration.serverClock
         var list = ViolationList()
         var last: Int64 = .min
         var issued: Set<String> = []
@@ -22,10 +24,19 @@ enum ServerInvariants {
                 add("id \"\(record.id)\" is not a UnixNano decimal string")
                 continue
             }
-            if !issued.insert(record.id).inserted { add("id \(record.id) was issued twice") }
-            if value <= last { add("id \(record.id) is not above the previous id \(last)") }
-            if value != max(clock, last &+ 1) {
-                add("id \(record.id) is not the server clock \(clock) (or the previous id + 1 ns)")
+            if !issued.insert(record.id).inserted {
+                add(
+                    "id \(record.id) was issued twice"
+                        + (resolution == .microsecond ? " (two adds in one microsecond of the server clock)" : ""))
+            } else if value <= last {
+                add("id \(record.id) is not above the previous id \(last)")
+            }
+            let expectedID = resolution.id(clock: clock, previous: last)
+            if value != expectedID {
+                add(
+                    resolution == .nanosecond
+                        ? "id \(record.id) is not the server clock \(clock) (or the previous id + 1 ns)"
+                        : "id \(record.id) is not the server clock \(clock) cut to the microsecond (\(expectedID))")
             }
             let expected = PunchClock.rfc3339(unixNanoseconds: clock)
             if record.created != expected { add("created \"\(record.created)\" is not \"\(expected)\"") }

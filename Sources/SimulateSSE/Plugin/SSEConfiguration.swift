@@ -32,6 +32,8 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
     /// 0: the first full-state event is the stream's first bytes. Else the server writes a comment at once
     /// and the event this much later.
     var firstEventDelay: VirtualDuration = .zero
+    /// How finely the server clock that makes item ids ticks.
+    package var serverClock = ServerClockResolution.nanosecond
     /// Items on the server at time 0, in display order.
     package var initialItems: [(text: String, done: Bool)] = []
     /// The client on every device: "reference" (the toolkit's) or the name of an app client registered from Swift.
@@ -45,6 +47,7 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
             && a.offlineIndicatorDelay == b.offlineIndicatorDelay
             && a.requestTimeout == b.requestTimeout
             && a.keepAliveInterval == b.keepAliveInterval && a.firstEventDelay == b.firstEventDelay
+            && a.serverClock == b.serverClock
             && a.initialItems.map(\.text) == b.initialItems.map(\.text)
             && a.initialItems.map(\.done) == b.initialItems.map(\.done) && a.client == b.client
     }
@@ -84,6 +87,13 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
                     + "`: connected` comment as soon as it accepts and the full-state event this much later, as a "
                     + "backend that flushes its response before it has loaded the list does (an assumption; field "
                     + "report 19: \"connected\" means the first bytes arrived, not the first event)"),
+            .choice(
+                "serverClock", \.serverClock,
+                "the resolution of the server clock behind item ids. nanosecond: the toolkit's own rule (the seed "
+                    + "does not say): an add in the nanosecond of the previous id gets that id + 1 ns, so ids never "
+                    + "repeat. microsecond: Go's time.Now().UnixNano() on macOS (golang/go#27301), cut to the "
+                    + "microsecond with no bump: two adds in one microsecond get the same id (sse.serverIds reports it)"
+            ),
             .component(
                 "client", \.client, builtIn: [referenceClient],
                 "the client on every device: \"reference\", or the name of your own client registered from Swift "

@@ -59,11 +59,14 @@ extension SSEDocs {
                 half-open stream (field report 15) violates it as soon as the server changed meanwhile.
                 """),
         EntryDoc(
-            "serverIds", "ids are UnixNano strings of the server clock, unique even in the same nanosecond",
+            "serverIds", "ids are UnixNano strings of the server clock, issued once each",
             details: """
                 Every id the server issued is a decimal UnixNano string equal to the server clock \
-                (2026-01-01T00:00:00Z + virtual time), or the previous id + 1 when two adds land in the \
-                same nanosecond, so ids strictly increase and never repeat; created is the same clock in \
+                (2026-01-01T00:00:00Z + virtual time) at its resolution (serverClock), and no id is issued \
+                twice. With the default nanosecond clock a second add in the same nanosecond gets the \
+                previous id + 1 (the toolkit's own rule), so ids strictly increase and never repeat; with \
+                the microsecond clock (Go on macOS) two adds in one microsecond get the same id and this \
+                invariant reports it; created is the same clock in \
                 RFC 3339 (UTC, seconds); at the end every device holds only server-issued ids or its own \
                 temporary ids (tmp-N).
                 """),

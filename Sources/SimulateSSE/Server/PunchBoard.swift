@@ -1,18 +1,20 @@
 import SimulateCore
 
 /// The Punchlist server's state: the item list, its version, and ids issued the Go backend's way
-/// (`time.Now().UnixNano()` of the server clock, bumped by 1 ns when two adds land in the same
-/// nanosecond). The in-process server and `simulate serve` both keep their items here, so the same
-/// mutations at the same times give the same bytes on the wire.
+/// (`time.Now().UnixNano()` of the server clock, at the clock's ``ServerClockResolution``). The
+/// in-process server and `simulate serve` both keep their items here, so the same mutations at the
+/// same times give the same bytes on the wire.
 package struct PunchBoard {
     package private(set) var items: [PunchItem] = []
     package private(set) var version = 0
     private var lastIssuedID: Int64 = 0
+    private let clockResolution: ServerClockResolution
     private var encodedVersion = -1
     private var encoded: [UInt8] = []
 
     /// The initial items, issued at time 0, make version 1.
-    package init(initialItems: [(text: String, done: Bool)]) {
+    package init(initialItems: [(text: String, done: Bool)], clockResolution: ServerClockResolution = .nanosecond) {
+        self.clockResolution = clockResolution
         for initial in initialItems {
             var item = makeItem(text: initial.text, at: .start)
             item.done = initial.done
@@ -53,7 +55,7 @@ package struct PunchBoard {
 
     private mutating func makeItem(text: String, at now: VirtualInstant) -> PunchItem {
         let clock = PunchClock.epochNanoseconds + now.nanoseconds
-        let id = max(clock, lastIssuedID + 1)
+        let id = clockResolution.id(clock: clock, previous: lastIssuedID)
         lastIssuedID = id
         return PunchItem(id: String(id), text: text, created: PunchClock.rfc3339(unixNanoseconds: clock))
     }

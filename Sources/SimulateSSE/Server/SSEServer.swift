@@ -36,7 +36,9 @@ final class SSEServer {
         self.trace = trace
         keepAliveInterval = configuration.keepAliveInterval
         firstEventDelay = configuration.firstEventDelay
-        board = PunchBoard(initialItems: configuration.initialItems.map { ($0.text, $0.done) })
+        board = PunchBoard(
+            initialItems: configuration.initialItems.map { ($0.text, $0.done) },
+            clockResolution: configuration.serverClock)
         for item in board.items { logIssued(item) }
         logVersion()
         accept = { [unowned self] connection in self.accepted(connection) }
