@@ -116,6 +116,25 @@ public final class CloudKitDatabaseClient {
             }, completion)
     }
 
+    /// Creates, updates and deletes custom zones, like `CKModifyRecordZonesOperation`, with one result per
+    /// zone (``CloudKitRecordServer/modifyZones(saving:deleting:requester:)``).
+    public func modifyZones(
+        saving zones: [CloudZone], deleting zoneIDs: [CloudZoneID],
+        completion: @escaping (Result<CloudZoneModifyResult, CloudKitError>) -> Void
+    ) {
+        let requester = device.id
+        send(
+            { [server] in
+                let result = server.modifyZones(saving: zones, deleting: zoneIDs, requester: requester)
+                let applied =
+                    if case .success(let modify) = result {
+                        modify.saveResults.contains { (try? $0.result.get()) != nil }
+                            || modify.deleteResults.contains { $0.error == nil }
+                    } else { false }
+                return (result, applied)
+            }, completion)
+    }
+
     private func send<Response>(
         _ serve: @escaping () -> (Result<Response, CloudKitError>, applied: Bool),
         _ completion: @escaping (Result<Response, CloudKitError>) -> Void

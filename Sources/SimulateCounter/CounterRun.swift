@@ -43,7 +43,8 @@ public final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllo
             for allocator in allocators {
                 allocator.counterSaved = { [unowned subscription] device in subscription.counterSaved(by: device) }
             }
-            subscription.arrive = { [unowned self] device in allocators[device.index].pushArrived() }
+            let app = SuspendedAppPushes(context: context) { [unowned self] in allocators[$0.index].pushArrived() }
+            subscription.arrive = app.arrived
         }
         context.network.observeConnectivity { [unowned self] device, online in
             allocators[device.index].connectivityChanged(online: online)

@@ -125,10 +125,24 @@ final class DeviceAllocator: SingleRecordResponder {
         }
     }
 
+    /// A counter record for a server that has none: it starts from the largest value this device has
+    /// seen, which is the initial value unless a deleted zone took the record with it.
     func newCounterRecord() -> CloudRecord {
         CloudRecord(
             recordType: CounterConfiguration.recordType, recordID: configuration.recordID,
-            fields: [CounterConfiguration.valueKey: .int(Int64(configuration.initialValue))])
+            fields: [CounterConfiguration.valueKey: .int(Int64(max(configuration.initialValue, knownValue)))])
+    }
+
+    /// The counter's zone is gone, and the record with it (`zoneNotFound`, `userDeletedZone`): save the
+    /// zone again (`CKModifyRecordZonesOperation`), then fetch, which finds no record and starts it over.
+    private func recreateZone() {
+        trace.instant(device.id, "counter", "zone.recreate", configuration.recordID.zoneID.zoneName)
+        client.modifyZones(saving: [CloudZone(zoneID: configuration.recordID.zoneID)], deleting: []) { [self] result in
+            switch result {
+            case .success: attempt(from: nil)
+            case .failure(let error): handle(error, retrying: nil)
+            }
+        }
     }
 
     private func save(_ base: consuming CloudRecord) {
@@ -181,6 +195,9 @@ final class DeviceAllocator: SingleRecordResponder {
         case let code where code.isTransient:
             guard attempts < configuration.maxAttempts else { return giveUp(.attemptsExhausted, error) }
             wait(after: error, retrying: base)
+        case .zoneNotFound, .userDeletedZone:
+            guard attempts < configuration.maxAttempts else { return giveUp(.attemptsExhausted, error) }
+            recreateZone()
         default:
             giveUp(.rejected, error)
         }

@@ -19,6 +19,8 @@ final class MirrorShared {
     /// False when the schema breaks CloudKit's rules: the store loads without mirroring.
     let enabled: Bool
     var displayIDs: DisplayIDAllocating?
+    /// How many times a device saved the zone again after it was deleted (DeviceSync+ZoneRecovery).
+    var zoneGeneration = 0
     /// Record names numbered for the run (the stores' numbering).
     let names: NameTable
     /// The latest box of each record name by its number, so devices importing the same version share it.
