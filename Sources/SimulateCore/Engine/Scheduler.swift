@@ -38,7 +38,7 @@ public protocol ScheduledTarget: AnyObject {
 public final class Scheduler {
     public static let slotCapacity = 1 << 24
 
-    // Raw pointers on purpose (issue 11, measured): all state sits behind one pointer, so the hot loop
+    // Raw pointers on purpose (docs/performance.md): all state sits behind one pointer, so the hot loop
     // runs without bounds, uniqueness or dynamic exclusivity checks. The same scheduler on stored
     // properties with ContiguousArray storage ran `simulate-bench scheduler` at 2.95-3.10 M events/s
     // against 10.37-10.40 (-71 %), and with those properties @exclusivity(unchecked) at 8.22-8.72 (-16 to
@@ -221,6 +221,9 @@ public final class Scheduler {
 
     public func isPending(_ handle: EventHandle) -> Bool {
         let slot = Int(handle.slot)
+        assert(
+            slot >= state.pointee.slotCount || handle.generation <= state.pointee.generations[slot],
+            "a handle's generation is one its slot has had")
         return slot < state.pointee.slotCount && state.pointee.generations[slot] == handle.generation
             && state.pointee.actions[slot] != nil
     }
@@ -235,6 +238,7 @@ public final class Scheduler {
             assert(state.pointee.heapCount == 0 || !(state.pointee.heap[0] < entry), "the heap yields its least entry")
             let action = (state.pointee.actions + slot).move()
             state.pointee.generations[slot] &+= 1
+            assert(state.pointee.freeCount < state.pointee.slotCount, "a slot is freed once per event")
             state.pointee.freeSlots[state.pointee.freeCount] = UInt32(truncatingIfNeeded: slot)
             state.pointee.freeCount += 1
             guard let action else { continue }
@@ -293,7 +297,9 @@ public final class Scheduler {
     private func allocateSlot() -> Int {
         if state.pointee.freeCount > 0 {
             state.pointee.freeCount -= 1
-            return Int(state.pointee.freeSlots[state.pointee.freeCount])
+            let slot = Int(state.pointee.freeSlots[state.pointee.freeCount])
+            assert(slot < state.pointee.slotCount, "a free slot was handed out before")
+            return slot
         }
         if state.pointee.slotCount == state.pointee.slotCapacity {
             guard state.pointee.slotCapacity < state.pointee.pendingEventLimit else {
@@ -343,6 +349,7 @@ public final class Scheduler {
         }
         let heap = state.pointee.heap
         var child = state.pointee.heapCount
+        assert(child < state.pointee.heapCapacity, "the heap has room for the entry")
         state.pointee.heapCount = child + 1
         while child > 0 {
             let parent = (child - 1) >> 1
@@ -351,11 +358,13 @@ public final class Scheduler {
             child = parent
         }
         heap[child] = entry
+        assert(child == 0 || !(entry < heap[(child - 1) >> 1]), "an entry is not less than its parent")
     }
 
     @inline(__always)
     private func popFirst() -> Entry {
         let heap = state.pointee.heap
+        assert(state.pointee.heapCount > 0, "a pop takes from a heap that holds entries")
         let first = heap[0]
         let count = state.pointee.heapCount - 1
         state.pointee.heapCount = count
@@ -371,6 +380,10 @@ public final class Scheduler {
             parent = child
         }
         heap[parent] = last
+        assert(
+            (2 * parent + 1 >= count || !(heap[2 * parent + 1] < last))
+                && (2 * parent + 2 >= count || !(heap[2 * parent + 2] < last)),
+            "an entry is not greater than its children")
         return first
     }
 }
