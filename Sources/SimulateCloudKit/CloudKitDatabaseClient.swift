@@ -10,7 +10,7 @@ import SimulateCore
 /// The completion runs exactly once, on the device, in virtual time.
 ///
 /// Its hot state is `@exclusivity(unchecked)`, measured with the module's group (14 % of
-/// `simulate-bench counter-runs 30` with the checks on; see ``CloudKitRecordServer``, issue 11).
+/// `simulate-bench counter-runs 30` with the checks on; see ``CloudKitRecordServer`` and docs/performance.md).
 public final class CloudKitDatabaseClient {
     public let device: Device
     public let server: CloudKitRecordServer

@@ -13,7 +13,7 @@ import SimulateCore
 ///
 /// Hot mutable state is `@exclusivity(unchecked)`: a run is single-threaded and every access is a
 /// plain read or write that never overlaps another, so the run-time checks would only cost time.
-/// Measured as one group (issue 11, callgrind, c382d1b): with the checks on in this module (this server,
+/// Measured as one group (docs/performance.md; callgrind, c382d1b): with the checks on in this module (this server,
 /// its change feed, ``CloudRecord``, ``CloudKitDatabaseClient``), `simulate-bench counter-runs 30` ran
 /// 125 M more instructions, 14 % of the 896 M run, over the 5 % that keeps a check off. Earlier shares
 /// (counter-runs 10): this server's own 7.6 M (2.4 %), the records' 11.6 M (3.7 %), the client and its

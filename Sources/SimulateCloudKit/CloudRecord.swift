@@ -194,7 +194,7 @@ public struct CloudRecord: Sendable, Equatable {
     /// A record's contents. Only a uniquely referenced box is ever changed, so sharing it across
     /// threads is safe; its state needs no run-time exclusivity checks (each access is a plain read or write).
     /// Unchecked on purpose: 11.6 M instructions (3.7 %) of `simulate-bench counter-runs 10` with the
-    /// checks on, part of the request path's 1.83× (see ``CloudKitRecordServer``, issue 11).
+    /// checks on, part of the request path's 1.83× (see ``CloudKitRecordServer`` and docs/performance.md).
     private final class Storage: @unchecked Sendable {
         @exclusivity(unchecked) var recordType: String
         let recordID: CloudRecordID

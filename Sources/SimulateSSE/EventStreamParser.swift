@@ -73,7 +73,7 @@ public struct EventStreamParser: Sendable {
     private static let colon: UInt8 = 0x3A
     private static let space: UInt8 = 0x20
 
-    // Spans, not unsafe buffers (issue 11): no benchmark runs this parser (the async benchmark's SSE
+    // Spans, not unsafe buffers (docs/performance.md): no benchmark runs this parser (the async benchmark's SSE
     // clients stay offline), so nothing measured pays for turning bounds checks off.
     private mutating func process(_ bytes: Span<UInt8>, into outputs: inout [EventStreamOutput]) {
         let count = bytes.count

@@ -35,7 +35,7 @@ public struct TraceHash: Sendable, Equatable {
     }
 
     /// The same words as `combine(_: String)`, read eight bytes at a time.
-    // Unsafe on purpose (issue 11, measured): a safe byte-at-a-time loop over `text.utf8` took 93 M
+    // Unsafe on purpose (docs/performance.md): a safe byte-at-a-time loop over `text.utf8` took 93 M
     // instructions instead of 16 M in `simulate-bench counter-runs 10` under callgrind (25 % of the whole run's 310 M):
     // every trace record hashes its strings. Measured again on a2ec5f2 against the best safe form found, eight
     // bounds-checked byte loads per word from `text.utf8Span.span`: `simulate-bench counter-runs 30` took 963 M

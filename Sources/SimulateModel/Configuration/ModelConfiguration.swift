@@ -131,7 +131,7 @@ public struct ModelConfiguration: PluginArguments {
         var push = PushModel()
         push.enabled = reader.bool("enabled") ?? true
         if let delay = reader.value("delay") {
-            if let range = ObjectReader(delay, at: path / "delay", diagnostics: Diagnostics()), range.has("min") {
+            if delay["min"] != nil {
                 let delayReader = ObjectReader(delay, at: path / "delay", diagnostics: diagnostics)
                 push.delayMin = delayReader?.duration("min", required: true) ?? .zero
                 push.delayMax = delayReader?.duration("max", required: true) ?? .zero
