@@ -41,7 +41,7 @@ public enum PluginConformance {
             }
         }
         checkNames(plugin.configuration.map(\.name), "configuration key", report)
-        for dependency in plugin.dependencies where dependency.name == plugin.name {
+        for dependency in plugin.dependencyNames where dependency == plugin.name {
             report("it depends on itself")
         }
 

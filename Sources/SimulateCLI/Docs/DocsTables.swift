@@ -115,8 +115,8 @@ public enum DocsTables {
             registry.names.compactMap(registry.plugin(named:)).map { plugin in
                 [
                     code(plugin.name), cell(plugin.summary),
-                    plugin.dependencies.isEmpty
-                        ? "—" : plugin.dependencies.map { code($0.name) }.joined(separator: ", "),
+                    plugin.dependencyNames.isEmpty
+                        ? "—" : plugin.dependencyNames.map { code($0) }.joined(separator: ", "),
                     plugin.invariants.map { code($0.name) }.joined(separator: ", "),
                     "[docs/\(plugin.name).md](docs/\(plugin.name).md)",
                 ]

@@ -112,7 +112,7 @@ public struct SimulationRunner: Sendable {
         var ordered: [PluginSpec] = []
         func visit(_ spec: PluginSpec, depth: Int) {
             guard depth < 64, !ordered.contains(where: { $0.name == spec.name }) else { return }
-            for dependency in scenario.prepared?.plugins[spec.name]?.plugin.dependencies.map(\.name) ?? [] {
+            for dependency in scenario.prepared?.plugins[spec.name]?.plugin.dependencyNames ?? [] {
                 if let other = scenario.plugin(named: dependency) { visit(other, depth: depth + 1) }
             }
             if !ordered.contains(where: { $0.name == spec.name }) { ordered.append(spec) }
