@@ -33,14 +33,17 @@ public final class SimulationContinuation<Value: Sendable>: @unchecked Sendable 
         cancellationHandler = handler
     }
 
+    /// Resumes the waiting task with `value` (at most once; nothing after a cancellation).
     public func resume(returning value: sending Value) {
         finish(.success(value))
     }
 
+    /// Resumes the waiting task by throwing `error` (at most once; nothing after a cancellation).
     public func resume(throwing error: any Error) {
         finish(.failure(error))
     }
 
+    /// Resumes the waiting task with `result` (at most once; nothing after a cancellation).
     public func resume(with result: sending Result<Value, any Error>) {
         finish(result)
     }

@@ -26,6 +26,7 @@ public final class CloudKitRecordServer {
     /// Versions of a record kept to answer `ancestorRecord` in `serverRecordChanged`.
     public static let historyLimit = 8
 
+    /// How busy the server is (rate limits, zone busy, random unavailability); changing it takes effect at once.
     public var loadModel: CloudKitLoadModel {
         didSet { limits = Limits(loadModel) }
     }
@@ -51,9 +52,11 @@ public final class CloudKitRecordServer {
 
     /// Counts of what the server answered, for statistics.
     public var savedRecords: Int { counts.saved }
+    /// Saves answered with `serverRecordChanged`.
     public var conflicts: Int { counts.conflicts }
     @exclusivity(unchecked) private var counts = (saved: 0, conflicts: 0)
 
+    /// A server on `scheduler`, recording to `trace`, drawing its load model's chances from `random`.
     public init(scheduler: Scheduler, trace: Trace, random: SeededRandom, loadModel: CloudKitLoadModel = .unlimited) {
         self.scheduler = scheduler
         self.trace = trace
@@ -88,6 +91,7 @@ public final class CloudKitRecordServer {
         stored.values.map(\.current).filter { $0.recordID.zoneID == zoneID }.sorted { $0.recordID < $1.recordID }
     }
 
+    /// The zone of that id, if it exists (the default zone always does).
     public func zone(_ zoneID: CloudZoneID) -> CloudZone? {
         zoneID.isDefaultZone ? CloudZone(zoneID: zoneID, atomic: false) : zones[zoneID]?.zone
     }

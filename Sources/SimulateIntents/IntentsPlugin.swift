@@ -4,6 +4,7 @@ import SimulateModel
 
 /// The `intents` plugin: App Intents with one JSON string in and one JSON string out.
 public struct IntentsPlugin: SimulationPlugin {
+    /// The plugin.
     public init() {}
 
     public var name: String { "intents" }

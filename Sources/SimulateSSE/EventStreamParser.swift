@@ -30,6 +30,7 @@ public struct EventStreamParser: Sendable {
     /// No line has been completed yet in this stream: the first one may start with a BOM.
     private var atStreamStart = true
 
+    /// A parser at the start of a stream.
     public init() {}
 
     /// The last event ID buffer; it persists across events and across ``reset()``.

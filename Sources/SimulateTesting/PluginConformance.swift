@@ -1,7 +1,7 @@
 import SimulateCore
 import SimulateJSON
 
-/// Checks that a plugin keeps the contract of ``SimulationPlugin`` and ``PluginRun``, the way any
+/// Checks that a plugin keeps the contract of `SimulationPlugin` and `PluginRun` (SimulateCore), the way any
 /// plugin's own test suite can run it on itself:
 ///
 /// ```swift

@@ -6,10 +6,14 @@ public struct EventHandle: Hashable, Sendable {
 
 /// Why a simulation stopped before its end time.
 public enum SimulationError: Error, Sendable, CustomStringConvertible {
+    /// More events ran than the budget allows: the scenario does not quiesce.
     case eventBudgetExceeded(budget: Int, at: VirtualInstant)
+    /// More events waited at once than the queue holds.
     case queueFull(capacity: Int, at: VirtualInstant)
+    /// An event was asked for before the current time.
     case scheduledInPast(requested: VirtualInstant, now: VirtualInstant)
 
+    /// What stopped the run, and what to do about it.
     public var description: String {
         switch self {
         case .eventBudgetExceeded(let budget, let time):
@@ -27,7 +31,12 @@ public enum SimulationError: Error, Sendable, CustomStringConvertible {
 }
 
 /// An object that the scheduler calls back directly, with the tag it was scheduled with.
+///
+/// A conformer is called on the run's thread, at the event's virtual time, once per event it was
+/// scheduled for (never for a cancelled one); it may schedule more events and must not block. The
+/// scheduler keeps the target alive until the event has fired or been dropped.
 public protocol ScheduledTarget: AnyObject {
+    /// The event scheduled with `tag` is due now.
     func fire(_ tag: Int)
 }
 
@@ -36,6 +45,7 @@ public protocol ScheduledTarget: AnyObject {
 /// Events run in (time, insertion order). The queue is a binary min-heap of plain 16-byte entries;
 /// the actions live in a slot table so that moving entries never touches reference counts.
 public final class Scheduler {
+    /// The most events that may wait at once (2^24).
     public static let slotCapacity = 1 << 24
 
     // Raw pointers on purpose (docs/performance.md): all state sits behind one pointer, so the hot loop
@@ -119,10 +129,14 @@ public final class Scheduler {
 
     /// The current virtual time.
     public var now: VirtualInstant { state.pointee.now }
+    /// Events run so far (cancelled ones not counted).
     public var executedEvents: Int { state.pointee.executedEvents }
+    /// The run's trace hash so far: every event's time and order, and what plugins folded in.
     public var hash: TraceHash { state.pointee.hash }
+    /// Events waiting in the queue (cancelled ones included until their time).
     public var pendingEvents: Int { state.pointee.heapCount }
 
+    /// Events the run may execute; one more stops it with ``SimulationError/eventBudgetExceeded(budget:at:)``.
     public var eventBudget: Int {
         get { state.pointee.eventBudget }
         set {
@@ -156,6 +170,7 @@ public final class Scheduler {
         enqueue(.target(target, tag), at: time)
     }
 
+    /// Schedules `target.fire(tag)` after `delay`.
     @discardableResult
     public func schedule(after delay: VirtualDuration, _ target: any ScheduledTarget, tag: Int = 0) -> EventHandle {
         enqueue(.target(target, tag), at: later(by: delay))
@@ -219,6 +234,7 @@ public final class Scheduler {
         state.pointee.actions[Int(handle.slot)] = nil
     }
 
+    /// Whether the event is still queued and not cancelled.
     public func isPending(_ handle: EventHandle) -> Bool {
         let slot = Int(handle.slot)
         assert(
@@ -289,6 +305,7 @@ public final class Scheduler {
         state.pointee.hash.combine(value)
     }
 
+    /// Folds a text that a plugin considers part of the observable trace into the run's hash.
     public func combineIntoHash(_ text: String) {
         state.pointee.hash.combine(text)
     }

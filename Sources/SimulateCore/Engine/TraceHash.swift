@@ -3,10 +3,13 @@
 /// Each value is mixed with the SplitMix64 finaliser, so the result does not depend on the
 /// platform, the process or Swift's per-process `Hasher` seed.
 public struct TraceHash: Sendable, Equatable {
+    /// The hash so far.
     public private(set) var value: UInt64 = 0x5157_4D55_4C41_5445
 
+    /// The hash of an empty trace.
     public init() {}
 
+    /// Folds one 64-bit word into the hash.
     @inline(__always)
     public mutating func combine(_ word: UInt64) {
         var z = (value ^ word) &+ 0x9E37_79B9_7F4A_7C15

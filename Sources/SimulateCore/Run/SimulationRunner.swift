@@ -3,8 +3,10 @@ import SimulateJSON
 /// Runs scenarios: builds the world, schedules faults and steps, reads point checks at their
 /// times, and evaluates invariants at the end.
 public struct SimulationRunner: Sendable {
+    /// The plugins scenarios may enable.
     public let registry: PluginRegistry
 
+    /// A runner over the plugins of `registry`.
     public init(registry: PluginRegistry) {
         self.registry = registry
     }

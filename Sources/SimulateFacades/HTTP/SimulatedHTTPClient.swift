@@ -14,8 +14,10 @@ import SimulateCore
 public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
     let context: SimulationContext
     let runtime: SimulationRuntime
+    /// The device whose link the requests travel.
     public let device: Device
 
+    /// A client on `device` in the run of `context`.
     public init(context: SimulationContext, device: Device) {
         self.context = context
         self.device = device
