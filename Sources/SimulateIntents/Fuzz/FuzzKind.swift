@@ -1,5 +1,5 @@
 /// The kinds of input `intents.fuzz` generates, each with the answer it calls for.
-public enum FuzzKind: String, Sendable, CaseIterable {
+package enum FuzzKind: String, Sendable, CaseIterable {
     /// Text that is not RFC 8259 JSON: truncated, single quotes, trailing commas, comments, bare words, NaN…
     case notJSON
     /// Arrays nested deeper than the parser's limit.

@@ -1,7 +1,7 @@
 import SimulateJSON
 
 /// The intents the plugin offers, by the names callers pass.
-public enum IntentName: String, Sendable, CaseIterable {
+package enum IntentName: String, Sendable, CaseIterable {
     /// Creates a project.
     case createProject
     /// Adds a task to a project, with a displayId from the counter.
