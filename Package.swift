@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "SimulateModel", dependencies: ["SimulateCore", "SimulateCloudKit"]),
         .target(
             name: "SimulateIntents",
-            dependencies: ["SimulateCore", "SimulateCloudKit", "SimulateModel", "SimulateCounter"]),
+            dependencies: ["SimulateCore", "SimulateCloudKit", "SimulateModel"]),
         .target(
             name: "SimulatePlugins",
             dependencies: ["SimulateSSE", "SimulateCounter", "SimulateModel", "SimulateIntents"]
@@ -203,7 +203,9 @@ let package = Package(
         .testTarget(
             name: "SimulateModelTests",
             dependencies: ["SimulateModel", "SimulateCounter", "SimulateCloudKit", "SimulateCore"]),
-        .testTarget(name: "SimulateIntentsTests", dependencies: ["SimulateIntents", "SimulateCore"]),
+        .testTarget(
+            name: "SimulateIntentsTests",
+            dependencies: ["SimulateIntents", "SimulateCore", "SimulateCounter", "SimulateModel", "SimulateJSON"]),
         // The Apple adapters' conversions, on Foundation values (docs/apple-platforms.md).
         .testTarget(name: "SimulateFacadesTests", dependencies: ["SimulateFacades", "SimulateCloudKit"]),
         .testTarget(

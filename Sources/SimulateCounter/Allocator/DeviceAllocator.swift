@@ -9,7 +9,7 @@ import SimulateCore
 /// or starts over with a fetch (a failed fetch). No request leaves while a retry-after the server gave
 /// this device is in force, even for the next allocation. Every fetch-or-save try counts as one
 /// attempt, up to `maxAttempts`. Its state keeps Swift's run-time exclusivity checks: they cost 12 M
-/// instructions (1.3 %) of `simulate-bench counter-runs 30` under callgrind (issue 11), under the 5 %
+/// instructions (1.3 %) of `simulate-bench counter-runs 30` under callgrind (docs/performance.md), under the 5 %
 /// that would justify turning them off.
 final class DeviceAllocator: SingleRecordResponder {
     let device: Device

@@ -13,7 +13,7 @@ final class MirrorShared {
     let layout: StoreLayout
     let server: CloudKitRecordServer
     let ledger = ConflictLedger()
-    let push: PushCenter
+    let push: SilentPushChannel
     let pager: ChangeFeedPager
     let deviceNames: [String]
     /// False when the schema breaks CloudKit's rules: the store loads without mirroring.
@@ -43,7 +43,8 @@ final class MirrorShared {
         self.layout = layout
         self.server = server
         self.enabled = enabled
-        push = PushCenter(model: configuration.push, context: context)
+        push = SilentPushChannel(
+            context: context, delivery: configuration.push.delivery, randomComponent: "model.push")
         pager = ChangeFeedPager(server: server)
         deviceNames = context.devices.map(\.id)
     }
@@ -150,8 +151,15 @@ final class MirrorShared {
         }
         if changed {
             pager.zoneChanged()
-            push.zoneChanged(by: device)
+            if configuration.push.enabled { push.send(from: device) }
         }
         return result
+    }
+}
+
+extension ModelConfiguration.PushModel {
+    /// The zone subscription's pushes on the shared channel.
+    var delivery: SilentPushChannel.Delivery {
+        SilentPushChannel.Delivery(delay: delayMin...delayMax, dropProbability: dropProbability, coalesce: coalesce)
     }
 }

@@ -60,7 +60,7 @@ public final class ModelRun: PluginRun {
             sync.store.onLocalChange = { [unowned sync] in sync.noteLocalSave() }
         }
         let app = SuspendedAppPushes(context: context) { [unowned self] in syncs[$0.index].requestPass(.push) }
-        shared.push.deliver = app.arrived
+        shared.push.receive = app.arrived
         context.network.observeConnectivity { [unowned self] device, online in
             guard online else { return }
             shared.push.deviceOnline(device)
