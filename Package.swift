@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "SimulateModel", targets: ["SimulateModel"]),
         .library(name: "SimulateIntents", targets: ["SimulateIntents"]),
         .library(name: "SimulateReports", targets: ["SimulateReports"]),
+        .library(name: "SimulateSSEServe", targets: ["SimulateSSEServe"]),
+        .library(name: "SimulateFixtures", targets: ["SimulateFixtures"]),
         // The one product a test target of app code depends on (docs/your-own-code.md).
         .library(name: "SimulateKit", targets: ["SimulateKit"]),
         // Reads a team's SwiftData sources with swift-syntax (docs/model-check.md); only a target that
@@ -69,22 +71,26 @@ let package = Package(
         .target(name: "SimulateModel", dependencies: ["SimulateCore", "SimulateCloudKit"]),
         .target(
             name: "SimulateIntents",
-            dependencies: ["SimulateCore", "SimulateCloudKit", "SimulateModel", "SimulateCounter"]),
+            dependencies: ["SimulateCore", "SimulateCloudKit", "SimulateModel"]),
         .target(
             name: "SimulatePlugins",
             dependencies: ["SimulateSSE", "SimulateCounter", "SimulateModel", "SimulateIntents"]
         ),
 
         // MARK: Real endpoints
+        // A plugin offers `simulate serve`/`probe`/`diff` as a `RealEndpointFixture` (SimulateCore) in a
+        // module of its own, so that only the command line builds swift-nio; `SimulateFixtures` lists
+        // them for the command line, which imports no plugin's fixture by name.
         .target(
-            name: "SimulateServe",
+            name: "SimulateSSEServe",
             dependencies: [
-                "SimulateCore", "SimulateSSE",
+                "SimulateCore", "SimulateSSE", "SimulateJSON",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        .target(name: "SimulateFixtures", dependencies: ["SimulateCore", "SimulateSSEServe"]),
 
         // MARK: The async runtime and facades
         // What the app's own async code talks to: CloudKit, HTTP and connectivity facades, simulated
@@ -103,7 +109,7 @@ let package = Package(
         .target(
             name: "SimulateCLI",
             dependencies: [
-                "SimulateCore", "SimulatePlugins", "SimulateServe", "SimulateReports",
+                "SimulateCore", "SimulatePlugins", "SimulateFixtures", "SimulateReports", "SimulateJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -172,19 +178,34 @@ let package = Package(
             path: "Fuzz/ScenarioFuzz"),
         .executableTarget(
             name: "fuzz-event-stream", dependencies: ["FuzzSupport", "SimulateSSE"], path: "Fuzz/EventStreamFuzz"),
+        .executableTarget(
+            name: "fuzz-serve-http",
+            dependencies: [
+                "FuzzSupport", "SimulateSSEServe", "SimulateSSE", "SimulateCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Fuzz/ServeHTTPFuzz"),
 
         // MARK: Tests
         .testTarget(name: "SimulateJSONTests", dependencies: ["SimulateJSON"]),
         .testTarget(name: "SimulateCoreTests", dependencies: ["SimulateCore"]),
         .testTarget(name: "SimulateAsyncTests", dependencies: ["SimulateAsync", "SimulateCore"]),
         .testTarget(name: "SimulateSSETests", dependencies: ["SimulateSSE", "SimulateCore"]),
+        // The SSE plugin's real endpoints in this process (keep-alive, slow readers, resets, idle clients).
+        .testTarget(
+            name: "SimulateSSEServeTests",
+            dependencies: ["SimulateSSEServe", "SimulateSSE", "SimulateCore", "SimulateJSON"]),
         .testTarget(name: "SimulateCloudKitTests", dependencies: ["SimulateCloudKit", "SimulateCore"]),
         .testTarget(
             name: "SimulateCounterTests", dependencies: ["SimulateCounter", "SimulateCloudKit", "SimulateCore"]),
         .testTarget(
             name: "SimulateModelTests",
             dependencies: ["SimulateModel", "SimulateCounter", "SimulateCloudKit", "SimulateCore"]),
-        .testTarget(name: "SimulateIntentsTests", dependencies: ["SimulateIntents", "SimulateCore"]),
+        .testTarget(
+            name: "SimulateIntentsTests",
+            dependencies: ["SimulateIntents", "SimulateCore", "SimulateCounter", "SimulateModel", "SimulateJSON"]),
         // The Apple adapters' conversions, on Foundation values (docs/apple-platforms.md).
         .testTarget(name: "SimulateFacadesTests", dependencies: ["SimulateFacades", "SimulateCloudKit"]),
         .testTarget(

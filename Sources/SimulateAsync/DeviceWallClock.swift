@@ -10,7 +10,9 @@ public struct DeviceWallClock: Sendable {
     public static let defaultEpoch = Date(timeIntervalSince1970: 1_735_689_600)
 
     let runtime: SimulationRuntime
+    /// The device whose clock this is (its `clockSkew` applies).
     public let device: Device
+    /// The date at virtual time zero.
     public let epoch: Date
 
     /// What the device's clock shows now.

@@ -7,8 +7,10 @@ import SimulateCore
 public struct SimulationClock: Clock, Sendable {
     /// A point in the scenario's virtual time: a ``VirtualInstant`` with `Swift.Duration` arithmetic.
     public struct Instant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
+        /// The point of virtual time.
         public var instant: VirtualInstant
 
+        /// The clock's instant at `instant`.
         public init(_ instant: VirtualInstant) {
             self.instant = instant
         }
@@ -16,16 +18,20 @@ public struct SimulationClock: Clock, Sendable {
         /// Nanoseconds since the run started.
         public var nanoseconds: Int64 { instant.nanoseconds }
 
+        /// The instant `duration` later (clamped to what virtual time holds).
         public func advanced(by duration: Duration) -> Instant {
             Instant(instant.addingClamped(VirtualDuration(duration)))
         }
 
+        /// The time from this instant to `other`.
         public func duration(to other: Instant) -> Duration {
             .nanoseconds(other.instant.nanoseconds &- instant.nanoseconds)
         }
 
+        /// Earlier instants order first.
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.instant < rhs.instant }
 
+        /// As ``VirtualInstant`` prints it.
         public var description: String { instant.description }
     }
 
@@ -35,10 +41,14 @@ public struct SimulationClock: Clock, Sendable {
         self.runtime = runtime
     }
 
+    /// The run's current virtual time.
     public var now: Instant { Instant(runtime.scheduler.now) }
 
+    /// One nanosecond: virtual time's unit.
     public var minimumResolution: Duration { .nanoseconds(1) }
 
+    /// Suspends the task until the scheduler reaches `deadline` (a past deadline is due at once); throws
+    /// `CancellationError` at once when the task is cancelled. `tolerance` is ignored: virtual time is exact.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try await runtime.sleep(until: deadline.instant)
     }

@@ -6,7 +6,7 @@ import SimulateCore
 /// reply that arrives after a cancellation can be delivered without care.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public final class SimulationContinuation<Value: Sendable>: @unchecked Sendable {
-    // unowned(unsafe) on purpose (issue 11, measured; figures at JobTimer.executor): a wait is made and
+    // unowned(unsafe) on purpose (docs/performance.md; figures also at JobTimer.executor): a wait is made and
     // resumed on the run's thread while the run is under way (the type's contract above); the stranded
     // waits of RuntimeEscapeTests pass under AddressSanitizer.
     private unowned(unsafe) let runtime: SimulationRuntime
@@ -33,14 +33,17 @@ public final class SimulationContinuation<Value: Sendable>: @unchecked Sendable 
         cancellationHandler = handler
     }
 
+    /// Resumes the waiting task with `value` (at most once; nothing after a cancellation).
     public func resume(returning value: sending Value) {
         finish(.success(value))
     }
 
+    /// Resumes the waiting task by throwing `error` (at most once; nothing after a cancellation).
     public func resume(throwing error: any Error) {
         finish(.failure(error))
     }
 
+    /// Resumes the waiting task with `result` (at most once; nothing after a cancellation).
     public func resume(with result: sending Result<Value, any Error>) {
         finish(result)
     }

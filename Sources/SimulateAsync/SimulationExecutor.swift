@@ -134,7 +134,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 private final class JobTimer: ScheduledTarget {
     let job: UnownedJob
-    // unowned(unsafe) on purpose (issue 11, measured): checked `unowned` on the three back references
+    // unowned(unsafe) on purpose (docs/performance.md): checked `unowned` on the three back references
     // every sleep touches (here, TaskRecord.runtime, SimulationContinuation.runtime) cost 5.1-5.8 % of
     // `simulate-bench async` (10 and 100 clients, 1.18/1.12 vs 1.24/1.18-1.19 M sleeps/s, 2 interleaved
     // rounds; 3.5 % of its instructions). Safe: a timer only fires from the run's scheduler, which the

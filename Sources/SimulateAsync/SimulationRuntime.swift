@@ -18,6 +18,7 @@ public final class SimulationRuntime: @unchecked Sendable {
 
     let executor: SimulationExecutor
     let scheduler: Scheduler
+    /// The run's devices, in scenario order.
     public let devices: [Device]
     private var records: [TaskRecord] = []
     private let escapes = Mutex<[String]>([])
@@ -191,8 +192,11 @@ public final class SimulationRuntime: @unchecked Sendable {
 public struct SimulatedTask: Sendable {
     let record: TaskRecord
 
+    /// The device the task runs on.
     public var device: Device { record.device }
+    /// The name it was spawned with, shown in reports.
     public var name: String { record.name }
+    /// Whether its body has returned or thrown.
     public var isFinished: Bool { record.finished }
 
     /// Cancels the task; call it on the simulation's thread (from plugin code or another spawned task).
@@ -201,6 +205,8 @@ public struct SimulatedTask: Sendable {
 
 /// Thrown to a task that uses the simulation from a thread outside it; the run fails at its end.
 public struct SimulationEscape: Error, CustomStringConvertible {
+    /// Which task escaped, and how.
     public var message: String
+    /// The message.
     public var description: String { message }
 }

@@ -7,7 +7,7 @@ import SimulateCore
 final class TaskRecord: @unchecked Sendable {
     @TaskLocal static var current: TaskRecord?
 
-    // unowned(unsafe) on purpose (issue 11, measured; figures at JobTimer.executor): the runtime holds its
+    // unowned(unsafe) on purpose (docs/performance.md; figures also at JobTimer.executor): the runtime holds its
     // task records and outlives every use of them, which happen on the run's thread while it runs.
     unowned(unsafe) let runtime: SimulationRuntime
     let device: Device

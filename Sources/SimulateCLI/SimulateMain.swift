@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SimulateCore
+import SimulateFixtures
 import SimulatePlugins
 import SimulateReports
 
@@ -13,13 +14,16 @@ import SimulateReports
 public enum SimulateMain {
     /// Runs the `simulate` command line with the built-in plugins plus `extraPlugins`, then exits.
     /// `otherCommands` lists, in `simulate --help`, commands the executable runs itself before calling
-    /// this (`model-check`, which links swift-syntax): their name and one line each.
+    /// this (`model-check`, which links swift-syntax): their name and one line each. `extraFixtures`
+    /// are the real-endpoint fixtures extra plugins offer (`serve`, `probe`, `diff`), tried before the
+    /// built-in ones.
     public static func run(
-        extraPlugins: [any SimulationPlugin] = [], arguments: [String]? = nil,
-        otherCommands: [(name: String, abstract: String)] = []
+        extraPlugins: [any SimulationPlugin] = [], extraFixtures: [any RealEndpointFixture] = [],
+        arguments: [String]? = nil, otherCommands: [(name: String, abstract: String)] = []
     ) -> Never {
         var registry = PluginRegistry(BuiltinPlugins.all)
         for plugin in extraPlugins { registry.register(plugin) }
+        CommandEnvironment.fixtures = extraFixtures + BuiltinFixtures.all
         run(registry: registry, arguments: arguments, otherCommands: otherCommands)
     }
 
@@ -64,6 +68,8 @@ public enum SimulateMain {
 /// The registry the commands use; set once by ``SimulateMain`` before parsing.
 enum CommandEnvironment {
     nonisolated(unsafe) static var registry = PluginRegistry(BuiltinPlugins.all)
+    /// The plugins' real-endpoint fixtures for `serve`, `probe` and `diff`.
+    nonisolated(unsafe) static var fixtures: [any RealEndpointFixture] = BuiltinFixtures.all
     nonisolated(unsafe) static var otherCommands: [(name: String, abstract: String)] = []
 }
 

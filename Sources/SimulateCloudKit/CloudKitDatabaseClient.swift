@@ -10,10 +10,13 @@ import SimulateCore
 /// The completion runs exactly once, on the device, in virtual time.
 ///
 /// Its hot state is `@exclusivity(unchecked)`, measured with the module's group (14 % of
-/// `simulate-bench counter-runs 30` with the checks on; see ``CloudKitRecordServer``, issue 11).
+/// `simulate-bench counter-runs 30` with the checks on; see ``CloudKitRecordServer`` and docs/performance.md).
 public final class CloudKitDatabaseClient {
+    /// The device whose link the requests travel.
     public let device: Device
+    /// The server the requests go to.
     public let server: CloudKitRecordServer
+    /// How long a request waits for its response before it fails with `networkFailure`.
     @exclusivity(unchecked) public var timeout: VirtualDuration
     let network: Network
     let scheduler: Scheduler
@@ -27,6 +30,7 @@ public final class CloudKitDatabaseClient {
 
     /// The server asked for no request before this time (the latest retry-after it answered).
     public var retryAfterDeadline: VirtualInstant { counts.retryAfterDeadline }
+    /// Requests sent so far.
     public var requests: Int { counts.requests }
     /// Requests sent before the retry-after the server gave had passed (field report 10).
     public var earlyRequests: Int { counts.earlyRequests }
@@ -45,6 +49,7 @@ public final class CloudKitDatabaseClient {
     /// reference components keep `networkFailure` (their statistics and bundled verdicts count it so).
     public var reportsServerResponseLost = false
 
+    /// A client of `server` on `device`; requests time out after `timeout` (30 s by default).
     public init(
         context: SimulationContext, server: CloudKitRecordServer, device: Device,
         timeout: VirtualDuration = .seconds(30)
@@ -56,6 +61,7 @@ public final class CloudKitDatabaseClient {
         scheduler = context.scheduler
     }
 
+    /// Fetches records by id, like `CKFetchRecordsOperation`; the completion runs once, on the device, in virtual time.
     public func fetch(
         recordIDs: [CloudRecordID], completion: @escaping (Result<CloudFetchResult, CloudKitError>) -> Void
     ) {
@@ -63,6 +69,7 @@ public final class CloudKitDatabaseClient {
         send({ [server] in (server.fetch(recordIDs: recordIDs, requester: requester), false) }, completion)
     }
 
+    /// Saves and deletes records in one operation, like `CKModifyRecordsOperation`; the completion runs once, on the device, in virtual time.
     public func modify(
         saving records: [CloudRecord], deleting recordIDs: [CloudRecordID] = [],
         savePolicy: CloudSavePolicy = .ifServerRecordUnchanged, atomic: Bool = true,
@@ -96,6 +103,7 @@ public final class CloudKitDatabaseClient {
             }, completion)
     }
 
+    /// Fetches one page of a zone's changes since `token`, like `CKFetchRecordZoneChangesOperation`; the completion runs once, on the device, in virtual time.
     public func fetchChanges(
         in zoneID: CloudZoneID, since token: CloudChangeToken?, resultsLimit: Int = 400,
         completion: @escaping (Result<CloudZoneChanges, CloudKitError>) -> Void
@@ -113,6 +121,25 @@ public final class CloudKitDatabaseClient {
             { [server] in
                 for zone in zones { server.saveZone(zone) }
                 return (.success(()), false)
+            }, completion)
+    }
+
+    /// Creates, updates and deletes custom zones, like `CKModifyRecordZonesOperation`, with one result per
+    /// zone (``CloudKitRecordServer/modifyZones(saving:deleting:requester:)``).
+    public func modifyZones(
+        saving zones: [CloudZone], deleting zoneIDs: [CloudZoneID],
+        completion: @escaping (Result<CloudZoneModifyResult, CloudKitError>) -> Void
+    ) {
+        let requester = device.id
+        send(
+            { [server] in
+                let result = server.modifyZones(saving: zones, deleting: zoneIDs, requester: requester)
+                let applied =
+                    if case .success(let modify) = result {
+                        modify.saveResults.contains { (try? $0.result.get()) != nil }
+                            || modify.deleteResults.contains { $0.error == nil }
+                    } else { false }
+                return (result, applied)
             }, completion)
     }
 

@@ -1,24 +1,40 @@
 /// CloudKit's error codes (`CKError.Code`) that the simulated server and client produce, with CloudKit's numbers.
 public enum CloudKitErrorCode: Int, Sendable, CaseIterable, CustomStringConvertible {
+    /// Something went wrong on the server (CKError 1).
     case internalError = 1
+    /// Some items of an operation failed; each item's error is in `partialErrors`.
     case partialFailure = 2
+    /// The device has no network.
     case networkUnavailable = 3
+    /// The request failed on the way (or its response was lost).
     case networkFailure = 4
+    /// CloudKit is unavailable for a while; retry after `retryAfterSeconds`.
     case serviceUnavailable = 6
+    /// Too many requests; retry after `retryAfterSeconds`.
     case requestRateLimited = 7
     /// The device has no iCloud account signed in (a `serverError` fault).
     case notAuthenticated = 9
+    /// The record does not exist.
     case unknownItem = 11
+    /// The request is malformed.
     case invalidArguments = 12
+    /// The record changed since the client fetched it; the error carries server, client and ancestor records.
     case serverRecordChanged = 14
     /// The server rejected the request; nonrecoverable (a `serverError` fault).
     case serverRejectedRequest = 15
+    /// The change token is too old: fetch the zone from the start.
     case changeTokenExpired = 21
+    /// An atomic operation failed because another of its items did.
     case batchRequestFailed = 22
+    /// The zone is busy with other writes; retry after `retryAfterSeconds`.
     case zoneBusy = 23
+    /// The user's iCloud storage is full.
     case quotaExceeded = 25
+    /// The zone does not exist.
     case zoneNotFound = 26
+    /// Too many items in one operation (over 400): split it.
     case limitExceeded = 27
+    /// The user deleted the zone.
     case userDeletedZone = 28
     /// The connection dropped before the response: the outcome is unknown (a `serverError` fault, and what
     /// the facade's database reports for a lost answer to a write the server applied).
@@ -70,12 +86,15 @@ public enum CloudKitErrorCode: Int, Sendable, CaseIterable, CustomStringConverti
 ///
 /// A small value: the records and per-item errors live in shared storage, copied only when changed.
 public struct CloudKitError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// CloudKit's code for the error.
     public var code: CloudKitErrorCode
+    /// What went wrong, in words.
     public var message: String
     /// `CKErrorRetryAfterKey`: set for `requestRateLimited`, `serviceUnavailable` and `zoneBusy`.
     public var retryAfterSeconds: Double?
     private var details: Details?
 
+    /// An error; see the members.
     public init(
         _ code: CloudKitErrorCode, _ message: String = "", retryAfterSeconds: Double? = nil,
         partialErrors: [CloudRecordID: CloudKitError] = [:], serverRecord: CloudRecord? = nil,

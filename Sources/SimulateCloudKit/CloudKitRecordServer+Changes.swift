@@ -1,7 +1,7 @@
 /// A custom zone's state: its change history, as far as change tokens need it.
 ///
 /// `@exclusivity(unchecked)` state measured with the module's group (14 % of `simulate-bench counter-runs 30`
-/// with the checks on; see ``CloudKitRecordServer``, issue 11).
+/// with the checks on; see ``CloudKitRecordServer`` and docs/performance.md).
 final class ZoneState {
     var zone: CloudZone
     /// Tokens from an earlier epoch are expired.

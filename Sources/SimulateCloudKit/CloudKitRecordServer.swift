@@ -13,7 +13,7 @@ import SimulateCore
 ///
 /// Hot mutable state is `@exclusivity(unchecked)`: a run is single-threaded and every access is a
 /// plain read or write that never overlaps another, so the run-time checks would only cost time.
-/// Measured as one group (issue 11, callgrind, c382d1b): with the checks on in this module (this server,
+/// Measured as one group (docs/performance.md; callgrind, c382d1b): with the checks on in this module (this server,
 /// its change feed, ``CloudRecord``, ``CloudKitDatabaseClient``), `simulate-bench counter-runs 30` ran
 /// 125 M more instructions, 14 % of the 896 M run, over the 5 % that keeps a check off. Earlier shares
 /// (counter-runs 10): this server's own 7.6 M (2.4 %), the records' 11.6 M (3.7 %), the client and its
@@ -26,6 +26,7 @@ public final class CloudKitRecordServer {
     /// Versions of a record kept to answer `ancestorRecord` in `serverRecordChanged`.
     public static let historyLimit = 8
 
+    /// How busy the server is (rate limits, zone busy, random unavailability); changing it takes effect at once.
     public var loadModel: CloudKitLoadModel {
         didSet { limits = Limits(loadModel) }
     }
@@ -51,9 +52,11 @@ public final class CloudKitRecordServer {
 
     /// Counts of what the server answered, for statistics.
     public var savedRecords: Int { counts.saved }
+    /// Saves answered with `serverRecordChanged`.
     public var conflicts: Int { counts.conflicts }
     @exclusivity(unchecked) private var counts = (saved: 0, conflicts: 0)
 
+    /// A server on `scheduler`, recording to `trace`, drawing its load model's chances from `random`.
     public init(scheduler: Scheduler, trace: Trace, random: SeededRandom, loadModel: CloudKitLoadModel = .unlimited) {
         self.scheduler = scheduler
         self.trace = trace
@@ -88,6 +91,7 @@ public final class CloudKitRecordServer {
         stored.values.map(\.current).filter { $0.recordID.zoneID == zoneID }.sorted { $0.recordID < $1.recordID }
     }
 
+    /// The zone of that id, if it exists (the default zone always does).
     public func zone(_ zoneID: CloudZoneID) -> CloudZone? {
         zoneID.isDefaultZone ? CloudZone(zoneID: zoneID, atomic: false) : zones[zoneID]?.zone
     }

@@ -10,25 +10,31 @@ public enum CloudSavePolicy: String, Sendable, CaseIterable {
 
 /// The outcome of one record of an operation.
 public struct CloudRecordResult: Sendable, Equatable {
+    /// The record the result is about.
     public var recordID: CloudRecordID
     /// The saved or fetched record as the server now has it, or the item's error.
     public var result: Result<CloudRecord, CloudKitError>
 
+    /// A record's outcome.
     public init(recordID: CloudRecordID, result: Result<CloudRecord, CloudKitError>) {
         self.recordID = recordID
         self.result = result
     }
 
+    /// The record, when the item succeeded.
     public var record: CloudRecord? { if case .success(let record) = result { record } else { nil } }
+    /// The item's error, when it failed.
     public var error: CloudKitError? { if case .failure(let error) = result { error } else { nil } }
 }
 
 /// The outcome of one deletion of an operation.
 public struct CloudDeleteResult: Sendable, Equatable {
+    /// The record the deletion was about.
     public var recordID: CloudRecordID
     /// nil when the record was deleted.
     public var error: CloudKitError?
 
+    /// A deletion's outcome.
     public init(recordID: CloudRecordID, error: CloudKitError?) {
         self.recordID = recordID
         self.error = error
@@ -37,11 +43,14 @@ public struct CloudDeleteResult: Sendable, Equatable {
 
 /// What a modify operation answered when the operation as a whole ran: one result per item, in request order.
 public struct CloudModifyResult: Sendable, Equatable {
+    /// Each saved record's outcome, in request order.
     public var saveResults: [CloudRecordResult]
+    /// Each deletion's outcome, in request order.
     public var deleteResults: [CloudDeleteResult]
     /// nil when every item succeeded; otherwise `partialFailure` with each failed item's error.
     public var error: CloudKitError?
 
+    /// A modify operation's answer.
     public init(saveResults: [CloudRecordResult], deleteResults: [CloudDeleteResult], error: CloudKitError?) {
         self.saveResults = saveResults
         self.deleteResults = deleteResults
@@ -51,15 +60,18 @@ public struct CloudModifyResult: Sendable, Equatable {
 
 /// What a fetch operation answered: one result per requested record, in request order.
 public struct CloudFetchResult: Sendable, Equatable {
+    /// Each requested record's outcome, in request order.
     public var results: [CloudRecordResult]
     /// nil when every record was found; otherwise `partialFailure` (missing records: `unknownItem`).
     public var error: CloudKitError?
 
+    /// A fetch operation's answer.
     public init(results: [CloudRecordResult], error: CloudKitError?) {
         self.results = results
         self.error = error
     }
 
+    /// The fetched record of that ID, when it was found.
     public func record(for recordID: CloudRecordID) -> CloudRecord? {
         results.first { $0.recordID == recordID }?.record
     }
@@ -67,10 +79,12 @@ public struct CloudFetchResult: Sendable, Equatable {
 
 /// A position in a zone's change history, like `CKServerChangeToken`: opaque to clients.
 public struct CloudChangeToken: Hashable, Sendable, CustomStringConvertible {
+    /// The zone whose history the token points into.
     public let zoneID: CloudZoneID
     let epoch: Int
     let sequence: Int
 
+    /// `zone@epoch.sequence`, for reports.
     public var description: String { "\(zoneID.zoneName)@\(epoch).\(sequence)" }
 }
 

@@ -3,30 +3,40 @@ import SimulateJSON
 
 /// A record zone's name, like `CKRecordZone.ID`. The private database's `_defaultZone` always exists.
 public struct CloudZoneID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The zone's name.
     public var zoneName: String
 
+    /// The zone named `zoneName`.
     public init(_ zoneName: String) {
         self.zoneName = zoneName
     }
 
+    /// The private database's default zone, which always exists.
     public static let defaultZone = CloudZoneID("_defaultZone")
 
+    /// Whether this is `_defaultZone`.
     public var isDefaultZone: Bool { zoneName == Self.defaultZone.zoneName }
+    /// The zone's name.
     public var description: String { zoneName }
 
+    /// Zones order by name.
     public static func < (a: CloudZoneID, b: CloudZoneID) -> Bool { a.zoneName < b.zoneName }
 }
 
 /// A record's identity, like `CKRecord.ID`: a name unique within its zone.
 public struct CloudRecordID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The name, unique within its zone.
     public var recordName: String
+    /// The zone the record lives in.
     public var zoneID: CloudZoneID
 
+    /// The record `recordName` in `zoneID` (the default zone unless given).
     public init(recordName: String, zoneID: CloudZoneID = .defaultZone) {
         self.recordName = recordName
         self.zoneID = zoneID
     }
 
+    /// `zone/name`.
     public var description: String { "\(zoneID.zoneName)/\(recordName)" }
 
     /// Names first: they differ far more often than zones.
@@ -40,6 +50,7 @@ public struct CloudRecordID: Hashable, Comparable, Sendable, CustomStringConvert
         hasher.combine(recordName)
     }
 
+    /// By zone name, then record name.
     public static func < (a: CloudRecordID, b: CloudRecordID) -> Bool {
         (a.zoneID.zoneName, a.recordName) < (b.zoneID.zoneName, b.recordName)
     }
@@ -47,10 +58,12 @@ public struct CloudRecordID: Hashable, Comparable, Sendable, CustomStringConvert
 
 /// A custom zone, like `CKRecordZone`. Atomic zones commit a modify operation all or nothing.
 public struct CloudZone: Sendable, Equatable {
+    /// The zone's identity.
     public var zoneID: CloudZoneID
     /// Custom zones of the private database support atomic commits; the default zone does not.
     public var atomic: Bool
 
+    /// A zone; the default zone is never atomic, whatever `atomic` says.
     public init(zoneID: CloudZoneID, atomic: Bool = true) {
         self.zoneID = zoneID
         self.atomic = atomic && !zoneID.isDefaultZone
@@ -69,7 +82,9 @@ public enum CloudFieldValue: Sendable, Equatable {
     case reference(CloudRecordID)
     case list([CloudFieldValue])
 
+    /// The integer, when the value is one.
     public var intValue: Int64? { if case .int(let value) = self { value } else { nil } }
+    /// The string, when the value is one.
     public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
 
     /// The value for reports: numbers, strings and booleans as themselves, dates as
@@ -89,12 +104,15 @@ public enum CloudFieldValue: Sendable, Equatable {
 
 /// The server's version stamp of a record, like `CKRecord.recordChangeTag`: renewed on every save.
 public struct CloudChangeTag: Hashable, Sendable, CustomStringConvertible {
+    /// The tag's number (opaque to clients).
     public let rawValue: UInt64
 
+    /// A tag with this number.
     public init(rawValue: UInt64) {
         self.rawValue = rawValue
     }
 
+    /// `tag-<hex>`.
     public var description: String { "tag-\(String(rawValue, radix: 16))" }
 }
 
@@ -194,7 +212,7 @@ public struct CloudRecord: Sendable, Equatable {
     /// A record's contents. Only a uniquely referenced box is ever changed, so sharing it across
     /// threads is safe; its state needs no run-time exclusivity checks (each access is a plain read or write).
     /// Unchecked on purpose: 11.6 M instructions (3.7 %) of `simulate-bench counter-runs 10` with the
-    /// checks on, part of the request path's 1.83× (see ``CloudKitRecordServer``, issue 11).
+    /// checks on, part of the request path's 1.83× (see ``CloudKitRecordServer`` and docs/performance.md).
     private final class Storage: @unchecked Sendable {
         @exclusivity(unchecked) var recordType: String
         let recordID: CloudRecordID

@@ -9,6 +9,7 @@ import SimulateCore
 /// Look it up in `start()` (every run exists by then): `CloudKitRecordServer.shared(in: context)`, and
 /// build one with `CloudKitRecordServer(context:)` when no plugin offers it.
 public protocol CloudKitServerProviding: AnyObject {
+    /// The run's one server.
     var cloudKitServer: CloudKitRecordServer { get }
 }
 
@@ -22,6 +23,7 @@ public protocol DisplayIDAllocating: AnyObject {
 
 /// Why an allocation gave up.
 public struct CounterAllocationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Why the allocation gave up.
     public enum Kind: String, Sendable {
         /// The device was offline and the allocator is configured to fail at once.
         case offline
@@ -33,17 +35,21 @@ public struct CounterAllocationError: Error, Sendable, Equatable, CustomStringCo
         case queueFull
     }
 
+    /// Why it gave up.
     public var kind: Kind
+    /// The attempts it made.
     public var attempts: Int
     /// The last CloudKit error the allocator saw.
     public var lastError: CloudKitError?
 
+    /// An error; see the members.
     public init(kind: Kind, attempts: Int, lastError: CloudKitError? = nil) {
         self.kind = kind
         self.attempts = attempts
         self.lastError = lastError
     }
 
+    /// `kind after N attempts: last error`.
     public var description: String {
         "\(kind.rawValue) after \(attempts) attempts" + (lastError.map { ": \($0)" } ?? "")
     }

@@ -50,7 +50,7 @@ final class SingleRecordRequest: RequestExchange {
     }
 
     /// The client and the responder belong to the run, which outlives every request of it.
-    // unowned(unsafe) on purpose (issue 11, measured): with safe references and checks, sending and
+    // unowned(unsafe) on purpose (docs/performance.md): with safe references and checks, sending and
     // completing these requests cost 22 M more instructions (7 %) in `simulate-bench counter-runs 10`.
     private unowned(unsafe) let client: CloudKitDatabaseClient
     private unowned(unsafe) var responder: SingleRecordResponder

@@ -9,17 +9,24 @@ public enum CounterAction: PluginEntries {
     /// One modify operation saving `records` new records.
     case saveBatch(SaveBatch)
 
+    /// `counter.next`'s arguments.
     public struct Next: PluginArguments {
+        /// `count`: how many allocations to queue.
         public var count = 1
+        /// One allocation.
         public init() {}
         public static let fields: [Field<Self>] = [
             .integer("count", \.count, in: 1...10_000, "how many allocations to queue (1…10000)")
         ]
     }
 
+    /// `counter.saveBatch`'s arguments.
     public struct SaveBatch: PluginArguments {
+        /// `records`: how many records to save.
         public var records = 1
+        /// `split`: halve the batch on `limitExceeded`.
         public var split = false
+        /// One record, no split.
         public init() {}
         public static let fields: [Field<Self>] = [
             .integer("records", \.records, in: 1...100_000, required: true, "how many records to save (1…100000)"),
@@ -59,16 +66,27 @@ public enum CounterAction: PluginEntries {
 
 /// The counter's invariants, declared once.
 public enum CounterInvariant: PluginEntries {
+    /// No displayId is handed out twice.
     case unique
+    /// The displayIds handed out are initialValue+1 … N without gaps.
     case contiguous(Contiguous)
+    /// No allocation uses more than its attempts; every allocation ends.
     case retryBound(RetryBound)
+    /// No request before the server's retry-after has passed.
     case retryAfter
 
+    /// `counter.contiguous`'s arguments.
     public struct Contiguous: PluginArguments {
+        /// How far the ids must be contiguous.
         public enum UpTo: String, CaseIterable, Sendable {
-            case value, allocated
+            /// Up to the server's counter value.
+            case value
+            /// Up to the largest id handed out.
+            case allocated
         }
+        /// `upTo`: the server's counter, or the largest id handed out.
         public var upTo = UpTo.value
+        /// Up to the server's counter.
         public init() {}
         public static let fields: [Field<Self>] = [
             .choice(
@@ -77,10 +95,13 @@ public enum CounterInvariant: PluginEntries {
         ]
     }
 
+    /// `counter.retryBound`'s arguments.
     public struct RetryBound: PluginArguments {
         /// nil: the configured `maxAttempts`.
         public var maxAttempts: Int?
+        /// `allowPending`: accept allocations still waiting at the end of the run.
         public var allowPending = false
+        /// The configured bound, nothing pending.
         public init() {}
         public static let fields: [Field<Self>] = [
             .integer(

@@ -7,6 +7,7 @@ public struct CounterPlugin: SimulationPlugin {
     /// App allocators a scenario may select with `"allocator": "<name>"`, by name.
     public var appAllocators: [String: AppComponentFactory<any DisplayIDAllocatorComponent>]
 
+    /// The plugin, with the app's own allocators by the names scenarios select them with (`"allocator": "<name>"`).
     public init(appAllocators: [String: AppComponentFactory<any DisplayIDAllocatorComponent>] = [:]) {
         self.appAllocators = appAllocators
     }

@@ -13,7 +13,9 @@ public final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllo
     /// `saveBatch` only: records saved per device index.
     var batchSaved: [Int]
     var batchFailures = 0
-    private(set) var subscription: CounterSubscription?
+    /// Seed 000: "Manual `CKRecordZoneSubscription` only needed for the counter record": after a save of
+    /// the counter, every other device gets a silent push `pushDelay` later and fetches the record.
+    private(set) var subscription: SilentPushChannel?
     /// The app's own allocator, when the scenario selects one; made at time 0.
     private let appFactory: AppComponentFactory<any DisplayIDAllocatorComponent>?
     private(set) var appAllocators: AppAllocators?
@@ -37,13 +39,15 @@ public final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllo
             DeviceAllocator(device: $0, context: context, server: server, configuration: configuration, log: log)
         }
         if configuration.subscription {
-            let subscription = CounterSubscription(
-                context: context, delay: configuration.pushDelay)
+            let subscription = SilentPushChannel(
+                context: context, delivery: .init(delay: configuration.pushDelay...configuration.pushDelay),
+                randomComponent: "counter.push")
             self.subscription = subscription
             for allocator in allocators {
-                allocator.counterSaved = { [unowned subscription] device in subscription.counterSaved(by: device) }
+                allocator.counterSaved = { [unowned subscription] device in subscription.send(from: device) }
             }
-            subscription.arrive = { [unowned self] device in allocators[device.index].pushArrived() }
+            let app = SuspendedAppPushes(context: context) { [unowned self] in allocators[$0.index].pushArrived() }
+            subscription.receive = app.arrived
         }
         context.network.observeConnectivity { [unowned self] device, online in
             allocators[device.index].connectivityChanged(online: online)

@@ -12,12 +12,16 @@ import SimulateJSON
 /// inside the simulation. Made by the plugin at time 0, once per device.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public struct AppEnvironment: @unchecked Sendable {
+    /// The run the app takes part in.
     public let context: SimulationContext
+    /// The device this environment belongs to.
     public let device: Device
+    /// The run's async runtime: tasks started through it run under virtual time.
     public let runtime: SimulationRuntime
     /// The tasks this launch of the app started: a relaunch cancels them.
     let launch = Launch()
 
+    /// The environment of `device` in the run of `context`.
     public init(context: SimulationContext, device: Device) {
         self.context = context
         self.device = device

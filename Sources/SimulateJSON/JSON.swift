@@ -1,6 +1,8 @@
 /// A JSON value as RFC 8259 defines it. Objects keep their members in document order.
 public enum JSON: Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// An integer literal that fits `Int64`.
     case integer(Int64)
@@ -8,16 +10,22 @@ public enum JSON: Sendable {
     case unsignedInteger(UInt64)
     /// Any other number (fraction, exponent, or an integer too large for 64 bits).
     case double(Double)
+    /// A string, its escapes decoded.
     case string(String)
+    /// An array, its elements in document order.
     case array([JSON])
+    /// An object, its members in document order.
     case object(JSONObject)
 }
 
 /// JSON object members in document order, with lookup by key.
 public struct JSONObject: Sendable {
+    /// The member names, in document order (a name appears once: parsers report repeated names).
     public private(set) var keys: [String]
+    /// The member values, at the same positions as their ``keys``.
     public private(set) var values: [JSON]
 
+    /// An object with no members.
     public init() {
         keys = []
         values = []
@@ -28,13 +36,17 @@ public struct JSONObject: Sendable {
         self.values = values
     }
 
+    /// An object with these members, in this order; the names must differ (they are not checked).
     public init(_ members: [(String, JSON)]) {
         keys = members.map(\.0)
         values = members.map(\.1)
     }
 
+    /// The number of members.
     public var count: Int { keys.count }
+    /// Whether the object has no members.
     public var isEmpty: Bool { keys.isEmpty }
+    /// Each member's name and value, in document order.
     public var members: Zip2Sequence<[String], [JSON]> { zip(keys, values) }
 
     /// The position of the member named `key`, compared by code units as RFC 8259 does.
@@ -42,6 +54,8 @@ public struct JSONObject: Sendable {
         keys.firstIndex { $0.hasSameCodeUnits(as: key) }
     }
 
+    /// The value of the member named `key` (code units compared); setting nil removes the member,
+    /// setting a new name appends it.
     public subscript(key: String) -> JSON? {
         get {
             guard let index = index(forKey: key) else { return nil }
@@ -70,14 +84,19 @@ public struct JSONObject: Sendable {
 }
 
 extension JSON {
+    /// Whether the value is `null`.
     public var isNull: Bool { if case .null = self { true } else { false } }
 
+    /// The boolean, when the value is one.
     public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
 
+    /// The string, when the value is one.
     public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
 
+    /// The elements, when the value is an array.
     public var arrayValue: [JSON]? { if case .array(let value) = self { value } else { nil } }
 
+    /// The members, when the value is an object.
     public var objectValue: JSONObject? { if case .object(let value) = self { value } else { nil } }
 
     /// The value as a `Double` for any number case.
@@ -102,6 +121,7 @@ extension JSON {
         }
     }
 
+    /// The value as `Int` when it is a whole number in range (as ``int64Value``).
     public var intValue: Int? { int64Value.flatMap { Int(exactly: $0) } }
 
     /// The value as `UInt64` when it is a non-negative whole number in range.
@@ -116,10 +136,13 @@ extension JSON {
         }
     }
 
+    /// Whether the value is a number, of any of the three number cases.
     public var isNumber: Bool { doubleValue != nil }
 
+    /// The member named `key` when the value is an object that has one; nil otherwise.
     public subscript(key: String) -> JSON? { objectValue?[key] }
 
+    /// The element at `index` when the value is an array that long; nil otherwise.
     public subscript(index: Int) -> JSON? {
         guard let array = arrayValue, array.indices.contains(index) else { return nil }
         return array[index]
@@ -166,20 +189,32 @@ extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expressibl
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
+    /// `nil` is `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// `true` and `false`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// A floating-point literal.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// A string literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal.
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    /// A dictionary literal, its members in the order written.
     public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(JSONObject(elements)) }
 }
 
 extension JSON {
+    /// An integer.
     public init(_ value: Int) { self = .integer(Int64(value)) }
+    /// A double.
     public init(_ value: Double) { self = .double(value) }
+    /// A string.
     public init(_ value: String) { self = .string(value) }
+    /// A boolean.
     public init(_ value: Bool) { self = .bool(value) }
+    /// An unsigned integer: ``integer(_:)`` when it fits `Int64`, else ``unsignedInteger(_:)``.
     public init(_ value: UInt64) {
         self = value <= UInt64(Int64.max) ? .integer(Int64(value)) : .unsignedInteger(value)
     }

@@ -45,7 +45,6 @@ public struct JSONArrayStream: Sendable {
             Result { () throws(JSONSyntaxIssue) in
                 let base = buffer.baseAddress!
                 let slices = JSONSliceParser(base: base, backend: backend)
-                defer { slices.free() }
                 var cursor = ValidatedJSONCursor(base: base, count: range.upperBound, index: range.lowerBound + 1)
                 cursor.skipWhitespace()
                 guard cursor.byte != UInt8(ascii: "]") else { return }
@@ -66,7 +65,7 @@ public struct JSONArrayStream: Sendable {
                         more = cursor.skipSeparator()
                     } while more && ranges.count < Self.batchSize
                     let batch = slices.parseBatch(ranges)
-                    defer { batch.map(slices.freeBatch) }
+                    defer { if let batch { slices.freeBatch(batch) } }
                     for (position, range) in ranges.enumerated() {
                         defer { index += 1 }
                         if let batch, !keysHoldNUL,
@@ -121,7 +120,6 @@ public struct JSONSourceValue: Sendable {
             var cursor = ValidatedJSONCursor(base: base, count: buffer.count, index: offset)
             cursor.skipValue()
             let slices = JSONSliceParser(base: base, backend: backend, depth: cursor.index - offset)
-            defer { slices.free() }
             // Parsed without error once already, so it cannot fail now.
             return (try? slices.parse(offset..<cursor.index, path: []).0) ?? .null
         }

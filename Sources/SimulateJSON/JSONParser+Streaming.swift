@@ -47,7 +47,6 @@ extension JSONParser {
             var result = TopLevel()
             result.keysHoldNUL = summary.hasKeyWithNUL
             let slices = JSONSliceParser(base: base, backend: backend)
-            defer { slices.free() }
             var cursor = ValidatedJSONCursor(base: base, count: summary.rootEnd, index: summary.rootStart + 1)
             var seen: Set<CodeUnitKey> = []
             cursor.skipWhitespace()

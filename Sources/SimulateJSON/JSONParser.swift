@@ -1,5 +1,6 @@
 /// Strict RFC 8259 parsing: the validator accepts or rejects the bytes, then a backend builds the tree.
 public enum JSONParser {
+    /// The document in `bytes` (UTF-8), or the first syntax error with its line and column.
     public static func parse(_ bytes: [UInt8], backend: JSONBackend = .default) throws(JSONSyntaxError) -> JSONDocument
     {
         let outcome = bytes.withUnsafeBufferPointer { buffer in
@@ -24,6 +25,7 @@ public enum JSONParser {
         }
     }
 
+    /// The document in `text`, parsed from its UTF-8 as the byte overload does.
     public static func parse(_ text: String, backend: JSONBackend = .default) throws(JSONSyntaxError) -> JSONDocument {
         try parse(Array(text.utf8), backend: backend)
     }

@@ -26,20 +26,25 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     private var prefix: [Component]
     private var lastIndex: Int?
 
+    /// The keys and indexes from the root, in order.
     public var components: [Component] {
         guard let lastIndex else { return prefix }
         return prefix + [.index(lastIndex)]
     }
 
+    /// The path made of `components`; the root by default.
     public init(_ components: [Component] = []) {
         prefix = components
         lastIndex = nil
     }
 
+    /// The document's root: `/`.
     public static let root = JSONPath()
 
+    /// The path one member `key` further.
     public func appending(_ key: String) -> JSONPath { extended(with: .key(key)) }
 
+    /// The path one element `index` further.
     public func appending(_ index: Int) -> JSONPath {
         guard lastIndex == nil else { return extended(with: .index(index)) }
         var path = self
@@ -67,7 +72,9 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         if let lastIndex { hasher.combine(Component.index(lastIndex)) }
     }
 
+    /// `path / "devices"`: the path one member further.
     public static func / (path: JSONPath, key: String) -> JSONPath { path.appending(key) }
+    /// `path / 2`: the path one element further.
     public static func / (path: JSONPath, index: Int) -> JSONPath { path.appending(index) }
 
     /// The JSON Pointer text; the whole document is the empty string.
@@ -100,13 +107,17 @@ extension String {
 
 /// A 1-based line and column; columns count Unicode scalars from the start of the line.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1, in Unicode scalars.
     public var column: Int
 
+    /// A location.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
+    /// `line:column`.
     public var description: String { "\(line):\(column)" }
 }

@@ -5,8 +5,9 @@
 /// Builds the tree of one value inside bytes the strict validator has already accepted, so that a big document
 /// can be read a bounded slice at a time. The fast backend builds it when it can, `JSONTreeBuilder` when it
 /// cannot (repeated keys, clamped integers, numbers out of range), exactly as `JSONParser` does for a whole text.
-/// Offsets and duplicate paths are those of the whole document.
-struct JSONSliceParser {
+/// Offsets and duplicate paths are those of the whole document. Not copyable: the one json-c tokener it
+/// owns is freed when it goes out of scope.
+struct JSONSliceParser: ~Copyable {
     let base: UnsafePointer<UInt8>
     let backend: JSONBackend
     #if canImport(CJSONC)
@@ -24,7 +25,7 @@ struct JSONSliceParser {
         #endif
     }
 
-    func free() {
+    deinit {
         #if canImport(CJSONC)
             if let tokener { json_tokener_free(tokener) }
         #endif

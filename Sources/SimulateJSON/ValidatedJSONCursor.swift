@@ -1,7 +1,7 @@
 /// Moves over bytes that `StrictJSONValidator` has accepted, so it never checks grammar again.
 struct ValidatedJSONCursor {
     /// The document's bytes, the buffer json-c parses (no copy); read through ``byte(at:)``, which checks the
-    /// bounds (issue 11, measured: the checks here and in ``StrictJSONValidator`` cost 2.3 % of the instructions
+    /// bounds (docs/performance.md: the checks here and in ``StrictJSONValidator`` cost 2.3 % of the instructions
     /// of `simulate-bench load` on a 10 MB scenario under callgrind and nothing measurable in
     /// `simulate-bench loader`, so they stay on).
     let base: UnsafePointer<UInt8>

@@ -176,13 +176,23 @@ extension ModelAction {
 
 /// A `model` invariant with its arguments, read once when the scenario loads.
 public enum ModelInvariant: PluginEntries {
-    case schema, converged, relationships, noLostUpdates
+    /// The schema passes CloudKit's model validation and add-only migration.
+    case schema
+    /// At the end every device holds exactly the server's objects, values and links.
+    case converged
+    /// At the end no reference names a missing object, on the server or any device.
+    case relationships
+    /// No save overwrote a field another device had changed since the saver last saw it.
+    case noLostUpdates
+    /// No two objects share a logical unique key, on the server or any device.
     case uniqueness(Uniqueness)
 
     /// `uniqueness`'s arguments: keys beyond the configured ones. Their entity and attribute names are
     /// checked against the schema by ``ModelPlugin/check(invariant:at:context:)``.
     public struct Uniqueness: PluginArguments {
+        /// `keys`: more keys, beyond the configured ones.
         public var keys: [ModelConfiguration.UniqueKey] = []
+        /// No extra keys.
         public init() {}
         public static let fields: [Field<Self>] = [
             .custom(
@@ -231,7 +241,9 @@ public enum ModelObservable: PluginEntries {
     /// The arguments of an observable of one entity; the name is checked against the schema by
     /// ``ModelPlugin/check(observable:device:at:context:)``.
     public struct Entity: PluginArguments {
+        /// `entity`: the entity's name.
         public var entity = ""
+        /// No entity named yet (the scenario must name one).
         public init() {}
         public static let fields: [Field<Self>] = [.id("entity", \.entity, required: true, "Entity name")]
     }
@@ -249,7 +261,9 @@ public enum ModelObservable: PluginEntries {
 
     /// `count`'s arguments.
     public struct Count: PluginArguments {
+        /// `entity`: the entity's name; nil: every entity.
         public var entity: String?
+        /// Every entity.
         public init() {}
         public static let fields: [Field<Self>] = [
             .value("entity", \.entity, type: "id", default: "every entity", schema: ["type": "string"], "Entity name") {

@@ -4,6 +4,7 @@ import SimulateJSON
 
 /// The `model` plugin: SwiftData stores mirrored through a CloudKit private-database zone.
 public struct ModelPlugin: SimulationPlugin {
+    /// The plugin.
     public init() {}
 
     public var name: String { "model" }

@@ -5,12 +5,14 @@ import SimulateModel
 /// declaration. The rules are the `model` plugin's own (``CloudKitModelValidator``, ``MigrationValidator``):
 /// this module only turns Swift into the plugin's ``ModelSchema``.
 public enum ModelCheck {
+    /// What to check: which types, and which attributes to let pass.
     public struct Options: Sendable {
         /// The container's types (`ModelContainer(for: A.self, B.self)`), instead of the plan's or every model.
         public var types: [String] = []
         /// Attributes and macros on models that change nothing model-check needs to know.
         public var allowedAttributes: Set<String> = []
 
+        /// Options; every model and no extra attributes by default.
         public init(types: [String] = [], allowedAttributes: Set<String> = []) {
             self.types = types
             self.allowedAttributes = allowedAttributes
@@ -159,6 +161,7 @@ public struct ModelCheckResult: Sendable {
     public var loadedTypes: [String] = []
     /// Core Data's Code=134060 `NSLocalizedFailureReason`, or nil when CloudKit accepts every version.
     public var failureReason: String?
+    /// Every finding, errors and warnings, in source order.
     public var findings: [Finding] = []
     /// Input that could not be read: the check did not run (exit status 2).
     public var inputErrors: [InputError] = []
@@ -166,7 +169,9 @@ public struct ModelCheckResult: Sendable {
     /// The store loads with CloudKit: no Code=134060.
     public var loads: Bool { inputErrors.isEmpty && failureReason == nil }
 
+    /// The findings that fail the check.
     public var errors: [Finding] { findings.filter { $0.severity == .error } }
+    /// The findings that do not.
     public var warnings: [Finding] { findings.filter { $0.severity == .warning } }
 
     /// 0 when the store loads and nothing else is an error, 1 when it would not load (or another finding is an

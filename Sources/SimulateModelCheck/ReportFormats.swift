@@ -3,6 +3,7 @@ import SimulateJSON
 /// The three outputs of `model-check`: human lines (`file:line:column: error: message`), one JSON object,
 /// and JUnit XML (one test case per loaded type, failures at their declarations).
 public enum ModelCheckReport {
+    /// One line per input error or finding, `file:line:column: error: message`, then a summary.
     public static func human(_ result: ModelCheckResult) -> String {
         var lines = result.inputErrors.map(\.description)
         guard result.inputErrors.isEmpty else {
@@ -25,6 +26,7 @@ public enum ModelCheckReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// One JSON object: whether the store loads, the failure reason, the findings and the input errors.
     public static func json(_ result: ModelCheckResult) -> String {
         var object = JSONObject()
         object["loads"] = result.inputErrors.isEmpty ? .bool(result.loads) : .null

@@ -3,6 +3,7 @@ import SimulateJSON
 
 /// The machine-readable forms of results and diagnostics (one JSON object per line).
 public enum JSONReport {
+    /// One run: file, seed, verdict, trace hash, events, expectations, statistics.
     public static func json(_ result: RunResult) -> JSON {
         var object = JSONObject()
         object["file"] = result.file.map(JSON.string) ?? .null
@@ -24,6 +25,7 @@ public enum JSONReport {
         return .object(object)
     }
 
+    /// One expectation's outcome, with its violations (or a check's expected and observed values).
     public static func json(_ expectation: ExpectationResult) -> JSON {
         var object = JSONObject()
         object["name"] = .string(expectation.name)
@@ -41,6 +43,7 @@ public enum JSONReport {
         return .object(object)
     }
 
+    /// One violation: when, on which device, what, and the events before it.
     public static func json(_ violation: Violation) -> JSON {
         var object = JSONObject()
         object["at"] = .double(DurationFormat.seconds(violation.at))
@@ -50,6 +53,7 @@ public enum JSONReport {
         return .object(object)
     }
 
+    /// One problem with a scenario file: where (file, line, column, JSON path) and what.
     public static func json(_ diagnostic: ScenarioDiagnostic) -> JSON {
         var object = JSONObject()
         object["kind"] = .string(diagnostic.kind.rawValue)

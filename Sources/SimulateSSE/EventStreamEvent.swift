@@ -8,6 +8,7 @@ public struct ServerSentEvent: Equatable, Sendable {
     /// The last event ID buffer at the time of dispatch (persists across events).
     public var lastEventId: String
 
+    /// An event; type `message` and no id by default.
     public init(type: String = "message", data: String, lastEventId: String = "") {
         self.type = type
         self.data = data

@@ -39,6 +39,7 @@ public struct EventStreamParser: Sendable {
     /// No line has been completed yet in this stream: the first one may start with a BOM.
     private var atStreamStart = true
 
+    /// A parser at the start of a stream.
     public init() {}
 
     /// The last event ID string: the `id` of the last dispatched event (a blank line ends it); it
@@ -84,7 +85,7 @@ public struct EventStreamParser: Sendable {
     private static let colon: UInt8 = 0x3A
     private static let space: UInt8 = 0x20
 
-    // Spans, not unsafe buffers (issue 11): no benchmark runs this parser (the async benchmark's SSE
+    // Spans, not unsafe buffers (docs/performance.md): no benchmark runs this parser (the async benchmark's SSE
     // clients stay offline), so nothing measured pays for turning bounds checks off.
     private mutating func process(_ bytes: Span<UInt8>, into outputs: inout [EventStreamOutput]) {
         let count = bytes.count

@@ -2,11 +2,14 @@
 public struct PunchItem: Equatable, Sendable {
     /// The server's `time.Now().UnixNano()` as a decimal string; `tmp-…` for an optimistic item.
     public var id: String
+    /// What the user typed.
     public var text: String
+    /// Whether the item is ticked off.
     public var done: Bool
     /// RFC 3339, seconds precision, UTC (Go's `time.RFC3339`).
     public var created: String
 
+    /// An item; not done by default.
     public init(id: String, text: String, done: Bool = false, created: String) {
         self.id = id
         self.text = text
@@ -17,6 +20,7 @@ public struct PunchItem: Equatable, Sendable {
     /// Ids the client made up for optimistic items start with this; the server never issues one.
     static let temporaryPrefix = "tmp-"
 
+    /// An optimistic item the client made up, not yet replaced by the server's.
     public var isTemporary: Bool { id.hasPrefix(Self.temporaryPrefix) }
 }
 

@@ -8,9 +8,13 @@ import SimulateReports
 /// They go to `$SIMULATE_ARTIFACTS` when set, else to `simulate-failures/` in the temporary
 /// directory, one folder per scenario and seed; the failure message names the folder.
 public struct FailureArtifacts: Sendable {
+    /// The folder the files are in.
     public var directory: String
+    /// The scenario as run, as JSON: `simulate run` replays it.
     public var scenarioFile: String
+    /// The HTML timeline.
     public var timeline: String
+    /// The Perfetto trace (open it at ui.perfetto.dev).
     public var trace: String
     /// The text of each file, by file name, for test attachments.
     var contents: [(name: String, text: String)]

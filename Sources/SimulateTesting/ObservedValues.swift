@@ -2,7 +2,11 @@ import SimulateCore
 import SimulateJSON
 
 /// A Swift type an observed JSON value converts to: `Bool`, `Int`, `Double`, `String`, `JSON`, arrays of them.
+///
+/// A conformer must return nil, never trap, for a value of another JSON type or out of its range:
+/// the check then fails with a message that shows the value observed.
 public protocol ObservedValue {
+    /// The value `observed` stands for; nil when it is not one of this type.
     init?(observed: JSON)
 }
 

@@ -1,7 +1,7 @@
 import SimulateCore
 import SimulateJSON
 
-/// Checks that a plugin keeps the contract of ``SimulationPlugin`` and ``PluginRun``, the way any
+/// Checks that a plugin keeps the contract of `SimulationPlugin` and `PluginRun` (SimulateCore), the way any
 /// plugin's own test suite can run it on itself:
 ///
 /// ```swift
@@ -41,7 +41,7 @@ public enum PluginConformance {
             }
         }
         checkNames(plugin.configuration.map(\.name), "configuration key", report)
-        for dependency in plugin.dependencies where dependency.name == plugin.name {
+        for dependency in plugin.dependencyNames where dependency == plugin.name {
             report("it depends on itself")
         }
 

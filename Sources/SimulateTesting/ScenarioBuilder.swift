@@ -14,10 +14,12 @@ import SimulateJSON
 ///     .build()
 /// ```
 public struct ScenarioBuilder: Sendable {
+    /// The scenario built so far.
     public private(set) var scenario: Scenario
     /// Where each part was added, so a problem is reported at the builder call that caused it.
     public private(set) var callSites: [(path: JSONPath, site: BuilderCallSite)] = []
 
+    /// A scenario named `name` that lasts `duration` of virtual time, with no devices, plugins or steps yet.
     public init(
         _ name: String, duration: Duration, seed: UInt64 = 0, description: String? = nil, pinSeed: Bool = false,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -28,6 +30,7 @@ public struct ScenarioBuilder: Sendable {
         callSites = [(.root, BuilderCallSite(fileID: fileID, filePath: filePath, line: line, column: column))]
     }
 
+    /// Adds a device (`devices`): its id, platform, clock skew and whether it runs in Simulator.
     public func device(
         _ id: String, platform: Platform = .iOS, clockSkew: Duration = .zero, simulator: Bool = false,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -65,6 +68,7 @@ public struct ScenarioBuilder: Sendable {
         }
     }
 
+    /// Sets the default conditions of every link: a fixed latency and a loss chance.
     public func network(
         latency: Duration, loss: Double = 0, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
         column: Int = #column
@@ -189,11 +193,16 @@ public struct ScenarioBuilder: Sendable {
 
 /// Where a builder method was called: `MyTests.swift:42:14`.
 public struct BuilderCallSite: Sendable, Equatable, CustomStringConvertible {
+    /// `#fileID` of the call.
     public var fileID: String
+    /// `#filePath` of the call.
     public var filePath: String
+    /// `#line` of the call.
     public var line: Int
+    /// `#column` of the call.
     public var column: Int
 
+    /// `path:line:column`.
     public var description: String { "\(filePath):\(line):\(column)" }
 }
 

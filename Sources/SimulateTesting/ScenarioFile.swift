@@ -10,6 +10,7 @@ public struct ScenarioFile: Sendable, Hashable, CustomStringConvertible {
     /// Running such a file fails with this message, so a misspelt folder cannot pass as an empty suite.
     public var problem: String?
 
+    /// The file at `path`, shown as `displayPath` (the path itself by default).
     public init(path: String, displayPath: String? = nil) {
         self.path = path
         self.displayPath = displayPath ?? path
@@ -25,6 +26,7 @@ public struct ScenarioFile: Sendable, Hashable, CustomStringConvertible {
     /// The file name: `offline-indicator.json`.
     public var name: String { (displayPath as NSString).lastPathComponent }
 
+    /// The path shown in messages.
     public var description: String { displayPath }
 }
 

@@ -23,7 +23,7 @@ extension ScenarioHarness {
     }
 
     /// Runs a scenario file with plugin settings replaced (see ``run(_:seed:setting:)``) with every
-    /// seed in `seeds`, judged as ``sweep(_:seeds:)`` judges them.
+    /// seed in `seeds`, judged as `sweep(_:seeds:)` judges them.
     public func sweep(_ file: ScenarioFile, seeds: ClosedRange<UInt64>, setting settings: [String: JSONObject])
         -> SweepOutcome
     {
@@ -42,7 +42,7 @@ extension ScenarioHarness {
         return Self.judge(swept.outcomes, seeds: seeds)
     }
 
-    /// A scenario file loaded with plugin settings replaced, e.g. to sweep it with ``sweep(_:seeds:)``.
+    /// A scenario file loaded with plugin settings replaced, e.g. to sweep it with `sweep(_:seeds:)`.
     public func scenario(_ file: ScenarioFile, setting settings: [String: JSONObject]) throws -> Scenario {
         if let problem = file.problem { throw Self.unreadableError(file, problem) }
         guard let data = FileManager.default.contents(atPath: file.path) else {

@@ -7,6 +7,7 @@ import SimulatePlugins
 /// Nothing here needs entitlements, an app group or CloudKit, so it runs in any test target,
 /// on Linux CI and on the iOS simulator alike.
 public struct ScenarioHarness: Sendable {
+    /// The plugins scenarios may enable: the built-in ones and yours.
     public let registry: PluginRegistry
     /// No plugin of your own: the stock `simulate` command line replays a failure.
     public let builtInPluginsOnly: Bool

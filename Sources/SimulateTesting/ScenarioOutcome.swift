@@ -29,6 +29,7 @@ public struct ScenarioOutcome: Sendable {
         self.scenario = scenario
     }
 
+    /// The scenario was valid, ran and met every expectation.
     public var passed: Bool { result?.passed ?? false }
 
     /// One failure per diagnostic of an invalid scenario, per broken run, and per expectation not met.
@@ -100,12 +101,15 @@ public struct ScenarioOutcome: Sendable {
 
 /// One thing that went wrong, worded for a test failure: the file, the seed, the expectation and what broke it.
 public struct ScenarioFailure: Sendable, CustomStringConvertible {
+    /// The scenario file as shown in messages.
     public var file: String
     /// nil when the scenario was invalid.
     public var seed: UInt64?
     /// The expectation (`sse.backoff`), nil for invalid scenarios and broken runs.
     public var name: String?
+    /// The whole failure in words: what broke, when, on which device, and how to replay it.
     public var message: String
 
+    /// The message.
     public var description: String { message }
 }

@@ -6,10 +6,12 @@ import SimulateJSON
 /// once over the whole range (met with at least one seed). A scenario with `"pinSeed": true` runs
 /// once, with its own seed.
 public struct SweepOutcome: Sendable {
+    /// Each seed's outcome, in seed order.
     public var outcomes: [ScenarioOutcome]
     /// Every run's failures, then one per `"some"` expectation that no seed met.
     public var failures: [ScenarioFailure]
 
+    /// No failure in any run, and every `"some"` expectation met by at least one seed.
     public var passed: Bool { failures.isEmpty }
 }
 

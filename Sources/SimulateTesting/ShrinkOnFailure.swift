@@ -8,10 +8,12 @@ import SimulateJSON
 /// ScenarioExpectations.check(file: "Scenarios/counter/allkeys.json", shrinkOnFailure: .beside)
 /// ```
 public struct ShrinkOnFailure: Sendable {
+    /// The shrinker's budget (runs, seconds) and moves.
     public var options: ShrinkOptions
     /// Where to write the minimal scenario; nil: beside the scenario file as `NAME.min.json`.
     public var output: String?
 
+    /// Shrinking within `options` (a minute by default), written to `output` or beside the file.
     public init(options: ShrinkOptions = ShrinkOptions(maxSeconds: 60), output: String? = nil) {
         self.options = options
         self.output = output
@@ -23,7 +25,9 @@ public struct ShrinkOnFailure: Sendable {
 
 /// A shrunk failure: where the minimal scenario was written and how it was found.
 public struct ShrunkFailure: Sendable {
+    /// Where the minimal scenario was written.
     public var path: String
+    /// What the shrinker found: the signature, the sizes before and after, the runs it took.
     public var result: ShrinkResult
 
     /// Words for a test failure: what still fails, the sizes, the minimal scenario itself.

@@ -72,7 +72,7 @@
     }
 
     /// Runs every seed in `seeds`, judged as `simulate run --seeds` judges them (see
-    /// ``ScenarioHarness/sweep(_:seeds:)``); `setting` replaces plugin settings as above.
+    /// `ScenarioHarness.sweep(_:seeds:)`); `setting` replaces plugin settings as above.
     @discardableResult
     public func XCTAssertScenarioPasses(
         _ scenarioFile: ScenarioFile, seeds: ClosedRange<UInt64>, plugins: [any SimulationPlugin] = [],

@@ -3,7 +3,7 @@ import SimulateCore
 import SimulateJSON
 import Testing
 
-/// Reproducers from fuzzing (issue 15): other encodings, out-of-range integers, zero durations, and member
+/// Reproducers from fuzzing (scripts/fuzz, docs/ci.md): other encodings, out-of-range integers, zero durations, and member
 /// names compared by code units.
 @Suite struct EdgeMessageTests {
     let loader = Probe.loader

@@ -8,6 +8,7 @@ import Testing
 
 /// `URLSessionConfiguration.timeoutIntervalForRequest` applies to a request that sets no timeout of its
 /// own; a request's own `timeoutInterval` wins.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 @Suite struct RequestTimeoutTests {
     @Test func sessionTimeoutAppliesWhenTheRequestSetsNone() {
         let request = URLRequest(url: URL(string: "http://sse/events")!)

@@ -43,10 +43,8 @@ struct DiffCommand: ParsableCommand {
             throw ExitCode(ExitStatus.invalid)
         }
         let expected = SimulationRunner(registry: CommandEnvironment.registry).run(scenario, seed: seed).trace
-        let comparison = TraceComparison(
-            expected: TraceComparison.serverEvents(expected),
-            observed: TraceComparison.serverEvents(real),
-            tolerance: tolerance)
+        let comparison = try EndpointFixtures.fixture(for: scenario, command: "diff")
+            .compare(expected: expected, observed: real, tolerance: tolerance)
         comparison.lines().forEach(Output.line)
         if !comparison.matches { throw ExitCode(ExitStatus.expectationFailed) }
     }
@@ -72,77 +70,5 @@ enum RecordFile {
             records.append(record)
         }
         return records
-    }
-}
-
-/// The Punchlist server's events of two runs, paired by kind and device in order.
-struct TraceComparison {
-    struct Event: Equatable {
-        var time: VirtualInstant
-        /// `accept phone`, `restart`, `mutation add`.
-        var key: String
-    }
-
-    let expected: [Event]
-    let observed: [Event]
-    let tolerance: VirtualDuration
-
-    static func serverEvents(_ records: [TraceRecord]) -> [Event] {
-        records.filter { $0.track == "server:sse" }.compactMap { record in
-            switch (record.category, record.name) {
-            case ("connection", "accept"):
-                Event(time: record.time, key: "accept " + record.detail)
-            case ("connection", "restart"): Event(time: record.time, key: "restart")
-            case ("mutation", let name): Event(time: record.time, key: "mutation " + name)
-            default: nil
-            }
-        }
-    }
-
-    /// Pairs the n-th event of each key on both sides.
-    private var pairs: [(key: String, expected: VirtualInstant?, observed: VirtualInstant?)] {
-        var keys: [String] = []
-        for event in expected + observed where !keys.contains(event.key) { keys.append(event.key) }
-        var result: [(String, VirtualInstant?, VirtualInstant?)] = []
-        for key in keys {
-            let left = expected.filter { $0.key == key }.map(\.time)
-            let right = observed.filter { $0.key == key }.map(\.time)
-            for index in 0..<max(left.count, right.count) {
-                result.append((key, index < left.count ? left[index] : nil, index < right.count ? right[index] : nil))
-            }
-        }
-        return result.sorted { ($0.1 ?? $0.2 ?? .start) < ($1.1 ?? $1.2 ?? .start) }
-    }
-
-    private func departs(_ pair: (key: String, expected: VirtualInstant?, observed: VirtualInstant?)) -> Bool {
-        guard let left = pair.expected, let right = pair.observed else { return true }
-        return (right - left).magnitude > tolerance
-    }
-
-    var matches: Bool { !pairs.contains(where: departs) }
-
-    func lines() -> [String] {
-        let time = { (value: VirtualInstant?) in value.map { DurationFormat.secondsText($0) } ?? "—" }
-        var lines = ["event                          in-process   real         Δ"]
-        for pair in pairs {
-            let delta =
-                pair.expected.flatMap { left in pair.observed.map { DurationFormat.string(($0 - left).magnitude) } }
-                ?? "missing"
-            let mark = departs(pair) ? "  ✗" : ""
-            lines.append(
-                pair.key.padding(toLength: 30, withPad: " ", startingAt: 0) + " "
-                    + time(pair.expected).padding(toLength: 12, withPad: " ", startingAt: 0)
-                    + " " + time(pair.observed).padding(toLength: 12, withPad: " ", startingAt: 0) + " " + delta + mark)
-        }
-        if let first = pairs.first(where: departs) {
-            lines.append(
-                "first departure: \(first.key): in-process \(time(first.expected)), real \(time(first.observed)) (tolerance \(DurationFormat.string(tolerance)))"
-            )
-        } else {
-            lines.append(
-                "the real run matches the in-process run: \(pairs.count) events within \(DurationFormat.string(tolerance))"
-            )
-        }
-        return lines
     }
 }

@@ -52,8 +52,8 @@ struct ExplainCommand: ParsableCommand {
 
     private func explainPlugin(_ plugin: any SimulationPlugin) {
         Output.line("\(plugin.name): \(plugin.summary)")
-        if !plugin.dependencies.isEmpty {
-            Output.line("needs: \(plugin.dependencies.map(\.name).joined(separator: ", "))")
+        if !plugin.dependencyNames.isEmpty {
+            Output.line("needs: \(plugin.dependencyNames.joined(separator: ", "))")
         }
         if !plugin.configuration.isEmpty {
             Output.line("\nconfiguration (\"plugins\": {\"\(plugin.name)\": {…}}):")

@@ -4,18 +4,17 @@ import Foundation
 import SimulateCore
 import SimulateJSON
 import SimulateReports
-import SimulateServe
 
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run a scenario's servers for real on loopback, with its faults applied to real connections.",
         discussion: """
-            Serves the Punchlist SSE server of the scenario's `sse` plugin: GET /events (text/event-stream, \
-            `?device=ID` names the client), POST /ko and DELETE /items/{id}, and GET / (a test page). The \
-            scenario's faults act on real sockets in real time (or --speed times faster). At the end, or on \
-            Ctrl-C, it judges from the server's side what the clients did (sse.backoff, sse.reconnectRate, \
-            sse.mutationsDelivered, the server's observables) and prints the usual reports.
+            Serves the server of the real-endpoint fixture the scenario's plugin offers (built in: sse, the \
+            Punchlist server: GET /events, POST /ko, DELETE /items/{id}, GET / a test page; docs/serve.md). \
+            The scenario's faults act on real sockets in real time (or --speed times faster). At the end, \
+            or on Ctrl-C, it judges from the server's side what the clients did and prints the usual \
+            reports; what it cannot judge is listed with the reason.
             """)
 
     @Argument(help: "The scenario file.")
@@ -48,6 +47,16 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "How far a client's reconnect may be from the backoff rule's delay (plus a tenth of the delay).")
     var tolerance = "250ms"
 
+    @Option(
+        name: .customLong("max-unsent-bytes"),
+        help: "The most bytes one connection may leave unread; past it the connection is reset and reported.")
+    var maxUnsentBytes = ServeOptions.defaultUnsentByteLimit
+
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: "Close a connection with no stream and no request in flight after this long, e.g. 60s.")
+    var idleTimeout = "60s"
+
     @OptionGroup var report: RealRunReport
 
     @Option(help: ArgumentHelp("Write what the clients did as JSON lines, for `simulate diff`.", valueName: "path"))
@@ -58,14 +67,20 @@ struct ServeCommand: ParsableCommand {
             Output.error("error: --tolerance: expected a duration such as 250ms, found \"\(tolerance)\"")
             throw ExitCode(ExitStatus.invalid)
         }
+        guard let idleTimeout = DurationFormat.parse(idleTimeout).map(VirtualDuration.nanoseconds) else {
+            Output.error("error: --idle-timeout: expected a duration such as 60s, found \"\(idleTimeout)\"")
+            throw ExitCode(ExitStatus.invalid)
+        }
         let scenario = try LoadedScenario.load(file)
-        let server: FixtureServer
+        let fixture = try EndpointFixtures.fixture(for: scenario, command: "serve")
+        let server: any RealEndpointServer
         do {
-            server = try FixtureServer(
-                scenario: scenario,
+            server = try fixture.server(
+                for: scenario,
                 options: ServeOptions(
                     host: host, port: port, speed: speed, applySteps: applySteps, seed: seed,
-                    startsOnFirstClient: startOnFirstClient, tolerance: tolerance))
+                    startsOnFirstClient: startOnFirstClient, tolerance: tolerance, unsentByteLimit: maxUnsentBytes,
+                    idleTimeout: idleTimeout))
         } catch {
             Output.error("error: \(error)")
             throw ExitCode(ExitStatus.invalid)
@@ -75,9 +90,8 @@ struct ServeCommand: ParsableCommand {
         let served = try server.run()
         signals.cancel()
         if !served.notJudged.isEmpty {
-            Output.error(
-                "note: not judged from the server's side (run them in-process with `simulate run`): "
-                    + served.notJudged.joined(separator: ", "))
+            Output.error("note: not judged from the server's side:")
+            served.notJudged.forEach { Output.error("  " + $0) }
         }
         try report.finish(served.result, devices: scenario.devices.map(\.id), record: record)
     }

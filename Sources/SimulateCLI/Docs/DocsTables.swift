@@ -16,9 +16,13 @@ import SimulateReports
 /// <key>` (the members of a nested configuration key, as `counter configuration loadModel`) and
 /// `plugins` (every plugin of the registry).
 public enum DocsTables {
+    /// A generated-section marker that is malformed or unknown.
     public struct MarkerError: Error, CustomStringConvertible {
+        /// The marker's line, from 1.
         public var line: Int
+        /// What is wrong with it.
         public var message: String
+        /// `line N: message`.
         public var description: String { "line \(line): \(message)" }
     }
 
@@ -115,8 +119,8 @@ public enum DocsTables {
             registry.names.compactMap(registry.plugin(named:)).map { plugin in
                 [
                     code(plugin.name), cell(plugin.summary),
-                    plugin.dependencies.isEmpty
-                        ? "—" : plugin.dependencies.map { code($0.name) }.joined(separator: ", "),
+                    plugin.dependencyNames.isEmpty
+                        ? "—" : plugin.dependencyNames.map { code($0) }.joined(separator: ", "),
                     plugin.invariants.map { code($0.name) }.joined(separator: ", "),
                     "[docs/\(plugin.name).md](docs/\(plugin.name).md)",
                 ]

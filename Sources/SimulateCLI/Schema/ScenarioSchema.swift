@@ -5,6 +5,7 @@ import SimulateReports
 /// The JSON Schema (draft 2020-12) of scenario files, generated from the format and from each
 /// plugin's documented actions, configuration, invariants and observables, so it cannot drift from them.
 public enum ScenarioSchema {
+    /// The schema for scenarios that may enable the plugins of `registry`.
     public static func generate(_ registry: PluginRegistry) -> JSON {
         var root = JSONObject()
         root["$schema"] = "https://json-schema.org/draft/2020-12/schema"

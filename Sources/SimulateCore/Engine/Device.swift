@@ -1,6 +1,8 @@
 /// A simulated device: one app instance with its own clock and its own network link.
 public final class Device: Sendable {
+    /// The scenario's name for the device.
     public let id: String
+    /// The platform it runs.
     public let platform: Platform
     /// The device's own clock reads true time plus this skew.
     public let clockSkew: VirtualDuration
@@ -9,6 +11,7 @@ public final class Device: Sendable {
     /// Position in the scenario's device list.
     public let index: Int
 
+    /// A device at position `index` of the scenario's list.
     public init(
         id: String, platform: Platform = .iOS, clockSkew: VirtualDuration = .zero, simulator: Bool = false, index: Int
     ) {
@@ -25,6 +28,16 @@ public final class Device: Sendable {
     }
 }
 
+/// The platform a device runs (`platform` in a scenario).
 public enum Platform: String, Sendable, CaseIterable {
-    case iOS, iPadOS, macOS, watchOS, visionOS
+    /// iPhone.
+    case iOS
+    /// iPad.
+    case iPadOS
+    /// Mac.
+    case macOS
+    /// Apple Watch.
+    case watchOS
+    /// Apple Vision Pro.
+    case visionOS
 }

@@ -6,10 +6,14 @@ public struct EventHandle: Hashable, Sendable {
 
 /// Why a simulation stopped before its end time.
 public enum SimulationError: Error, Sendable, CustomStringConvertible {
+    /// More events ran than the budget allows: the scenario does not quiesce.
     case eventBudgetExceeded(budget: Int, at: VirtualInstant)
+    /// More events waited at once than the queue holds.
     case queueFull(capacity: Int, at: VirtualInstant)
+    /// An event was asked for before the current time.
     case scheduledInPast(requested: VirtualInstant, now: VirtualInstant)
 
+    /// What stopped the run, and what to do about it.
     public var description: String {
         switch self {
         case .eventBudgetExceeded(let budget, let time):
@@ -27,7 +31,12 @@ public enum SimulationError: Error, Sendable, CustomStringConvertible {
 }
 
 /// An object that the scheduler calls back directly, with the tag it was scheduled with.
+///
+/// A conformer is called on the run's thread, at the event's virtual time, once per event it was
+/// scheduled for (never for a cancelled one); it may schedule more events and must not block. The
+/// scheduler keeps the target alive until the event has fired or been dropped.
 public protocol ScheduledTarget: AnyObject {
+    /// The event scheduled with `tag` is due now.
     func fire(_ tag: Int)
 }
 
@@ -36,9 +45,10 @@ public protocol ScheduledTarget: AnyObject {
 /// Events run in (time, insertion order). The queue is a binary min-heap of plain 16-byte entries;
 /// the actions live in a slot table so that moving entries never touches reference counts.
 public final class Scheduler {
+    /// The most events that may wait at once (2^24).
     public static let slotCapacity = 1 << 24
 
-    // Raw pointers on purpose (issue 11, measured): all state sits behind one pointer, so the hot loop
+    // Raw pointers on purpose (docs/performance.md): all state sits behind one pointer, so the hot loop
     // runs without bounds, uniqueness or dynamic exclusivity checks. The same scheduler on stored
     // properties with ContiguousArray storage ran `simulate-bench scheduler` at 2.95-3.10 M events/s
     // against 10.37-10.40 (-71 %), and with those properties @exclusivity(unchecked) at 8.22-8.72 (-16 to
@@ -119,10 +129,14 @@ public final class Scheduler {
 
     /// The current virtual time.
     public var now: VirtualInstant { state.pointee.now }
+    /// Events run so far (cancelled ones not counted).
     public var executedEvents: Int { state.pointee.executedEvents }
+    /// The run's trace hash so far: every event's time and order, and what plugins folded in.
     public var hash: TraceHash { state.pointee.hash }
+    /// Events waiting in the queue (cancelled ones included until their time).
     public var pendingEvents: Int { state.pointee.heapCount }
 
+    /// Events the run may execute; one more stops it with ``SimulationError/eventBudgetExceeded(budget:at:)``.
     public var eventBudget: Int {
         get { state.pointee.eventBudget }
         set {
@@ -156,6 +170,7 @@ public final class Scheduler {
         enqueue(.target(target, tag), at: time)
     }
 
+    /// Schedules `target.fire(tag)` after `delay`.
     @discardableResult
     public func schedule(after delay: VirtualDuration, _ target: any ScheduledTarget, tag: Int = 0) -> EventHandle {
         enqueue(.target(target, tag), at: later(by: delay))
@@ -219,8 +234,12 @@ public final class Scheduler {
         state.pointee.actions[Int(handle.slot)] = nil
     }
 
+    /// Whether the event is still queued and not cancelled.
     public func isPending(_ handle: EventHandle) -> Bool {
         let slot = Int(handle.slot)
+        assert(
+            slot >= state.pointee.slotCount || handle.generation <= state.pointee.generations[slot],
+            "a handle's generation is one its slot has had")
         return slot < state.pointee.slotCount && state.pointee.generations[slot] == handle.generation
             && state.pointee.actions[slot] != nil
     }
@@ -235,6 +254,7 @@ public final class Scheduler {
             assert(state.pointee.heapCount == 0 || !(state.pointee.heap[0] < entry), "the heap yields its least entry")
             let action = (state.pointee.actions + slot).move()
             state.pointee.generations[slot] &+= 1
+            assert(state.pointee.freeCount < state.pointee.slotCount, "a slot is freed once per event")
             state.pointee.freeSlots[state.pointee.freeCount] = UInt32(truncatingIfNeeded: slot)
             state.pointee.freeCount += 1
             guard let action else { continue }
@@ -285,6 +305,7 @@ public final class Scheduler {
         state.pointee.hash.combine(value)
     }
 
+    /// Folds a text that a plugin considers part of the observable trace into the run's hash.
     public func combineIntoHash(_ text: String) {
         state.pointee.hash.combine(text)
     }
@@ -293,7 +314,9 @@ public final class Scheduler {
     private func allocateSlot() -> Int {
         if state.pointee.freeCount > 0 {
             state.pointee.freeCount -= 1
-            return Int(state.pointee.freeSlots[state.pointee.freeCount])
+            let slot = Int(state.pointee.freeSlots[state.pointee.freeCount])
+            assert(slot < state.pointee.slotCount, "a free slot was handed out before")
+            return slot
         }
         if state.pointee.slotCount == state.pointee.slotCapacity {
             guard state.pointee.slotCapacity < state.pointee.pendingEventLimit else {
@@ -343,6 +366,7 @@ public final class Scheduler {
         }
         let heap = state.pointee.heap
         var child = state.pointee.heapCount
+        assert(child < state.pointee.heapCapacity, "the heap has room for the entry")
         state.pointee.heapCount = child + 1
         while child > 0 {
             let parent = (child - 1) >> 1
@@ -351,11 +375,13 @@ public final class Scheduler {
             child = parent
         }
         heap[child] = entry
+        assert(child == 0 || !(entry < heap[(child - 1) >> 1]), "an entry is not less than its parent")
     }
 
     @inline(__always)
     private func popFirst() -> Entry {
         let heap = state.pointee.heap
+        assert(state.pointee.heapCount > 0, "a pop takes from a heap that holds entries")
         let first = heap[0]
         let count = state.pointee.heapCount - 1
         state.pointee.heapCount = count
@@ -371,6 +397,10 @@ public final class Scheduler {
             parent = child
         }
         heap[parent] = last
+        assert(
+            (2 * parent + 1 >= count || !(heap[2 * parent + 1] < last))
+                && (2 * parent + 2 >= count || !(heap[2 * parent + 2] < last)),
+            "an entry is not greater than its children")
         return first
     }
 }

@@ -10,6 +10,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var s2: UInt64
     private var s3: UInt64
 
+    /// A stream seeded with `seed` through SplitMix64.
     public init(seed: UInt64) {
         var state = seed
         s0 = Self.splitMix64(&state)
@@ -18,10 +19,12 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         s3 = Self.splitMix64(&state)
     }
 
+    /// The run's stream named `label`: seeded with `runSeed ^ fnv1a64(label)`.
     public init(runSeed: UInt64, label: String) {
         self.init(seed: runSeed ^ Self.fnv1a64(label))
     }
 
+    /// The next 64 random bits (xoshiro256**).
     @inline(__always)
     public mutating func next() -> UInt64 {
         let result = rotateLeft(s1 &* 5, 7) &* 9
@@ -63,6 +66,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         VirtualDuration(nanoseconds: int64(in: range.lowerBound.nanoseconds...range.upperBound.nanoseconds))
     }
 
+    /// A uniform integer in the closed range.
     @inline(__always)
     public mutating func int(in range: ClosedRange<Int>) -> Int {
         Int(int64(in: Int64(range.lowerBound)...Int64(range.upperBound)))
@@ -91,6 +95,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
+    /// The 64-bit FNV-1a hash of the text's UTF-8: how a label becomes part of a seed.
     public static func fnv1a64(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in text.utf8 {

@@ -1,22 +1,29 @@
 /// One thing that happened in a run, as shown in reports and timelines.
 public struct TraceRecord: Sendable, Equatable {
+    /// Whether a record is a point or one end of a span.
     public enum Phase: String, Sendable {
         /// A point in time.
         case instant
         /// The start of a span on a track; the matching `end` has the same track and name.
         case begin
+        /// The end of the span its `begin` opened.
         case end
     }
 
+    /// When it happened, in the run's virtual time.
     public var time: VirtualInstant
     /// The timeline row: a device id, or `"server:<plugin>"` for a plugin's server, or `"network"`.
     public var track: String
     /// The category groups records in timelines: `"connection"`, `"backoff"`, `"fault"`, …
     public var category: String
+    /// What happened: `sse.connect`, `push.received`.
     public var name: String
+    /// Text for people (not hashed): `attempt 3`.
     public var detail: String
+    /// A point, or one end of a span.
     public var phase: Phase
 
+    /// A record; see the members.
     public init(
         time: VirtualInstant, track: String, category: String, name: String, detail: String = "",
         phase: Phase = .instant
@@ -38,13 +45,17 @@ public struct TraceRecord: Sendable, Equatable {
 
 /// The run's trace: every record is folded into the run's hash; storing records can be turned off for sweeps.
 public final class Trace {
+    /// The records kept so far, in time order (none when records are off).
     public private(set) var records: [TraceRecord] = []
+    /// Whether records are stored (reports need them; sweeps turn them off).
     public let keepsRecords: Bool
     private let scheduler: Scheduler
     /// Records kept at most; past it only the hash goes on.
     public let recordLimit: Int
+    /// Records not stored because ``recordLimit`` was reached.
     public private(set) var droppedRecords = 0
 
+    /// A trace that folds every record into `scheduler`'s hash, and stores up to `recordLimit` when `keepsRecords`.
     public init(scheduler: Scheduler, keepsRecords: Bool, recordLimit: Int = 2_000_000) {
         self.scheduler = scheduler
         self.keepsRecords = keepsRecords
@@ -59,12 +70,14 @@ public final class Trace {
         record(track, category, name, detail, value, .instant)
     }
 
+    /// Opens a span on `track` (closed by ``end(_:_:_:_:value:)`` with the same track and name); hashed as ``instant(_:_:_:_:value:)`` is.
     public func begin(
         _ track: String, _ category: String, _ name: String, _ detail: @autoclosure () -> String = "", value: Int64 = 0
     ) {
         record(track, category, name, detail, value, .begin)
     }
 
+    /// Closes the span ``begin(_:_:_:_:value:)`` opened with the same track and name.
     public func end(
         _ track: String, _ category: String, _ name: String, _ detail: @autoclosure () -> String = "", value: Int64 = 0
     ) {

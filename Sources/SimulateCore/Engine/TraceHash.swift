@@ -3,10 +3,13 @@
 /// Each value is mixed with the SplitMix64 finaliser, so the result does not depend on the
 /// platform, the process or Swift's per-process `Hasher` seed.
 public struct TraceHash: Sendable, Equatable {
+    /// The hash so far.
     public private(set) var value: UInt64 = 0x5157_4D55_4C41_5445
 
+    /// The hash of an empty trace.
     public init() {}
 
+    /// Folds one 64-bit word into the hash.
     @inline(__always)
     public mutating func combine(_ word: UInt64) {
         var z = (value ^ word) &+ 0x9E37_79B9_7F4A_7C15
@@ -35,7 +38,7 @@ public struct TraceHash: Sendable, Equatable {
     }
 
     /// The same words as `combine(_: String)`, read eight bytes at a time.
-    // Unsafe on purpose (issue 11, measured): a safe byte-at-a-time loop over `text.utf8` took 93 M
+    // Unsafe on purpose (docs/performance.md): a safe byte-at-a-time loop over `text.utf8` took 93 M
     // instructions instead of 16 M in `simulate-bench counter-runs 10` under callgrind (25 % of the whole run's 310 M):
     // every trace record hashes its strings. Measured again on a2ec5f2 against the best safe form found, eight
     // bounds-checked byte loads per word from `text.utf8Span.span`: `simulate-bench counter-runs 30` took 963 M

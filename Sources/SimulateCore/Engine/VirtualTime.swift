@@ -8,6 +8,7 @@ public struct VirtualInstant: Sendable, Hashable, Comparable, CustomStringConver
     /// Nanoseconds since the run started.
     public var nanoseconds: Int64
 
+    /// The instant `nanoseconds` after the run started.
     @inlinable
     public init(nanoseconds: Int64) {
         self.nanoseconds = nanoseconds
@@ -22,36 +23,43 @@ public struct VirtualInstant: Sendable, Hashable, Comparable, CustomStringConver
     @inlinable
     public var sinceStart: VirtualDuration { VirtualDuration(nanoseconds: nanoseconds) }
 
+    /// Earlier instants order first.
     @inlinable
     public static func < (lhs: VirtualInstant, rhs: VirtualInstant) -> Bool {
         lhs.nanoseconds < rhs.nanoseconds
     }
 
+    /// The instant `rhs` after `lhs`.
     @inlinable
     public static func + (lhs: VirtualInstant, rhs: VirtualDuration) -> VirtualInstant {
         VirtualInstant(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
     }
 
+    /// The instant `lhs` after `rhs`.
     @inlinable
     public static func + (lhs: VirtualDuration, rhs: VirtualInstant) -> VirtualInstant {
         VirtualInstant(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
     }
 
+    /// The instant `rhs` before `lhs`.
     @inlinable
     public static func - (lhs: VirtualInstant, rhs: VirtualDuration) -> VirtualInstant {
         VirtualInstant(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
     }
 
+    /// The time from `rhs` to `lhs` (negative when `lhs` is earlier).
     @inlinable
     public static func - (lhs: VirtualInstant, rhs: VirtualInstant) -> VirtualDuration {
         VirtualDuration(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
     }
 
+    /// Moves the instant `rhs` later.
     @inlinable
     public static func += (lhs: inout VirtualInstant, rhs: VirtualDuration) {
         lhs.nanoseconds += rhs.nanoseconds
     }
 
+    /// Moves the instant `rhs` earlier.
     @inlinable
     public static func -= (lhs: inout VirtualInstant, rhs: VirtualDuration) {
         lhs.nanoseconds -= rhs.nanoseconds
@@ -73,27 +81,36 @@ public struct VirtualInstant: Sendable, Hashable, Comparable, CustomStringConver
 /// Written like `Swift.Duration` and swift-nio's `TimeAmount`: `.milliseconds(250)`, `.seconds(30)`.
 /// Converts to and from `Swift.Duration` for async code (``init(_:)``, ``swiftDuration``).
 public struct VirtualDuration: Sendable, Hashable, Comparable, AdditiveArithmetic, CustomStringConvertible {
+    /// The length in nanoseconds (negative for a span backwards).
     public var nanoseconds: Int64
 
+    /// A span of `nanoseconds`.
     @inlinable
     public init(nanoseconds: Int64) {
         self.nanoseconds = nanoseconds
     }
 
+    /// No time at all.
     public static let zero = VirtualDuration(nanoseconds: 0)
     /// Longer than any run.
     public static let infinite = VirtualDuration(nanoseconds: .max)
 
+    /// A span of `value` nanoseconds.
+    /// A span of `value` microseconds.
     @inlinable public static func nanoseconds(_ value: Int64) -> VirtualDuration { VirtualDuration(nanoseconds: value) }
     @inlinable public static func microseconds(_ value: Int64) -> VirtualDuration {
         VirtualDuration(nanoseconds: value * DurationFormat.nanosecondsPerMicrosecond)
     }
+    /// A span of `value` milliseconds.
     @inlinable public static func milliseconds(_ value: Int64) -> VirtualDuration {
         VirtualDuration(nanoseconds: value * DurationFormat.nanosecondsPerMillisecond)
     }
+    /// A span of `value` seconds.
     @inlinable public static func seconds(_ value: Int64) -> VirtualDuration {
         VirtualDuration(nanoseconds: value * DurationFormat.nanosecondsPerSecond)
     }
+    /// A span of `value` minutes.
+    /// A span of `value` hours.
     @inlinable public static func minutes(_ value: Int64) -> VirtualDuration { .seconds(value * 60) }
     @inlinable public static func hours(_ value: Int64) -> VirtualDuration { .seconds(value * 3_600) }
 
@@ -101,39 +118,47 @@ public struct VirtualDuration: Sendable, Hashable, Comparable, AdditiveArithmeti
     @inlinable
     public var seconds: Double { Double(nanoseconds) / 1e9 }
 
+    /// Shorter spans order first.
     @inlinable
     public static func < (lhs: VirtualDuration, rhs: VirtualDuration) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
+    /// The sum of two spans.
     @inlinable
     public static func + (lhs: VirtualDuration, rhs: VirtualDuration) -> VirtualDuration {
         VirtualDuration(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
     }
 
+    /// The difference of two spans.
     @inlinable
     public static func - (lhs: VirtualDuration, rhs: VirtualDuration) -> VirtualDuration {
         VirtualDuration(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
     }
 
+    /// The same span, backwards.
     @inlinable
     public static prefix func - (value: VirtualDuration) -> VirtualDuration {
         VirtualDuration(nanoseconds: -value.nanoseconds)
     }
 
+    /// The span `rhs` times as long.
     @inlinable
     public static func * (lhs: VirtualDuration, rhs: Int64) -> VirtualDuration {
         VirtualDuration(nanoseconds: lhs.nanoseconds * rhs)
     }
 
+    /// The span `lhs` times as long.
     @inlinable
     public static func * (lhs: Int64, rhs: VirtualDuration) -> VirtualDuration {
         VirtualDuration(nanoseconds: lhs * rhs.nanoseconds)
     }
 
+    /// The span `rhs` times as long.
     @inlinable
     public static func * (lhs: VirtualDuration, rhs: Int) -> VirtualDuration {
         VirtualDuration(nanoseconds: lhs.nanoseconds * Int64(rhs))
     }
 
+    /// The span `lhs` times as long.
     @inlinable
     public static func * (lhs: Int, rhs: VirtualDuration) -> VirtualDuration {
         VirtualDuration(nanoseconds: Int64(lhs) * rhs.nanoseconds)
@@ -151,6 +176,7 @@ public struct VirtualDuration: Sendable, Hashable, Comparable, AdditiveArithmeti
         lhs.nanoseconds / rhs.nanoseconds
     }
 
+    /// What is left of `lhs` after whole `rhs` (the sign of `lhs`, as integer remainder).
     @inlinable
     public static func % (lhs: VirtualDuration, rhs: VirtualDuration) -> VirtualDuration {
         VirtualDuration(nanoseconds: lhs.nanoseconds % rhs.nanoseconds)
@@ -169,6 +195,7 @@ public struct VirtualDuration: Sendable, Hashable, Comparable, AdditiveArithmeti
         self.init(nanoseconds: overflowSum ? (attoseconds < 0 ? .min : .max) : sum)
     }
 
+    /// The same span as a `Swift.Duration`.
     @inlinable
     public var swiftDuration: Swift.Duration { .nanoseconds(nanoseconds) }
 

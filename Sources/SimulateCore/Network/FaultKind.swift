@@ -23,16 +23,23 @@ public enum FaultKind: String, Sendable, CaseIterable {
 
 /// One occurrence of a fault on a set of devices.
 public struct FaultOccurrence: Sendable {
+    /// What the fault does.
     public var kind: FaultKind
+    /// When it starts.
     public var start: VirtualInstant
     /// nil: until the end of the run.
     public var end: VirtualInstant?
+    /// The devices it applies to.
     public var deviceIDs: [String]
+    /// `latency` faults: the latency while it lasts.
     public var latency: LatencyRange?
+    /// `loss` faults: the chance a message is lost.
     public var loss: Double?
+    /// `serverRestart`: the plugin whose server restarts.
     public var plugin: String?
     /// `serverError`: the server's network name and the error's name.
     public var server: String? = nil
+    /// `serverError`: the error's name.
     public var error: String? = nil
     /// Order among faults, so the latest started override wins.
     public var ordinal: Int

@@ -1,13 +1,17 @@
 /// One HTTP request on the simulated network, as a server of a plugin sees it.
 public struct SimulatedHTTPRequest: Sendable, Equatable {
+    /// `GET`, `POST`, …
     public var method: String
     /// The URL's path, e.g. `/events`.
     public var path: String
+    /// The request's header fields.
     public var headers: [String: String]
+    /// The request's body.
     public var body: [UInt8]
     /// Set by the HTTP facade, unique in the run: lets a service match what it serves to what the device sent.
     public var exchangeID: Int
 
+    /// A request; see the members.
     public init(
         method: String, path: String, headers: [String: String] = [:], body: [UInt8] = [], exchangeID: Int = 0
     ) {
@@ -21,10 +25,14 @@ public struct SimulatedHTTPRequest: Sendable, Equatable {
 
 /// A server's answer to a request that does not stream.
 public struct SimulatedHTTPResponse: Sendable, Equatable {
+    /// The status code.
     public var status: Int
+    /// The response's header fields.
     public var headers: [String: String]
+    /// The response's body.
     public var body: [UInt8]
 
+    /// A response; no headers and an empty body by default.
     public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = headers

@@ -2,7 +2,7 @@
 ///
 /// `random` and `exchanges` change on every request; they are `@exclusivity(unchecked)` because a run is
 /// single-threaded and each access is a plain read or write that never overlaps another. Measured
-/// (issue 11, callgrind, c382d1b): with the checks on these two, `simulate-bench counter-runs 30` ran
+/// (docs/performance.md; callgrind, c382d1b): with the checks on these two, `simulate-bench counter-runs 30` ran
 /// 956 M instructions instead of 896 M (6.7 % more), over the 5 % that keeps a check off.
 final class Link {
     let device: Device

@@ -1,13 +1,17 @@
 /// A one-way latency: fixed when `min == max`, else drawn uniformly from the device's network stream.
 public struct LatencyRange: Sendable, Equatable {
+    /// The shortest latency.
     public var minimum: VirtualDuration
+    /// The longest latency (at least ``minimum``).
     public var maximum: VirtualDuration
 
+    /// A range; a maximum below the minimum is raised to it.
     public init(minimum: VirtualDuration, maximum: VirtualDuration) {
         self.minimum = minimum
         self.maximum = max(minimum, maximum)
     }
 
+    /// Always `latency`.
     public static func fixed(_ latency: VirtualDuration) -> LatencyRange {
         LatencyRange(minimum: latency, maximum: latency)
     }
@@ -15,12 +19,14 @@ public struct LatencyRange: Sendable, Equatable {
 
 /// What a link does to traffic when no fault says otherwise.
 public struct LinkConditions: Sendable, Equatable {
+    /// The one-way latency of each message.
     public var latency: LatencyRange
     /// Probability that one message (a request, a response, or one chunk of a stream) is lost.
     public var loss: Double
     /// Stream bytes are delivered in chunks of a size drawn uniformly from this range.
     public var chunkBytes: ClosedRange<Int>
 
+    /// Conditions: 20 ms latency, no loss and 1…1460-byte chunks by default.
     public init(
         latency: LatencyRange = .fixed(.milliseconds(20)), loss: Double = 0, chunkBytes: ClosedRange<Int> = 1...1460
     ) {

@@ -6,6 +6,7 @@
 public final class Network {
     let scheduler: Scheduler
     let trace: Trace
+    /// The conditions of every link when no fault says otherwise.
     public let defaults: LinkConditions
     private var links: [Link]
     private var nextID = 0
@@ -17,6 +18,7 @@ public final class Network {
     /// Per device: the `background` faults under way (their ordinals).
     private var backgroundFaults: [[Int]]
 
+    /// A network of one link per device, each with its own random stream (`network/<device>`) split from `runSeed`.
     public init(scheduler: Scheduler, trace: Trace, devices: [Device], defaults: LinkConditions, runSeed: UInt64) {
         self.scheduler = scheduler
         self.trace = trace
@@ -29,8 +31,11 @@ public final class Network {
 
     // MARK: State
 
+    /// Whether an `offline` fault is on the device now.
     public func isOffline(_ device: Device) -> Bool { links[device.index].isOffline }
+    /// Whether a `partition` fault is on the device now.
     public func isPartitioned(_ device: Device) -> Bool { links[device.index].isPartitioned }
+    /// Whether a fault drops the device's responses now (the server still applies the request).
     public func dropsResponses(_ device: Device) -> Bool { links[device.index].dropsResponses }
 
     /// Called with (device, isOnline) whenever a device goes offline or comes back, as the OS would report it.

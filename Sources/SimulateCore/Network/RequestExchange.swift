@@ -15,7 +15,7 @@ open class RequestExchange: ScheduledTarget {
 
     /// The network and its links outlive every event of their run: held unretained, and lent to each
     /// step without reference counting. Set when the request is sent.
-    // Unmanaged on purpose (issue 11, measured again on a2ec5f2): as `unowned` references (fire and abort
+    // Unmanaged on purpose (docs/performance.md, measured again on a2ec5f2): as `unowned` references (fire and abort
     // unwrapping them), `simulate-bench counter-runs 30` took 1,127 M instructions instead of 897 M under
     // callgrind (+26 %) and 1.48-1.49 s of CPU for 300 seeds instead of 1.13-1.15 s (+29 to +32 %).
     private var network: Unmanaged<Network>?

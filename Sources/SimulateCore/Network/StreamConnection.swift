@@ -1,8 +1,11 @@
 /// A long-lived connection that carries bytes from a server to a device (an HTTP response body
 /// such as `text/event-stream`).
 public final class StreamConnection {
+    /// Unique in the run.
     public let id: Int
+    /// The device the bytes go to.
     public let device: Device
+    /// The server's network name.
     public let server: String
     unowned let network: Network
 
@@ -79,7 +82,9 @@ public final class StreamConnection {
         handler?()
     }
 
+    /// The device closed the stream.
     public var isClosedByClient: Bool { clientClosed }
+    /// The server closed the stream.
     public var isClosedByServer: Bool { serverClosed }
 }
 

@@ -83,7 +83,7 @@ extension SimulationPlugin {
     ) -> PreparedPlugin? {
         guard let configuration = decodedConfiguration.value as? Configuration else { return nil }
         var dependencies: [String: DecodedConfiguration] = [:]
-        for dependency in self.dependencies { dependencies[dependency.name] = decoded[dependency.name] }
+        for name in dependencyNames { dependencies[name] = decoded[name] }
         let before = diagnostics.items.count
         check(
             configuration: configuration, at: decodedConfiguration.path,

@@ -41,6 +41,11 @@ public protocol SimulationPlugin: Sendable {
     /// dependency, so this list and `Package.swift` cannot disagree. They must be enabled in the same
     /// scenario (the loader says so otherwise); their runs are made before this plugin's. Default: none.
     var dependencies: [any SimulationPlugin] { get }
+    /// Plugins this one needs by name only: those whose runs it reaches through a service type of a
+    /// shared module (`context.service((any DisplayIDAllocating).self)` from `SimulateCloudKit`), so that
+    /// it need not import their module, e.g. `["counter"]`. The same rules as ``dependencies`` hold:
+    /// enabled in the same scenario, their runs made first. Default: none.
+    var serviceDependencies: [String] { get }
     /// Commands this plugin adds to the `simulate` command line, e.g. `sse-parse`. Default: none.
     var commands: [PluginCommand] { get }
     /// The errors a `serverError` fault can make the servers this plugin runs answer (none by default).
@@ -101,6 +106,9 @@ public struct PluginCheckContext<Configuration> {
 extension SimulationPlugin {
     public func hashedConfiguration(_ configuration: Configuration, written: JSON) -> JSON { written }
     public var dependencies: [any SimulationPlugin] { [] }
+    public var serviceDependencies: [String] { [] }
+    /// The names of every plugin this one needs: ``dependencies`` and ``serviceDependencies``.
+    public var dependencyNames: [String] { dependencies.map(\.name) + serviceDependencies }
     public var commands: [PluginCommand] { [] }
     public var serverErrors: [ServerErrorDoc] { [] }
 

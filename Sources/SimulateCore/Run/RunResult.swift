@@ -2,25 +2,35 @@ import SimulateJSON
 
 /// The outcome of one expectation.
 public struct ExpectationResult: Sendable {
+    /// An invariant over the whole run, or a point check.
     public enum Kind: String, Sendable {
         case invariant, check
     }
 
     /// `sse.backoff`.
     public var name: String
+    /// An invariant or a point check.
     public var kind: Kind
+    /// The scenario expects the invariant to be violated (`"violated": true`).
     public var expectedViolated: Bool
+    /// Whether the expectation was met (for `violated`, whether the invariant was broken).
     public var passed: Bool
+    /// How the invariant was broken, in time order (empty when it held).
     public var violations: [Violation]
     /// Under a seed sweep: met with every seed, or judged once over the sweep (met with at least one).
     public var sweep: SweepRule = .every
+    /// Where the expectation is in the scenario file.
     public var path: JSONPath
     /// Checks only.
     public var at: TimePoint?
+    /// Checks only: the device the value was read on.
     public var device: String?
+    /// Checks only: the value `equals` asked for.
     public var expected: JSON?
+    /// Checks only: the value the run had.
     public var observed: JSON?
 
+    /// The outcome of one expectation; see the members.
     public init(
         name: String, kind: Kind, expectedViolated: Bool, passed: Bool, violations: [Violation],
         sweep: SweepRule = .every, path: JSONPath, at: TimePoint? = nil, device: String? = nil, expected: JSON? = nil,
@@ -49,27 +59,38 @@ public struct ExpectationResult: Sendable {
 
 /// Why a run could not finish (exit status 3).
 public struct RunFailure: Sendable, Error, CustomStringConvertible {
+    /// What went wrong, in words for people.
     public var message: String
+    /// The virtual time the run stopped at.
     public var at: VirtualInstant
 
+    /// A failure at `at`.
     public init(message: String, at: VirtualInstant) {
         self.message = message
         self.at = at
     }
 
+    /// The message.
     public var description: String { message }
 }
 
 /// The outcome of running one scenario with one seed.
 public struct RunResult: Sendable {
+    /// The scenario file; nil for a scenario built in code.
     public var file: String?
+    /// The scenario's name.
     public var scenario: String
+    /// The seed the run used.
     public var seed: UInt64
+    /// Whether every expectation was met and the run finished.
     public var passed: Bool
+    /// The trace hash: sixteen hex digits, the same for the same scenario and seed on every machine.
     public var traceHash: String
+    /// The events the scheduler ran.
     public var events: Int
     /// The virtual time the run covered: its last event or its end.
     public var simulated: VirtualDuration
+    /// Each expectation's outcome, in the scenario's order.
     public var expectations: [ExpectationResult]
     /// Plugin name → that plugin's statistics.
     public var statistics: JSONObject
@@ -84,6 +105,7 @@ public struct RunResult: Sendable {
     /// `passed` is true (a skip fails nothing) and `expectations` is empty.
     public var skipped: String?
 
+    /// A run's outcome; see the members.
     public init(
         file: String?, scenario: String, seed: UInt64, passed: Bool, traceHash: String, events: Int,
         simulated: VirtualDuration, expectations: [ExpectationResult], statistics: JSONObject,
@@ -103,6 +125,7 @@ public struct RunResult: Sendable {
         self.drawnFaults = drawnFaults
     }
 
+    /// ``simulated`` in seconds.
     public var simulatedSeconds: Double { simulated.seconds }
 
     /// The verdict of this run as one run of a seed sweep: every expectation whose rule is
@@ -133,7 +156,9 @@ public struct RunResult: Sendable {
     nonisolated(unsafe) public static var replayProgram = "simulate"
 }
 
+/// Quotes text for a POSIX shell, for the replay commands reports print.
 public enum ShellQuoting {
+    /// `text` as one shell word: unchanged when it holds only safe characters, else in single quotes.
     public static func quote(_ text: String) -> String {
         let safe = text.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)

@@ -3,11 +3,17 @@ import SimulateJSON
 /// Everything a plugin run may use: the clock, the network, the devices, the trace, seeded
 /// randomness, and the other plugins' services.
 public final class SimulationContext {
+    /// The scenario being run.
     public let scenario: Scenario
+    /// The run's seed; draw from ``random(_:)`` rather than from it directly.
     public let seed: UInt64
+    /// The run's clock and event queue: schedule all work here.
     public let scheduler: Scheduler
+    /// The simulated network: requests, streams, faults.
     public let network: Network
+    /// The trace every run records into (and hashes).
     public let trace: Trace
+    /// The devices, in scenario order (``Device/index`` is the position).
     public let devices: [Device]
     var runs: [(name: String, run: any ErasedPluginRun)] = []
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
@@ -68,6 +74,7 @@ public final class SimulationContext {
     /// The current virtual time.
     public var now: VirtualInstant { scheduler.now }
 
+    /// The device of that id, if any.
     public func device(named id: String) -> Device? {
         devices.first { $0.id == id }
     }

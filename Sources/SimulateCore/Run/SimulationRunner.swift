@@ -3,8 +3,10 @@ import SimulateJSON
 /// Runs scenarios: builds the world, schedules faults and steps, reads point checks at their
 /// times, and evaluates invariants at the end.
 public struct SimulationRunner: Sendable {
+    /// The plugins scenarios may enable.
     public let registry: PluginRegistry
 
+    /// A runner over the plugins of `registry`.
     public init(registry: PluginRegistry) {
         self.registry = registry
     }
@@ -116,7 +118,7 @@ public struct SimulationRunner: Sendable {
         var ordered: [PluginSpec] = []
         func visit(_ spec: PluginSpec, depth: Int) {
             guard depth < 64, !ordered.contains(where: { $0.name == spec.name }) else { return }
-            for dependency in scenario.prepared?.plugins[spec.name]?.plugin.dependencies.map(\.name) ?? [] {
+            for dependency in scenario.prepared?.plugins[spec.name]?.plugin.dependencyNames ?? [] {
                 if let other = scenario.plugin(named: dependency) { visit(other, depth: depth + 1) }
             }
             if !ordered.contains(where: { $0.name == spec.name }) { ordered.append(spec) }

@@ -15,7 +15,7 @@ struct Allocation {
 }
 
 /// Everything the run's allocators did: the allocations and the counts behind the statistics.
-/// The log's state is `@exclusivity(unchecked)` (issue 11, measured): every change to an allocation
+/// The log's state is `@exclusivity(unchecked)` (docs/performance.md): every change to an allocation
 /// copies on write when shared, a call the compiler cannot see through, so with the checks on each
 /// `allocations[i].x = …` is a run-time access check. That cost 47 M instructions (5 %) of
 /// `simulate-bench counter-runs 30` under callgrind and 9-10 % of its CPU time (best of 5, 300 seeds:

@@ -4,6 +4,7 @@ import SimulateJSON
 
 /// The `counter` plugin's configuration, read from the scenario's `plugins.counter` object.
 public struct CounterConfiguration: PluginArguments {
+    /// The built-in allocators (`allocator`).
     public enum Allocator: String, CaseIterable, Sendable {
         /// Fetch, increment, save with the save policy; on `serverRecordChanged` increment the server's record.
         case reference
@@ -11,6 +12,7 @@ public struct CounterConfiguration: PluginArguments {
         case localMaxPlusOne
     }
 
+    /// What an allocation does on an offline device (`offline`).
     public enum OfflineBehaviour: String, CaseIterable, Sendable {
         /// An allocation on an offline device fails at once with `networkUnavailable`.
         case fail
@@ -18,7 +20,9 @@ public struct CounterConfiguration: PluginArguments {
         case wait
     }
 
+    /// Whether the allocator waits for the server's retry-after (`retryAfter`).
     public enum RetryAfterHandling: String, CaseIterable, Sendable {
+        /// No request leaves while the server's retry-after is in force.
         case honour
         /// Retries after the client's own backoff only (field report 10).
         case ignore
@@ -33,23 +37,35 @@ public struct CounterConfiguration: PluginArguments {
             appAllocator = Allocator(rawValue: newValue) == nil ? newValue : nil
         }
     }
+    /// The built-in allocator, when no app allocator is selected.
     public private(set) var allocator = Allocator.reference
     /// The name of an app allocator registered from Swift, when the scenario selects one.
     public private(set) var appAllocator: String?
+    /// `savePolicy`: the save policy of the allocator's saves.
     public var savePolicy = CloudSavePolicy.ifServerRecordUnchanged
+    /// `maxAttempts`: attempts per allocation before it gives up.
     public var maxAttempts = 10
+    /// `offline`: fail at once, or wait for connectivity.
     public var offline = OfflineBehaviour.fail
+    /// `retryAfter`: honour the server's retry-after, or ignore it.
     public var retryAfter = RetryAfterHandling.honour
+    /// `backoffInitial`: the first backoff after a transient error; doubles per retry, with seeded jitter.
     public var backoffInitial = VirtualDuration.milliseconds(200)
+    /// `backoffMax`: the cap of the backoff.
     public var backoffMax = VirtualDuration.seconds(10)
     /// `CKOperation.Configuration.timeoutIntervalForRequest`: 60 s by default.
     public var requestTimeout = VirtualDuration.seconds(60)
+    /// `initialValue`: the counter's value at the start; the first id is one more.
     public var initialValue = 0
+    /// `zone`: the atomic custom zone that holds the Counter record.
     public var zoneName = CounterRecord.defaultZone
+    /// `maxPending`: allocations that may wait on one device; more fail with `queueFull`.
     public var maxPending = 1000
+    /// `loadModel`: the server's load (rate limits, zone busy, service unavailable).
     public var loadModel = CloudKitLoadModel.unlimited
     /// A `CKRecordZoneSubscription` on the counter's zone (seed 000): other devices get a push after a save.
     public var subscription = false
+    /// `pushDelay`: how long a subscription's push takes to arrive (an assumption: APNs gives no figure).
     public var pushDelay = VirtualDuration.seconds(1)
 
     static let recordType = CounterRecord.recordType
@@ -60,6 +76,7 @@ public struct CounterConfiguration: PluginArguments {
     /// The documented keys, for `simulate explain counter`, the list, the editor schema and the checks.
     public init() {}
 
+    /// The JSON names, rules and documentation of every member: the one declaration the docs, schema and checks come from.
     public static let fields: [Field<Self>] = [
         .component(
             "allocator", \.allocatorName, builtIn: Allocator.allCases.map(\.rawValue),
@@ -108,6 +125,8 @@ public struct CounterConfiguration: PluginArguments {
             "how long a subscription's push takes to arrive (an assumption: APNs gives no figure)"),
     ]
 
+    /// Checks what the field rules cannot: backoffs and the request timeout longer than 0, and a backoff cap
+    /// not below the first backoff.
     public func check(at path: JSONPath, diagnostics: Diagnostics) {
         if backoffInitial <= .zero {
             diagnostics.error("backoffInitial must be longer than 0", at: path / "backoffInitial")

@@ -9,7 +9,7 @@ import SimulateCore
 /// or starts over with a fetch (a failed fetch). No request leaves while a retry-after the server gave
 /// this device is in force, even for the next allocation. Every fetch-or-save try counts as one
 /// attempt, up to `maxAttempts`. Its state keeps Swift's run-time exclusivity checks: they cost 12 M
-/// instructions (1.3 %) of `simulate-bench counter-runs 30` under callgrind (issue 11), under the 5 %
+/// instructions (1.3 %) of `simulate-bench counter-runs 30` under callgrind (docs/performance.md), under the 5 %
 /// that would justify turning them off.
 final class DeviceAllocator: SingleRecordResponder {
     let device: Device
@@ -125,10 +125,24 @@ final class DeviceAllocator: SingleRecordResponder {
         }
     }
 
+    /// A counter record for a server that has none: it starts from the largest value this device has
+    /// seen, which is the initial value unless a deleted zone took the record with it.
     func newCounterRecord() -> CloudRecord {
         CloudRecord(
             recordType: CounterConfiguration.recordType, recordID: configuration.recordID,
-            fields: [CounterConfiguration.valueKey: .int(Int64(configuration.initialValue))])
+            fields: [CounterConfiguration.valueKey: .int(Int64(max(configuration.initialValue, knownValue)))])
+    }
+
+    /// The counter's zone is gone, and the record with it (`zoneNotFound`, `userDeletedZone`): save the
+    /// zone again (`CKModifyRecordZonesOperation`), then fetch, which finds no record and starts it over.
+    private func recreateZone() {
+        trace.instant(device.id, "counter", "zone.recreate", configuration.recordID.zoneID.zoneName)
+        client.modifyZones(saving: [CloudZone(zoneID: configuration.recordID.zoneID)], deleting: []) { [self] result in
+            switch result {
+            case .success: attempt(from: nil)
+            case .failure(let error): handle(error, retrying: nil)
+            }
+        }
     }
 
     private func save(_ base: consuming CloudRecord) {
@@ -181,6 +195,9 @@ final class DeviceAllocator: SingleRecordResponder {
         case let code where code.isTransient:
             guard attempts < configuration.maxAttempts else { return giveUp(.attemptsExhausted, error) }
             wait(after: error, retrying: base)
+        case .zoneNotFound, .userDeletedZone:
+            guard attempts < configuration.maxAttempts else { return giveUp(.attemptsExhausted, error) }
+            recreateZone()
         default:
             giveUp(.rejected, error)
         }

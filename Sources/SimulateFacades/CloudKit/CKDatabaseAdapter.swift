@@ -64,6 +64,28 @@
             } catch { throw cloudError(error) }
         }
 
+        public func modifyRecordZones(
+            saving recordZonesToSave: [CloudZone], deleting recordZoneIDsToDelete: [CloudZoneID]
+        )
+            async throws -> (
+                saveResults: [CloudZoneID: Result<CloudZone, any Error>],
+                deleteResults: [CloudZoneID: Result<Void, any Error>]
+            )
+        {
+            do {
+                let (saves, deletes) = try await database.modifyRecordZones(
+                    saving: recordZonesToSave.map { CKRecordZone(zoneID: Self.ckZoneID($0.zoneID)) },
+                    deleting: recordZoneIDsToDelete.map(Self.ckZoneID))
+                var saveResults: [CloudZoneID: Result<CloudZone, any Error>] = [:]
+                for (id, result) in saves {
+                    saveResults[Self.cloudZoneID(id)] = result.map { Self.convert($0) }.mapError(cloudError)
+                }
+                var deleteResults: [CloudZoneID: Result<Void, any Error>] = [:]
+                for (id, result) in deletes { deleteResults[Self.cloudZoneID(id)] = result.mapError(cloudError) }
+                return (saveResults, deleteResults)
+            } catch { throw cloudError(error) }
+        }
+
         public func recordZoneChanges(inZoneWith zoneID: CloudZoneID, since token: CloudChangeToken?) async throws
             -> CloudZoneChanges
         {
@@ -75,16 +97,24 @@
         // MARK: Conversions
 
         static func ckID(_ id: CloudRecordID) -> CKRecord.ID {
-            CKRecord.ID(
-                recordName: id.recordName,
-                zoneID: id.zoneID.isDefaultZone
-                    ? CKRecordZone.default().zoneID : CKRecordZone.ID(zoneName: id.zoneID.zoneName))
+            CKRecord.ID(recordName: id.recordName, zoneID: ckZoneID(id.zoneID))
         }
 
         static func cloudID(_ id: CKRecord.ID) -> CloudRecordID {
-            CloudRecordID(
-                recordName: id.recordName,
-                zoneID: id.zoneID == CKRecordZone.default().zoneID ? .defaultZone : CloudZoneID(id.zoneID.zoneName))
+            CloudRecordID(recordName: id.recordName, zoneID: cloudZoneID(id.zoneID))
+        }
+
+        static func ckZoneID(_ id: CloudZoneID) -> CKRecordZone.ID {
+            id.isDefaultZone ? CKRecordZone.default().zoneID : CKRecordZone.ID(zoneName: id.zoneName)
+        }
+
+        static func cloudZoneID(_ id: CKRecordZone.ID) -> CloudZoneID {
+            id == CKRecordZone.default().zoneID ? .defaultZone : CloudZoneID(id.zoneName)
+        }
+
+        /// The zone as the server saved it: its capabilities are the server's to give.
+        static func convert(_ zone: CKRecordZone) -> CloudZone {
+            CloudZone(zoneID: cloudZoneID(zone.zoneID), atomic: zone.capabilities.contains(.atomic))
         }
 
         private func remember(_ record: CKRecord) -> CloudRecord {

@@ -25,6 +25,15 @@ public protocol CloudKitDatabase: Sendable {
         saveResults: [CloudRecordID: Result<CloudRecord, any Error>],
         deleteResults: [CloudRecordID: Result<Void, any Error>]
     )
+    /// `CKDatabase.modifyRecordZones(saving:deleting:)`: creates (or updates) and deletes custom zones,
+    /// one result per zone. Saving a zone that a `zoneNotFound` / `userDeletedZone` fault (or a delete)
+    /// removed creates it again, empty. On a device, a zone's `atomic` flag is CloudKit's to give
+    /// (`CKRecordZone.capabilities`): every custom zone of a private database has it.
+    func modifyRecordZones(saving recordZonesToSave: [CloudZone], deleting recordZoneIDsToDelete: [CloudZoneID])
+        async throws -> (
+            saveResults: [CloudZoneID: Result<CloudZone, any Error>],
+            deleteResults: [CloudZoneID: Result<Void, any Error>]
+        )
     /// `CKDatabase.recordZoneChanges(inZoneWith:since:)`: one page of changes after `token`.
     func recordZoneChanges(inZoneWith zoneID: CloudZoneID, since token: CloudChangeToken?) async throws
         -> CloudZoneChanges

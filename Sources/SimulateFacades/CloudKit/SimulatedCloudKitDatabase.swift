@@ -90,6 +90,29 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         }
     }
 
+    public func modifyRecordZones(
+        saving recordZonesToSave: [CloudZone], deleting recordZoneIDsToDelete: [CloudZoneID]
+    ) async throws -> (
+        saveResults: [CloudZoneID: Result<CloudZone, any Error>],
+        deleteResults: [CloudZoneID: Result<Void, any Error>]
+    ) {
+        note(.saveZones)
+        let (client, hub, device) = (self.client, self.hub, client.device)
+        let names = (recordZonesToSave.map(\.zoneID) + recordZoneIDsToDelete).map(\.zoneName)
+        let modified: CloudZoneModifyResult = try await runtime.suspend(
+            "CloudKit modify zones \(names.joined(separator: ", "))"
+        ) { wait in
+            client.modifyZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete) { result in
+                hub.whenActive(device) { wait.resume(with: result.mapError { $0 }) }
+            }
+        }
+        var saves: [CloudZoneID: Result<CloudZone, any Error>] = [:]
+        for item in modified.saveResults { saves[item.zoneID] = item.result.mapError { $0 } }
+        var deletes: [CloudZoneID: Result<Void, any Error>] = [:]
+        for item in modified.deleteResults { deletes[item.zoneID] = item.error.map { .failure($0) } ?? .success(()) }
+        return (saves, deletes)
+    }
+
     /// The operation's `partialFailure` when an item failed in a zone with the atomic capability: there
     /// CloudKit changed nothing of the zone, and `CKDatabase.modifyRecords(…, atomically: true)` throws it
     /// (the culprits carry their own errors, the zone's other items `batchRequestFailed`). In a zone

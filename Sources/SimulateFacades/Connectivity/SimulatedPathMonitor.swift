@@ -6,13 +6,16 @@ import SimulateCore
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public struct SimulatedPathMonitor: NetworkPathMonitoring, @unchecked Sendable {
     let context: SimulationContext
+    /// The device whose connectivity it reports.
     public let device: Device
 
+    /// A monitor of `device` in the run of `context`.
     public init(context: SimulationContext, device: Device) {
         self.context = context
         self.device = device
     }
 
+    /// The device's path status: first the status when the iterator first reads, then every change.
     public func pathUpdates() -> SimulatedPathUpdates {
         let hub = context.attachment(PathHub.self) { PathHub(context: context) }
         return SimulatedPathUpdates(hub: hub, device: device, runtime: SimulationRuntime.of(context))
@@ -22,19 +25,23 @@ public struct SimulatedPathMonitor: NetworkPathMonitoring, @unchecked Sendable {
 /// The updates of one device; each iterator starts with the status at the time it first reads.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public struct SimulatedPathUpdates: AsyncSequence, @unchecked Sendable {
+    /// A path status: satisfied or unsatisfied.
     public typealias Element = NetworkPathStatus
     let hub: PathHub
     let device: Device
     let runtime: SimulationRuntime
 
+    /// An iterator over the device's path changes.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(listener: hub.listen(device), runtime: runtime)
     }
 
+    /// Reads the device's path changes in order.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let listener: PathListener
         let runtime: SimulationRuntime
 
+        /// The next status, waiting in virtual time for a change; nil when the task is cancelled.
         public mutating func next() async -> NetworkPathStatus? {
             await listener.next(runtime)
         }

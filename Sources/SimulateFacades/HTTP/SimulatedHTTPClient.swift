@@ -14,6 +14,7 @@ import SimulateCore
 public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
     let context: SimulationContext
     let runtime: SimulationRuntime
+    /// The device whose link the requests travel.
     public let device: Device
 
     /// `URLSessionConfiguration.timeoutIntervalForRequest` of the session the app would use: the wait for

@@ -1,20 +1,28 @@
 /// The kinds of input `intents.fuzz` generates, each with the answer it calls for.
-public enum FuzzKind: String, Sendable, CaseIterable {
+package enum FuzzKind: String, Sendable, CaseIterable {
     /// Text that is not RFC 8259 JSON: truncated, single quotes, trailing commas, comments, bare words, NaN…
     case notJSON
     /// Arrays nested deeper than the parser's limit.
     case deepNesting
     /// Well-formed JSON that is not an object.
     case notObject
+    /// A field of the wrong JSON type.
     case wrongType
+    /// A required field left out.
     case missingField
+    /// A field the intent does not take.
     case extraField
+    /// A field given twice.
     case duplicateField
     /// Right types, wrong values: blank text, out-of-range numbers, malformed ids, both task and displayId.
     case badValue
+    /// A project that does not exist.
     case unknownProject
+    /// A task that does not exist.
     case unknownTask
+    /// An intent name the plugin does not offer.
     case unknownIntent
+    /// An input over `maxInputBytes`.
     case tooLarge
     /// A valid createProject whose name holds quotes, backslashes, control characters and emoji: must
     /// succeed and come back escaped.

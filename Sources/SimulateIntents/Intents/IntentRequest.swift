@@ -1,8 +1,17 @@
 import SimulateJSON
 
 /// The intents the plugin offers, by the names callers pass.
-public enum IntentName: String, Sendable, CaseIterable {
-    case createProject, addTask, listTasks, completeTask, deleteTask
+package enum IntentName: String, Sendable, CaseIterable {
+    /// Creates a project.
+    case createProject
+    /// Adds a task to a project, with a displayId from the counter.
+    case addTask
+    /// Lists a project's tasks.
+    case listTasks
+    /// Marks a task done.
+    case completeTask
+    /// Deletes a task.
+    case deleteTask
 
     static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

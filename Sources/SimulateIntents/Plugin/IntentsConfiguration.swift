@@ -3,6 +3,7 @@ import SimulateJSON
 
 /// The `intents` plugin's configuration, read from the scenario's `plugins.intents` object.
 public struct IntentsConfiguration: PluginArguments {
+    /// `errors`: how an intent reports an error.
     public enum Errors: String, CaseIterable, Sendable {
         /// Errors are encoded as JSON in the returned string (the seed's rule).
         case json
@@ -10,6 +11,7 @@ public struct IntentsConfiguration: PluginArguments {
         case thrown
     }
 
+    /// `encoding`: how the answer's JSON is written.
     public enum Encoding: String, CaseIterable, Sendable {
         /// A JSON encoder: every string escaped.
         case writer
@@ -17,14 +19,19 @@ public struct IntentsConfiguration: PluginArguments {
         case interpolation
     }
 
+    /// `maxInputBytes`: longer inputs answer `inputTooLarge` before any parsing.
     public var maxInputBytes = IntentInput.defaultMaxBytes
+    /// `timeout`: how long the caller waits for an intent that needs the counter (0: no limit).
     public var timeout = VirtualDuration.seconds(30)
     /// The system's limit on iOS, iPadOS, watchOS and visionOS: an intent still running after it is
     /// cancelled by the system and the caller gets no JSON (0: no limit).
     public var systemTimeLimit = VirtualDuration.seconds(30)
+    /// `errors`: encoded in the answer, or thrown.
     public var errors = Errors.json
+    /// `encoding`: a JSON encoder, or string interpolation (a hazard).
     public var encoding = Encoding.writer
 
+    /// Every key at its default.
     public init() {}
 
     public static let fields: [Field<Self>] = [

@@ -75,13 +75,18 @@ public struct IntentsAction: PluginEntries {
 
 /// An `intents` invariant with its arguments, read once when the scenario loads.
 public enum IntentsInvariant: PluginEntries {
+    /// Every response parses as strict JSON and has the documented shape for its intent and outcome.
     case jsonOut(JSONOut)
+    /// Every `intents.fuzz` input was answered with the error code its kind calls for.
     case fuzzCodes
+    /// No displayId was answered twice, and at the end no device holds two tasks with one.
     case uniqueDisplayIds
 
     /// `jsonOut`'s arguments.
     public struct JSONOut: PluginArguments {
+        /// `allowPending`: do not report calls unanswered at the end.
         public var allowPending = false
+        /// Unanswered calls reported.
         public init() {}
         public static let fields: [Field<Self>] = [
             .boolean("allowPending", \.allowPending, "do not report calls unanswered at the end")
@@ -104,7 +109,18 @@ public enum IntentsInvariant: PluginEntries {
 
 /// An `intents` observable.
 public enum IntentsObservable: PluginEntries {
-    case lastResponse, lastOutcome, responses, pending, errorCodes, displayIds
+    /// The parsed JSON of the device's last answer (null before any).
+    case lastResponse
+    /// "ok" or the error code of the device's last answer (null before any).
+    case lastOutcome
+    /// Answers so far on the device (every device when device is omitted).
+    case responses
+    /// Calls waiting for their answer on the device (every device when omitted).
+    case pending
+    /// How many answers of each error code the device gave.
+    case errorCodes
+    /// displayIds of the device's successful addTask answers, in order.
+    case displayIds
 
     private static func entry(_ name: String, _ value: Self) -> Entry<Self> {
         guard let doc = IntentsDocs.observables.first(where: { $0.name == name }) else {

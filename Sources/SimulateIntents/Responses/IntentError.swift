@@ -27,14 +27,18 @@ public struct IntentError: Error, Sendable, Equatable {
         case storeError
     }
 
+    /// The error code the answer carries.
     public var code: Code
+    /// What went wrong, in words.
     public var message: String
     /// A JSON Pointer into the input, for errors about one field.
     public var path: String?
     /// Where the input stops being JSON (`invalidJSON` only).
     public var line: Int?
+    /// The column where the input stops being JSON (`invalidJSON` only).
     public var column: Int?
 
+    /// An error; see the members.
     public init(_ code: Code, _ message: String, path: String? = nil, line: Int? = nil, column: Int? = nil) {
         self.code = code
         self.message = message

@@ -4,6 +4,7 @@ import SimulateJSON
 /// The `model` plugin's configuration (`"plugins": {"model": {…}}`), every key with its default;
 /// the keys are declared once in `ModelConfiguration+Fields.swift`.
 public struct ModelConfiguration: PluginArguments {
+    /// `conflictPolicy`: which values survive when two devices save the same record (an assumption: Apple documents no rule).
     public enum ConflictPolicy: String, Sendable, CaseIterable {
         /// The later save replaces the whole record (the device re-sends every field over the server's).
         case recordLastWriterWins
@@ -11,6 +12,7 @@ public struct ModelConfiguration: PluginArguments {
         case propertyMerge
     }
 
+    /// `importOrder`: the order the records of a fetched page are applied in.
     public enum ImportOrder: String, Sendable, CaseIterable {
         /// As the server's change feed lists them.
         case changeOrder
@@ -23,7 +25,9 @@ public struct ModelConfiguration: PluginArguments {
     /// `ModelConfiguration(cloudKitDatabase:)`: mirror to the private database, or not at all (seed 004's
     /// "Alternative: Disable CloudKit").
     public enum CloudKitDatabase: String, Sendable, CaseIterable {
+        /// Mirrored to the private database.
         case `private`
+        /// No mirroring: the stores load whatever the schema.
         case none
     }
 
@@ -37,14 +41,21 @@ public struct ModelConfiguration: PluginArguments {
 
     /// A logical key that CloudKit cannot enforce: no two objects of `entity` may share these values.
     public struct UniqueKey: Sendable, Equatable {
+        /// The entity whose objects must differ.
         public var entity: String
+        /// The attributes whose values together must differ.
         public var attributes: [String]
     }
 
+    /// `push`: how the zone subscription's silent pushes (APNs) arrive.
     public struct PushModel: Sendable, Equatable {
+        /// `enabled`: whether a change pushes to the other devices at all.
         public var enabled = true
+        /// `delay.min`: the shortest push delay.
         public var delayMin = VirtualDuration.milliseconds(200)
+        /// `delay.max`: the longest push delay.
         public var delayMax = VirtualDuration.seconds(2)
+        /// `dropProbability`: the chance that APNs never delivers a push.
         public var dropProbability = 0.0
         /// At most one push pending per device; while offline APNs keeps only the last one.
         public var coalesce = true
@@ -56,35 +67,50 @@ public struct ModelConfiguration: PluginArguments {
         get { sources?.schema ?? inlineSchema }
         set { inlineSchema = newValue }
     }
+    /// `schema`: the inline schema (the seeds' Project ↔ Task model by default).
     public var inlineSchema: ModelSchema = .seeds
     /// `"sources"`: the team's Swift files, read once at load by ``SwiftSourceSchema``.
     public var sources: SwiftSourceSchema.Sources?
+    /// `cloudKitDatabase`: mirror to the private database, or not at all.
     public var cloudKitDatabase: CloudKitDatabase = .private
     public var validateVersions: ValidatedVersions = .all
     /// The entities of the store's `ModelConfiguration(schema:)`; nil: every entity of the schema.
     public var configurationEntities: [String]?
+    /// `uniqueKeys`: logical keys CloudKit cannot enforce, checked across devices by `model.uniqueness`.
     public var uniqueKeys: [UniqueKey] = []
+    /// `conflictPolicy`: which values survive a conflict.
     public var conflictPolicy: ConflictPolicy = .recordLastWriterWins
     /// Entity and int attribute that get a displayId from the counter plugin on insert.
     public var displayID: (entity: String, attribute: String)?
+    /// `exportDebounce`: quiet time after the last local save before an export pass starts.
     public var exportDebounce = VirtualDuration.milliseconds(500)
     /// The system's wait before a pass it schedules: an assumption (TN3164: the system decides).
     public var syncDeferral = SyncDeferral.standard
     /// 0 (the default): no periodic passes, as the container has none (it imports on a push, at launch
     /// and on returning to the foreground).
     public var periodicSync = VirtualDuration.zero
+    /// `syncOnReconnect`: run a pass when a device comes back online.
     public var syncOnReconnect = true
+    /// `push`: the zone subscription's pushes.
     public var push = PushModel()
+    /// `exportBatchSize`: records per modify operation (at most 400, CloudKit's limit); halved after `limitExceeded`.
     public var exportBatchSize = 400
+    /// `importBatchSize`: changes per fetchChanges page.
     public var importBatchSize = 400
+    /// `importOrder`: the order a fetched page is applied in.
     public var importOrder: ImportOrder = .changeOrder
+    /// `atomicExports`: modify operations are atomic (one failed item fails the rest with `batchRequestFailed`).
     public var atomicExports = true
     /// `CKOperation.Configuration.timeoutIntervalForRequest`: 60 s by default.
     public var requestTimeout = VirtualDuration.seconds(60)
+    /// `maxConflictRetries`: attempts per record and pass after `serverRecordChanged` or other item errors.
     public var maxConflictRetries = 5
+    /// `retryBackoff`: the first retry delay after a failed pass, doubling up to ``retryBackoffCap``.
     public var retryBackoff = VirtualDuration.seconds(1)
+    /// The longest retry delay after failed passes.
     public static let retryBackoffCap = VirtualDuration.seconds(60)
 
+    /// Every key at its default.
     public init() {}
 
     /// Reads and checks a configuration object; nil when it has errors (reported at their paths).
@@ -144,7 +170,7 @@ public struct ModelConfiguration: PluginArguments {
         var push = PushModel()
         push.enabled = reader.bool("enabled") ?? true
         if let delay = reader.value("delay") {
-            if let range = ObjectReader(delay, at: path / "delay", diagnostics: Diagnostics()), range.has("min") {
+            if delay["min"] != nil {
                 let delayReader = ObjectReader(delay, at: path / "delay", diagnostics: diagnostics)
                 push.delayMin = delayReader?.duration("min", required: true) ?? .zero
                 push.delayMax = delayReader?.duration("max", required: true) ?? .zero

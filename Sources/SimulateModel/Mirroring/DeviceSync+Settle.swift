@@ -58,6 +58,10 @@ extension DeviceSync {
                 deferred.append(object)
                 return
             }
+            if object.dirtyMask == 0 && reuploads.remove(object.slot) != nil {
+                adoptServerVersion(object, server)
+                return
+            }
             resolveConflict(object, server: server)
             if retryAllowed(object.id, error) { store.enqueue(object) } else { deferred.append(object) }
         case .unknownItem:

@@ -21,6 +21,10 @@ final class DeviceSync {
     let store: ModelStore
     let shared: MirrorShared
     var token: CloudChangeToken?
+    /// The recreations of the zone this device has caught up with (``MirrorShared/zoneGeneration``).
+    var zoneGeneration = 0
+    /// Objects uploaded again after the zone was deleted (by their slots).
+    var reuploads: Set<Int> = []
     private(set) var passRunning = false
     private var passRequested = false
     private var debounce: EventHandle?
@@ -141,7 +145,7 @@ final class DeviceSync {
         passes += 1
         conflictRetries.removeAll(keepingCapacity: true)
         trace.begin(device.id, "sync", "export", reason.rawValue, value: Int64(passes))
-        exportNext()
+        startExport()
     }
 
     /// Ends a pass; `failure` schedules a retry with backoff (or after the server's retry-after).

@@ -13,12 +13,14 @@ final class MirrorShared {
     let layout: StoreLayout
     let server: CloudKitRecordServer
     let ledger = ConflictLedger()
-    let push: PushCenter
+    let push: SilentPushChannel
     let pager: ChangeFeedPager
     let deviceNames: [String]
     /// False when the schema breaks CloudKit's rules: the store loads without mirroring.
     let enabled: Bool
     var displayIDs: DisplayIDAllocating?
+    /// How many times a device saved the zone again after it was deleted (DeviceSync+ZoneRecovery).
+    var zoneGeneration = 0
     /// Record names numbered for the run (the stores' numbering).
     let names: NameTable
     /// The latest box of each record name by its number, so devices importing the same version share it.
@@ -41,7 +43,8 @@ final class MirrorShared {
         self.layout = layout
         self.server = server
         self.enabled = enabled
-        push = PushCenter(model: configuration.push, context: context)
+        push = SilentPushChannel(
+            context: context, delivery: configuration.push.delivery, randomComponent: "model.push")
         pager = ChangeFeedPager(server: server)
         deviceNames = context.devices.map(\.id)
     }
@@ -148,8 +151,15 @@ final class MirrorShared {
         }
         if changed {
             pager.zoneChanged()
-            push.zoneChanged(by: device)
+            if configuration.push.enabled { push.send(from: device) }
         }
         return result
+    }
+}
+
+extension ModelConfiguration.PushModel {
+    /// The zone subscription's pushes on the shared channel.
+    var delivery: SilentPushChannel.Delivery {
+        SilentPushChannel.Delivery(delay: delayMin...delayMax, dropProbability: dropProbability, coalesce: coalesce)
     }
 }

@@ -59,7 +59,8 @@ public final class ModelRun: PluginRun {
         for sync in syncs {
             sync.store.onLocalChange = { [unowned sync] in sync.noteLocalSave() }
         }
-        shared.push.deliver = { [unowned self] device in syncs[device.index].requestPass(.push) }
+        let app = SuspendedAppPushes(context: context) { [unowned self] in syncs[$0.index].requestPass(.push) }
+        shared.push.receive = app.arrived
         context.network.observeConnectivity { [unowned self] device, online in
             guard online else { return }
             shared.push.deviceOnline(device)

@@ -4,16 +4,31 @@
 public enum CloudKitModelValidator {
     /// One rule that some properties break.
     public struct Group: Sendable, Equatable {
+        /// The rule broken.
         public var rule: Rule
+        /// Core Data's header line for the rule.
         public var header: String
+        /// One sorted `Entity: property` line per offender.
         public var lines: [String]
 
         /// The header and its lines, one per line, as in the error's failure reason.
         public var text: String { ([header] + lines).joined(separator: "\n") }
     }
 
+    /// The rules CloudKit mirroring enforces, in the order Core Data reports them.
     public enum Rule: String, Sendable, CaseIterable {
-        case inverse, ordered, attributes, optionalRelationships, deleteRules, uniqueConstraints
+        /// Every relationship has an inverse.
+        case inverse
+        /// No relationship is ordered.
+        case ordered
+        /// Every attribute is optional or has a default.
+        case attributes
+        /// Every relationship is optional.
+        case optionalRelationships
+        /// No `deny` delete rule.
+        case deleteRules
+        /// No unique constraint.
+        case uniqueConstraints
         /// Undefined and Object ID attributes: the rule is documented ("Creating a Core Data Model for
         /// CloudKit"); its header is the toolkit's wording, listed after Core Data's own groups.
         case attributeTypes

@@ -2,10 +2,13 @@
 /// entities and properties but not rename, remove or retype them (seed 000). This is the toolkit's own
 /// report of what CloudKit would reject at export.
 public enum MigrationValidator {
+    /// One change that is not an addition.
     public struct Change: Sendable, Equatable {
         /// The version that makes the change and the deployed version it breaks.
         public var version: String
+        /// The deployed version the change breaks.
         public var deployedVersion: String
+        /// What changed, as one line of the report.
         public var line: String
     }
 

@@ -2,8 +2,8 @@ import SimulateJSON
 
 /// A schema as the `"schema"` JSON that ``SchemaReader`` reads (docs/model.md): what `model-check
 /// --emit-schema` writes, and what a run's trace hash covers when the schema came from Swift `sources`.
-public enum SchemaJSON {
-    public static func json(_ schema: ModelSchema) -> JSON {
+package enum SchemaJSON {
+    package static func json(_ schema: ModelSchema) -> JSON {
         if schema.versions.count == 1 {
             return .object(["entities": .array(schema.current.entities.map(entity))])
         }
@@ -18,7 +18,7 @@ public enum SchemaJSON {
         ])
     }
 
-    public static func text(_ schema: ModelSchema) -> String { JSONWriter.string(json(schema), pretty: true) + "\n" }
+    package static func text(_ schema: ModelSchema) -> String { JSONWriter.string(json(schema), pretty: true) + "\n" }
 
     private static func entity(_ entity: EntitySpec) -> JSON {
         var object: JSONObject = ["name": .string(entity.name)]

@@ -10,8 +10,10 @@ public enum SwiftSourceSchema {
     public struct Sources: Sendable, Equatable {
         /// As resolved against the scenario file's folder.
         public var paths: [String]
+        /// The schema read from them.
         public var schema: ModelSchema
 
+        /// Sources and their schema.
         public init(paths: [String], schema: ModelSchema) {
             self.paths = paths
             self.schema = schema
@@ -20,11 +22,14 @@ public enum SwiftSourceSchema {
 
     /// Why the sources gave no schema: one message per problem, each `file:line:column: message`.
     public struct Failure: Error, Sendable {
+        /// One message per problem: `file:line:column: message`.
         public var messages: [String]
 
+        /// A failure with these messages.
         public init(messages: [String]) { self.messages = messages }
     }
 
+    /// Reads a schema from Swift files or folders (resolved paths).
     public typealias Reader = @Sendable (_ paths: [String]) -> Result<ModelSchema, Failure>
 
     private static let lock = NSLock()

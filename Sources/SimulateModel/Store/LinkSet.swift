@@ -177,4 +177,7 @@ struct LinkSet {
     }
 
     var pendingCount: Int { pendingSaves.count + pendingRemovals.count }
+
+    /// The names of the records that hold the links, sorted.
+    var recordNames: [String] { pairByRecord.keys.sorted() }
 }

@@ -5,7 +5,7 @@ import SimulateJSON
 /// many-to-many links, and what is waiting to be exported.
 ///
 /// The indexes are `@exclusivity(unchecked)`: a run is single-threaded and no access to them overlaps
-/// another, so the run-time checks would only cost time. Measured (issue 11): with the checks on in
+/// another, so the run-time checks would only cost time. Measured (docs/performance.md): with the checks on in
 /// this module (store, objects, name table, mirroring, conflict ledger, run), the `model` benchmark's
 /// 10 × 1,000 run took 1.24× the instructions under callgrind (661 M vs 534 M; `swift_beginAccess`
 /// and its access set 75 M), the store's own share 18.7 M (3.5 %), ``MirrorShared``'s 19 M (3.6 %),
@@ -86,6 +86,7 @@ final class ModelStore {
         guard holds(object) else { return }
         bySlot[object.slot] = nil
         objectCount -= 1
+        assert(objectCount >= 0, "the object count counts the objects in slots")
     }
 
     /// `Task-phone-3`: a name no other device generates.
@@ -136,9 +137,12 @@ final class ModelStore {
                 .duplicateID, "an object named \(BoundedQuote.quote(id)) already exists (\(existing.entity.name))")
         }
         objectCount += 1
+        assert(objectCount <= bySlot.count, "the object count counts the objects in slots")
+        assert(bySlot[slot] === object && object.slot == slot, "an object sits in its name's slot")
         object.local = Array(repeating: .null, count: entity.fieldCount)
         object.editTime = now
         if !pendingDeleteSet.isEmpty && pendingDeleteSet.remove(id) != nil { pendingDeletes.removeAll { $0 == id } }
+        assert(pendingDeleteSet.count == pendingDeletes.count, "the pending-delete set mirrors the list")
         enqueue(object)
         return object
     }
@@ -238,6 +242,7 @@ final class ModelStore {
                 }
             }
         }
+        assert(pendingDeleteSet.count == pendingDeletes.count, "the pending-delete set mirrors the list")
         if exports || deleted.count > 1 { onLocalChange?() }
         return deleted
     }
@@ -282,6 +287,7 @@ final class ModelStore {
 
     func unindex(_ id: String, field: Int, target: String?) {
         guard let target, var list = referrers[target] else { return }
+        assert(!list.isEmpty, "an empty referrer list is removed, never kept")
         list.removeAll { $0.id == id && $0.field == field }
         referrers[target] = list.isEmpty ? nil : list
     }
@@ -302,6 +308,7 @@ final class ModelStore {
         let object = Self.fill(&bySlot[slot], make, &adopted)
         if adopted {
             objectCount += 1
+            assert(object.slot == slot, "an object sits in its name's slot")
             guard object.hasReferences else { return (object, adopted) }
             for field in object.entity.attributes.count..<object.entity.fieldCount {
                 index(object.id, field: field, target: object.reference(field))

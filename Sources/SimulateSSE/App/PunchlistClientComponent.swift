@@ -19,9 +19,13 @@ public protocol PunchlistClientComponent: AnyObject {
     /// The user taps, bumps or deletes the item with this id (`sse.toggle`, `sse.open`, `sse.close`,
     /// `sse.bump`, `sse.delete`; the scenario's item is looked up in ``shownItems``).
     func toggle(itemID: String) async
+    /// The user reopens a done item (`sse.open`).
     func open(itemID: String) async
+    /// The user marks an item done (`sse.close`).
     func close(itemID: String) async
+    /// The user moves an item to the bottom (`sse.bump`; not offered on done items).
     func bump(itemID: String) async
+    /// The user deletes an item (`sse.delete`).
     func delete(itemID: String) async
 }
 

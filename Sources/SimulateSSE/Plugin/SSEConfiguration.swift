@@ -40,8 +40,10 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
     var client = SSEConfiguration.referenceClient
     static let referenceClient = "reference"
 
+    /// Every key at its default.
     public init() {}
 
+    /// Configurations are equal when every key is.
     public static func == (a: SSEConfiguration, b: SSEConfiguration) -> Bool {
         a.policy == b.policy && a.backoffReset == b.backoffReset && a.stateUpdate == b.stateUpdate
             && a.offlineIndicatorDelay == b.offlineIndicatorDelay
@@ -104,6 +106,7 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
                 read: readItems),
         ]
 
+    /// Keys earlier versions took, with the message that says what replaced each.
     public static var removedFields: [(name: String, message: String)] {
         [
             (
@@ -114,6 +117,7 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
         ]
     }
 
+    /// The rules between keys that no field states.
     public func check(at path: JSONPath, diagnostics: Diagnostics) {
         Self.checkPolicy(policy, at: path, diagnostics: diagnostics)
     }

@@ -6,6 +6,7 @@ public struct SSEPlugin: SimulationPlugin {
     /// App clients a scenario may select with `"client": "<name>"`, by name.
     public var appClients: [String: AppComponentFactory<any PunchlistClientComponent>]
 
+    /// The plugin, with the app's own clients by the names scenarios select them with (`"client": "<name>"`).
     public init(appClients: [String: AppComponentFactory<any PunchlistClientComponent>] = [:]) {
         self.appClients = appClients
     }

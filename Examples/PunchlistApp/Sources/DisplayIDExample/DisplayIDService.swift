@@ -27,6 +27,10 @@ public final class DisplayIDService<C: Clock<Duration>>: @unchecked Sendable {
         /// including `serverResponseLost` and `accountTemporarilyUnavailable`). The tests plant a list
         /// written before those codes could happen.
         public var retryableCodes: Set<CloudKitErrorCode>? = nil
+        /// true: when the counter's zone is gone (`zoneNotFound`, `userDeletedZone`: deleted with its
+        /// records), save the zone again with `modifyRecordZones` and start the counter over from the
+        /// highest id this service handed out. false: give up with the error (a bug the tests plant).
+        public var recreatesDeletedZone = true
         public init() {}
     }
 
@@ -42,6 +46,8 @@ public final class DisplayIDService<C: Clock<Duration>>: @unchecked Sendable {
     private var random: AnyRandomNumberGenerator
     /// No request leaves before this: the last retry-after the server gave.
     private var blockedUntil: C.Instant?
+    /// The highest id handed out: where the counter starts over when its zone was deleted.
+    private var highestHandedOut = 0
 
     public init(
         database: any CloudKitDatabase, clock: C, connectivity: (any NetworkPathMonitoring)? = nil,
@@ -74,6 +80,7 @@ public final class DisplayIDService<C: Clock<Duration>>: @unchecked Sendable {
                 let (saves, _) = try await database.modifyRecords(
                     saving: [record], deleting: [], savePolicy: options.savePolicy, atomically: true)
                 _ = try saves[recordID]?.get()
+                highestHandedOut = max(highestHandedOut, Int(next))
                 return Int(next)
             } catch var error as CloudKitError {
                 if options.readsAtomicFailure, error.code == .partialFailure,
@@ -88,6 +95,11 @@ public final class DisplayIDService<C: Clock<Duration>>: @unchecked Sendable {
                 if error.code == .serverRecordChanged {
                     // Increment the server's record; without it (a server error), fetch it again.
                     base = error.serverRecord
+                    continue
+                }
+                if options.recreatesDeletedZone, error.code == .zoneNotFound || error.code == .userDeletedZone {
+                    // A failure here is met again by the next attempt (the zone's error, the network's).
+                    try? await recreateZone()
                     continue
                 }
                 if error.code == .networkUnavailable {
@@ -124,8 +136,16 @@ public final class DisplayIDService<C: Clock<Duration>>: @unchecked Sendable {
         do {
             return try await database.record(for: recordID)
         } catch let error as CloudKitError where error.code == .unknownItem {
-            return CloudRecord(recordType: "Counter", recordID: recordID, fields: ["value": .int(0)])
+            return CloudRecord(
+                recordType: "Counter", recordID: recordID, fields: ["value": .int(Int64(highestHandedOut))])
         }
+    }
+
+    /// Saves the counter's zone again.
+    private func recreateZone() async throws {
+        let zoneID = recordID.zoneID
+        let (saves, _) = try await database.modifyRecordZones(saving: [CloudZone(zoneID: zoneID)], deleting: [])
+        _ = try saves[zoneID]?.get()
     }
 
     private func wait(after error: CloudKitError, failures: Int) async throws {

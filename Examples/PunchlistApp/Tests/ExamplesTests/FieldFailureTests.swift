@@ -84,6 +84,40 @@ import Testing
             })
     }
 
+    /// `CKError.Code.zoneNotFound` (26) / `userDeletedZone` (28): the counter's zone is gone with its
+    /// record; a service that does not save the zone again (`modifyRecordZones`) gives up on every
+    /// allocation after the fault.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test(arguments: [
+        ("counter/zone-not-found.json", "counter.failed at 6s on d01", "zoneNotFound"),
+        ("counter/user-deleted-zone.json", "counter.failed at end on d01", "userDeletedZone"),
+    ])
+    func deletedZoneNotRecreated(file: String, check: String, code: String) {
+        let plugin = AppComponents.displayIDs { $0.recreatesDeletedZone = false }
+        var outcome: ScenarioOutcome?
+        withKnownIssue("the service gives up on \(code) instead of saving the zone again") {
+            outcome = ScenarioExpectations.check(
+                file: Self.file(file), seed: 0, plugins: [plugin], setting: ["counter": ["allocator": "app"]])
+        }
+        let messages = outcome?.failures.map(\.message) ?? []
+        #expect(messages.contains { $0.contains(check) && $0.contains("expected 0") })
+    }
+
+    /// A `500` or an HTML page (`200`, `text/html`) instead of the event stream: a client that looks at
+    /// neither the status nor the content type says "connected" at each attempt.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test(arguments: ["sse/internal-server-error.json", "sse/wrong-content-type.json"])
+    func answerOtherThanTheStreamIgnored(file: String) {
+        let plugin = AppComponents.punchlist { $0.checksResponse = false }
+        var outcome: ScenarioOutcome?
+        withKnownIssue("the client takes the answer for the event stream") {
+            outcome = ScenarioExpectations.check(
+                file: Self.file(file), seed: 0, plugins: [plugin], setting: ["sse": ["client": "app"]])
+        }
+        let messages = outcome?.failures.map(\.message) ?? []
+        #expect(messages.contains { $0.contains("sse.offlineIndicator violated") && $0.contains("s phone:") })
+    }
+
     static let oldRetryList: Set<CloudKitErrorCode> = [
         .networkUnavailable, .networkFailure, .serviceUnavailable, .requestRateLimited, .zoneBusy,
     ]
