@@ -8,14 +8,15 @@ import Testing
 
 /// `URLSessionConfiguration.timeoutIntervalForRequest` applies to a request that sets no timeout of its
 /// own; a request's own `timeoutInterval` wins.
-@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 @Suite struct RequestTimeoutTests {
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func sessionTimeoutAppliesWhenTheRequestSetsNone() {
         let request = URLRequest(url: URL(string: "http://sse/events")!)
         #expect(SimulatedHTTPClient.requestTimeout(request, sessionTimeout: 20) == 20)
         #expect(SimulatedHTTPClient.requestTimeout(request, sessionTimeout: 60) == 60)
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func theRequestsOwnTimeoutWins() {
         var request = URLRequest(url: URL(string: "http://sse/events")!)
         request.timeoutInterval = 5
