@@ -5,7 +5,7 @@ import SimulateCore
 /// when the task is cancelled. Inject it where app code takes `any Clock<Duration>`.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public struct SimulationClock: Clock, Sendable {
-    /// A point in the scenario's virtual time: a ``VirtualInstant`` with `Swift.Duration` arithmetic.
+    /// A point in the scenario's virtual time: a `VirtualInstant` with `Swift.Duration` arithmetic.
     public struct Instant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
         /// The point of virtual time.
         public var instant: VirtualInstant
@@ -31,7 +31,7 @@ public struct SimulationClock: Clock, Sendable {
         /// Earlier instants order first.
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.instant < rhs.instant }
 
-        /// As ``VirtualInstant`` prints it.
+        /// As `VirtualInstant` prints it.
         public var description: String { instant.description }
     }
 

@@ -2,7 +2,7 @@ import SimulateCore
 import Synchronization
 
 /// The deterministic async runtime of one run: app code started with ``spawn(on:_:_:)`` runs its
-/// nonisolated async functions, default actors and child tasks on the run's ``executor``, sleeps on
+/// nonisolated async functions, default actors and child tasks on the run's `executor`, sleeps on
 /// the run's ``clock``, and must wait only on simulation waits (``suspend(_:_:)``), other tasks of
 /// the run, or nothing. Anything else is an escape, reported when the run ends (exit status 3).
 ///

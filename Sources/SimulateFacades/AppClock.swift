@@ -2,7 +2,7 @@ import SimulateAsync
 import SimulateCore
 
 /// The simulation clock as one device's app sees it: the same virtual time, and every sleep is told
-/// to the plugins that judge the app by its waits (``AppSleepObserving``), e.g. its reconnect backoff.
+/// to the plugins that judge the app by its waits (`AppSleepObserving`), e.g. its reconnect backoff.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public struct AppClock: Clock, @unchecked Sendable {
     /// The simulation clock's instant.
@@ -27,7 +27,7 @@ public struct AppClock: Clock, @unchecked Sendable {
     /// The simulation clock's resolution.
     public var minimumResolution: Duration { base.minimumResolution }
 
-    /// Sleeps on the simulation clock until `deadline`, after telling every ``AppSleepObserving`` plugin that the task waits.
+    /// Sleeps on the simulation clock until `deadline`, after telling every `AppSleepObserving` plugin that the task waits.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let task = Self.currentTaskIdentity
         for observer in context.services((any AppSleepObserving).self) {

@@ -1,10 +1,10 @@
 import SimulateCloudKit
 
 /// What app code asks of a `CKDatabase`, as a protocol over the toolkit's record types: the same code
-/// runs against iCloud in the app (``CKDatabaseAdapter`` on Apple platforms) and against the
+/// runs against iCloud in the app (`CKDatabaseAdapter` on Apple platforms) and against the
 /// scenario's simulated record server in tests (``SimulatedCloudKitDatabase``).
 ///
-/// Errors are ``CloudKitError``s with CloudKit's codes and user info: `serverRecordChanged` carries
+/// Errors are `CloudKitError`s with CloudKit's codes and user info: `serverRecordChanged` carries
 /// the server, client and ancestor records; `requestRateLimited`, `zoneBusy` and
 /// `serviceUnavailable` carry retry-after seconds; `partialFailure` carries the per-item errors.
 /// As with `CKDatabase`'s async API, the per-record outcome of a fetch or modify comes back in the

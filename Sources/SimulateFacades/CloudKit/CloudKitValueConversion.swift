@@ -1,7 +1,7 @@
 import Foundation
 import SimulateCloudKit
 
-/// How ``CKDatabaseAdapter`` turns what CloudKit hands back into ``CloudFieldValue`` and ``CloudKitError``,
+/// How `CKDatabaseAdapter` turns what CloudKit hands back into `CloudFieldValue` and `CloudKitError`,
 /// and back: plain functions over Foundation values, so they build and are tested on Linux, where
 /// CloudKit does not exist. The adapter passes the CloudKit-only parts (a `CKRecord.Reference`) through
 /// the `reference` closures.
@@ -9,7 +9,7 @@ public enum CloudKitValueConversion {
     /// A field value as `CKRecord[key]` returns it: `NSNumber` for integers, doubles and booleans
     /// (told apart by the number's stored type, so `true` stays a boolean and `3.0` a double),
     /// `String`, `Date`, a list (`NSArray`) of those, or a reference (`reference` recognises it).
-    /// nil for what a ``CloudFieldValue`` cannot hold (`CKAsset`, `CLLocation`, `Data`): the adapter never
+    /// nil for what a `CloudFieldValue` cannot hold (`CKAsset`, `CLLocation`, `Data`): the adapter never
     /// writes such a field back, so a save keeps it on the server.
     public static func fieldValue(_ value: Any, reference: (Any) -> CloudRecordID?) -> CloudFieldValue? {
         if let id = reference(value) { return .reference(id) }
@@ -86,7 +86,7 @@ public enum CloudKitValueConversion {
     }
 
     /// What a CloudKit error code becomes: `operationCancelled` (20) is Swift's `CancellationError`, as
-    /// every other cancelled async call reports it; a code ``CloudKitErrorCode`` lists keeps its number
+    /// every other cancelled async call reports it; a code `CloudKitErrorCode` lists keeps its number
     /// (`notAuthenticated` 9, `serverResponseLost` 34, `accountTemporarilyUnavailable` 36, …); any other is
     /// `internalError`, with CloudKit's number in the message.
     public static func error(

@@ -8,7 +8,7 @@ public enum NetworkPathStatus: String, Sendable, Equatable {
 
 /// What `NWPathMonitor` tells an app, as an async sequence: the current status at once, then every
 /// change. ``SimulatedPathMonitor`` gives the scenario's offline faults on a device;
-/// ``NWPathMonitorConnectivity`` wraps `NWPathMonitor` on Apple platforms. macOS 15 / iOS 18: the
+/// `NWPathMonitorConnectivity` wraps `NWPathMonitor` on Apple platforms. macOS 15 / iOS 18: the
 /// `Never` failure type of `AsyncSequence<_, Never>` needs them.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public protocol NetworkPathMonitoring: Sendable {

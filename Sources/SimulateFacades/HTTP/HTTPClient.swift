@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// What app code asks of `URLSession`, as a protocol: the same code runs against the real session
-/// in the app (``URLSessionHTTPClient`` on Apple platforms) and against the simulated network and
+/// in the app (`URLSessionHTTPClient` on Apple platforms) and against the simulated network and
 /// servers in a scenario (``SimulatedHTTPClient``).
 ///
 /// Timeouts follow `URLSession`: `request.timeoutInterval` (60 s by default) is the longest wait for

@@ -2,7 +2,7 @@ import Foundation
 
 /// The body of a response as a data task delegate receives it, handed to one reader as `HTTPChunkSource`
 /// chunks: every `Data` the delegate gets is one chunk (no copy per byte, no waiting for more bytes).
-/// Plain Foundation, so it builds and is tested on Linux; ``URLSessionHTTPClient`` feeds it on Apple
+/// Plain Foundation, so it builds and is tested on Linux; `URLSessionHTTPClient` feeds it on Apple
 /// platforms. A reader cancelled while it waits gets `CancellationError`, and `onCancel` (the data task's
 /// `cancel()`) runs once.
 public final class ReceivedChunks: HTTPChunkSource, @unchecked Sendable {
