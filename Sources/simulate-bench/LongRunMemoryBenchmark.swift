@@ -2,7 +2,7 @@ import Foundation
 import SimulateCore
 import SimulatePlugins
 
-/// Peak memory against a run's length (issue 28): an `sse` stream that times out and reconnects every
+/// Peak memory against a run's length (README.md, "Memory"): an `sse` stream that times out and reconnects every
 /// minute on two devices for 1,000, 10,000 and 100,000 hours, and `counter` allocations every second on
 /// two devices for as many seconds, each run in its own child process so that peak RSS (getrusage) is
 /// that run's alone. Invariants judge as the run goes, so a longer run keeps what the shorter one does

@@ -3,7 +3,7 @@ import Testing
 @testable import SimulateCloudKit
 @testable import SimulateCore
 
-/// The `serverError` faults of issue 27: account states, a rejected request, a lost answer to an
+/// The `serverError` faults of docs/cloudkit-record-server.md: account states, a rejected request, a lost answer to an
 /// applied save, and zones deleted under the app.
 @Suite struct AccountAndZoneFaultTests {
     let zone = CloudZoneID("Counters")

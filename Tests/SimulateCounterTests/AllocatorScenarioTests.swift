@@ -192,7 +192,7 @@ func badServerErrorFaultsAreReportedAtTheirPath(fault: String, path: String) {
     }
 }
 
-/// Issue 27: the account faults fail the allocations of their device at once (notAuthenticated, rejected)
+/// docs/counter.md: the account faults fail the allocations of their device at once (notAuthenticated, rejected)
 /// or until they end (accountTemporarilyUnavailable, retried); the other device is unaffected.
 @Test(arguments: [("notAuthenticated", 2), ("serverRejectedRequest", 2), ("accountTemporarilyUnavailable", 0)])
 func accountFaultsFailOrDelayTheDevicesAllocations(error: String, failed: Int) throws {

@@ -3,7 +3,7 @@ import SimulateCore
 import SimulateJSON
 import Testing
 
-/// docs/intents.md's success example is what the tool answers today (issue 27, point 8).
+/// docs/intents.md's success example is what the tool answers today.
 @Test func theDocumentedAddTaskAnswerIsWhatTheToolGives() throws {
     let root = #filePath.components(separatedBy: "/Tests/").first ?? "."
     let page = try String(contentsOfFile: root + "/docs/intents.md", encoding: .utf8)

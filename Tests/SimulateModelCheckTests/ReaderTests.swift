@@ -145,7 +145,7 @@ struct InverseTests {
     }
 
     /// A @Model subclass is a sub-entity: its parent is the @Model it inherits from, and it declares only
-    /// its own properties (issue 27, point 5).
+    /// its own properties (docs/model.md, records).
     @Test("a @Model subclass names its parent entity")
     func subclassIsASubEntity() throws {
         let result = ReaderTests.check(

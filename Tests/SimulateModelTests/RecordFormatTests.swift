@@ -4,7 +4,7 @@ import Testing
 
 @testable import SimulateModel
 
-/// Issue 27, points 5 and 8: records as "Reading CloudKit Records for Core Data" describes them, and
+/// docs/model.md: records as "Reading CloudKit Records for Core Data" describes them, and
 /// the documented `deduplicate` default written out.
 @Suite struct RecordFormatTests {
     static let postsAndTags = """

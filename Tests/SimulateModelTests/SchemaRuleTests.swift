@@ -3,7 +3,7 @@ import Testing
 
 @testable import SimulateModel
 
-/// Issue 27, point 7: which versions are validated, and the rules beyond Core Data's six groups.
+/// docs/model.md: which versions are validated, and the rules beyond Core Data's six groups.
 @Suite struct SchemaRuleTests {
     /// v1 has a non-optional attribute without a default; v2, the loaded version, fixes it.
     static let plan = """

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SimulateModel
 
-/// Issue 27 point 4: silent pushes to an app the system has suspended (a `background` fault) are held
+/// docs/model.md: silent pushes to an app the system has suspended (a `background` fault) are held
 /// and one arrives when it returns to the foreground (`SuspendedAppPushes`, an assumption).
 @Suite struct SuspendedPushTests {
     /// The model's zone subscription: no import while suspended, one on return (the bundled scenario

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SimulateModel
 
-/// Point 6 of issue 27: the system schedules sync passes (TN3163, TN3164); the toolkit draws a seeded
+/// docs/model.md, sync timing: the system schedules sync passes (TN3163, TN3164); the toolkit draws a seeded
 /// deferral (`syncDeferral`, an assumption) and `model.throttleSync` holds passes back.
 @Suite struct SyncTimingTests {
     /// The phone saves at 5 s (after its launch pass at 3 s); with a fixed 3 s deferral its export

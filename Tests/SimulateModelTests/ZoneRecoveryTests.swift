@@ -3,7 +3,7 @@ import Testing
 
 @testable import SimulateModel
 
-/// Issue 27 point 2: a deleted mirroring zone (`zoneNotFound`, `userDeletedZone`) is saved again and
+/// docs/model.md: a deleted mirroring zone (`zoneNotFound`, `userDeletedZone`) is saved again and
 /// every device uploads its store (docs/model.md, an assumption).
 @Suite struct ZoneRecoveryTests {
     static func insert(_ at: String, _ device: String, _ entity: String, _ id: String, _ values: String) -> String {

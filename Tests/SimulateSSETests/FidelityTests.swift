@@ -2,7 +2,7 @@ import SimulateCore
 import SimulateJSON
 import Testing
 
-// Issue 12: the client behaves as URLSession does, and the invariants hold it to seed 002's rules.
+// docs/sse.md: the client behaves as URLSession does, and the invariants hold it to seed 002's rules.
 
 @Test func defaultRequestTimeoutDropsAQuietStreamAfterSixtySeconds() throws {
     // URLSessionConfiguration.timeoutIntervalForRequest: 60 s, reset whenever data arrives.

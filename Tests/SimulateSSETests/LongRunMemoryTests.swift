@@ -3,7 +3,7 @@ import Testing
 
 @testable import SimulateSSE
 
-/// The `sse` invariants judge each client's log as it is written (issue 28): what a run keeps of the
+/// The `sse` invariants judge each client's log as it is written (README.md, "Memory"): what a run keeps of the
 /// log does not grow with its length.
 @Suite struct LongRunMemoryTests {
     /// Hands the `sse` run out once the run has ended.

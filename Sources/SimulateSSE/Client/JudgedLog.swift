@@ -2,7 +2,7 @@ import SimulateCore
 
 /// A client's connection log as its invariants read it: each entry is judged as it is written, by the
 /// watchers the run registered for its invariants, then forgotten, except the last few that violation
-/// messages cite. A run's memory does not grow with its length (issue 28).
+/// messages cite. A run's memory does not grow with its length (README.md, "Memory").
 struct JudgedLog {
     /// How many of the last entries a violation cites at most.
     static let cited = 4

@@ -1,7 +1,7 @@
 import SimulateKit
 import Testing
 
-/// App code that passed here before the facades failed where the device fails (issue 27), each caught
+/// App code that passed here before the facades failed where the device fails, each caught
 /// by a plugin invariant or point check that names the rule and the virtual time. The correct versions
 /// of the same components pass the same scenarios in `BehaviourScenarioTests`.
 @Suite struct FieldFailureTests {
