@@ -7,11 +7,16 @@ import SimulateCore
 /// `simulate serve`: the scenario's Punchlist server on a real socket, with the scenario's faults applied
 /// to real connections, in real time (or `speed` times faster).
 public final class FixtureServer: Sendable {
+    /// Why `serve` could not start.
     public enum StartError: Error, CustomStringConvertible {
+        /// The scenario enables no plugin whose server `serve` runs (these are the ones it enables).
         case noServerPlugin(enabled: [String])
+        /// The listening socket could not be bound.
         case cannotBind(host: String, port: Int, reason: String)
+        /// An option's value is out of range (the message says which and why).
         case invalidOption(String)
 
+        /// The message `serve` prints.
         public var description: String {
             switch self {
             case .noServerPlugin(let enabled):
@@ -28,6 +33,7 @@ public final class FixtureServer: Sendable {
     private let session: ServeSession
     /// The port the server listens on (the one the system chose for port 0).
     public let port: Int
+    /// The address the server listens on, as given with `--host`.
     public let host: String
 
     /// Binds the listening socket; the scenario's clock starts with `run`.
@@ -75,6 +81,7 @@ public final class FixtureServer: Sendable {
         port = channel.localAddress?.port ?? options.port
     }
 
+    /// `http://host:port`, with an IPv6 host in brackets: the URL a client connects to.
     public var url: String { "http://\(host.contains(":") ? "[\(host)]" : host):\(port)" }
 
     /// Runs the scenario to its end (or until `stop()`), then judges what the clients did.

@@ -6,8 +6,11 @@ import SimulateSSE
 
 /// Where `probe` connects: `http://host:port` and an optional path prefix.
 public struct ProbeTarget: Sendable, Equatable {
+    /// The server's host name or address (without brackets for IPv6).
     public var host: String
+    /// The server's port (80 when the URL names none).
     public var port: Int
+    /// The path prefix before `/events` and `/items`, without a trailing slash (empty for none).
     public var basePath: String
 
     /// Parses `http://host[:port][/base]`; nil with a reason otherwise.
@@ -42,6 +45,7 @@ public struct ProbeTarget: Sendable, Equatable {
         return .success(ProbeTarget(host: host, port: port, basePath: basePath))
     }
 
+    /// The target as a URL, as `probe` prints it.
     public var description: String { "http://\(host.contains(":") ? "[\(host)]" : host):\(port)\(basePath)" }
 }
 

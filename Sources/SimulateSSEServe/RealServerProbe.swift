@@ -65,6 +65,8 @@ public final class RealServerProbe: Sendable {
         return lastError
     }
 
+    /// Runs the scenario's clients against the server to the scenario's end (or until `stop()`), then judges what they
+    /// saw.
     public func run() throws -> RunResult {
         let result = try session.loop.submit { [session] in
             session.start()
@@ -75,6 +77,7 @@ public final class RealServerProbe: Sendable {
         return result
     }
 
+    /// Ends the run early (Ctrl-C); `run()` still returns the verdict of what happened so far.
     public func stop() {
         session.loop.execute { [session] in session.stop() }
     }

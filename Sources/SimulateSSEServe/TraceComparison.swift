@@ -5,30 +5,42 @@ import SimulateCore
 /// connect is later than the in-process one (a client started by hand) has its connects compared from
 /// that start.
 public struct TraceComparison: Sendable {
+    /// One server event: what happened and when, in scenario time.
     public struct Event: Equatable, Sendable {
+        /// When the server recorded it, in scenario time.
         public var time: VirtualInstant
         /// `accept phone`, `restart`, `mutation add`.
         public var key: String
 
+        /// An event `key` at `time`.
         public init(time: VirtualInstant, key: String) {
             self.time = time
             self.key = key
         }
     }
 
+    /// An event of one side and its counterpart on the other; a side is nil where it has no counterpart.
     public struct Pair: Equatable, Sendable {
+        /// The event's kind and device, as in ``Event/key``.
         public var key: String
+        /// When the in-process run had it (nil: only the real run did).
         public var expected: VirtualInstant?
+        /// When the real run had it (nil: only the in-process run did).
         public var observed: VirtualInstant?
     }
 
+    /// The in-process run's server events, in time order.
     public let expected: [Event]
+    /// The real run's server events, in time order.
     public let observed: [Event]
+    /// How far apart a pair's times may be and still match.
     public let tolerance: VirtualDuration
     /// Per device, how much later its real first connect came (only where beyond the tolerance).
     public let lateStarts: [(device: String, by: VirtualDuration)]
+    /// Every event of both sides, paired, in time order.
     public let pairs: [Pair]
 
+    /// Pairs `expected` and `observed` by key in time order; a side's extra events stay unpaired.
     public init(expected: [Event], observed: [Event], tolerance: VirtualDuration) {
         self.expected = expected
         self.tolerance = tolerance
@@ -58,6 +70,7 @@ public struct TraceComparison: Sendable {
         }.map(\.element)
     }
 
+    /// The server's events in a trace: the records of the `server:sse` track.
     public static func serverEvents(_ records: [TraceRecord]) -> [Event] {
         records.filter { $0.track == "server:sse" }.compactMap { record in
             switch (record.category, record.name) {
@@ -113,8 +126,10 @@ public struct TraceComparison: Sendable {
         return (right - left).magnitude > tolerance
     }
 
+    /// Whether every event has a counterpart within `tolerance`.
     public var matches: Bool { !pairs.contains(where: departs) }
 
+    /// The comparison as `simulate diff` prints it: late starts first, then one line per pair, times in milliseconds.
     public func lines() -> [String] {
         let time = { (value: VirtualInstant?) in value.map { DurationFormat.secondsText($0) } ?? "—" }
         var lines = lateStarts.map {
