@@ -49,6 +49,8 @@ import Testing
         let scenario = try ScenarioLoader(registry: registry).load(
             text: scenario(hours: hours, invariants: invariants))
         let result = SimulationRunner(registry: registry).run(scenario, keepsTrace: false)
+        // The kept run refers back to the inspector through its context: let it go, or the run leaks.
+        defer { inspector.run = nil }
         let clients = try #require(inspector.run).clients
         return (
             clients.reduce(0) { $0 + $1.log.count }, clients.reduce(0) { $0 + $1.log.kept }, result.passed
