@@ -60,19 +60,10 @@ enum LargeLoaderBenchmark {
 
     /// Runs this executable again to measure one thing in a fresh process.
     private static func child(_ what: String, file: String) throws -> Sample {
-        let process = Process()
-        process.executableURL = ProcessMeasures.executable
-        process.environment = ProcessInfo.processInfo.environment.merging([childVariable: what + ":" + file]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let fields = text.split(separator: " ").compactMap {
-            Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        guard process.terminationStatus == 0, fields.count == 3 else {
-            throw BenchmarkError(message: "the \(what) child failed: \(text)")
+        let fields: [Double]
+        switch try ProcessMeasures.childFigures(childVariable, what + ":" + file) {
+        case .success(let figures): fields = figures
+        case .failure(let failure): throw BenchmarkError(message: "the \(what) child failed: \(failure.output)")
         }
         return Sample(seconds: fields[0], cpuSeconds: fields[1], peakBytes: Int(fields[2]))
     }

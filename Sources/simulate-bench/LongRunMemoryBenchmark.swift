@@ -57,21 +57,11 @@ enum LongRunMemoryBenchmark {
     }
 
     private static func child(plugin: String, length: Int) throws -> Sample {
-        let process = Process()
-        process.executableURL = ProcessMeasures.executable
-        process.environment = ProcessInfo.processInfo.environment.merging([childVariable: "\(plugin):\(length)"]) {
-            $1
-        }
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let fields = text.split(separator: " ").compactMap {
-            Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        guard process.terminationStatus == 0, fields.count == 3 else {
-            throw BenchmarkError(message: "the long-run child for \(plugin) \(length) failed: \(text)")
+        let fields: [Double]
+        switch try ProcessMeasures.childFigures(childVariable, "\(plugin):\(length)") {
+        case .success(let figures): fields = figures
+        case .failure(let failure):
+            throw BenchmarkError(message: "the long-run child for \(plugin) \(length) failed: \(failure.output)")
         }
         let label = plugin == "sse" ? "sse, \(length) h" : "counter, 2 × \(length) allocations"
         return Sample(label: label, seconds: fields[0], events: Int(fields[1]), peakBytes: Int(fields[2]))

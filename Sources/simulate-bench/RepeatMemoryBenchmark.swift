@@ -55,19 +55,11 @@ enum RepeatMemoryBenchmark {
     }
 
     private static func child(count: Int) throws -> Sample {
-        let process = Process()
-        process.executableURL = ProcessMeasures.executable
-        process.environment = ProcessInfo.processInfo.environment.merging([childVariable: String(count)]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let fields = text.split(separator: " ").compactMap {
-            Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        guard process.terminationStatus == 0, fields.count == 3 else {
-            throw BenchmarkError(message: "the repeat child for \(count) failed: \(text)")
+        let fields: [Double]
+        switch try ProcessMeasures.childFigures(childVariable, String(count)) {
+        case .success(let figures): fields = figures
+        case .failure(let failure):
+            throw BenchmarkError(message: "the repeat child for \(count) failed: \(failure.output)")
         }
         return Sample(count: count, seconds: fields[0], events: Int(fields[1]), peakBytes: Int(fields[2]))
     }
