@@ -6,6 +6,10 @@ import PackageDescription
 // app links Homebrew's dylib (docs/apple-platforms.md).
 let jsonCPlatforms: [Platform] = [.linux]
 
+// Every use of a tools-only package names the trait that brings it (see `traits` below).
+let tools = TargetDependencyCondition.when(traits: ["CommandLineTools"])
+let modelCheck = TargetDependencyCondition.when(traits: ["ModelCheck"])
+
 let package = Package(
     name: "simulate",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
@@ -34,6 +38,20 @@ let package = Package(
         .executable(name: "simulate-model-check", targets: ["simulate-model-check"]),
         .plugin(name: "ModelCheckCommand", targets: ["ModelCheckCommand"]),
         .plugin(name: "ModelCheckBuild", targets: ["ModelCheckBuild"]),
+    ],
+    // The packages only the tools need sit behind traits, both on by default. A package whose tests use
+    // only the libraries depends with `traits: []` and resolves none of them (docs/testing.md).
+    traits: [
+        .trait(
+            name: "CommandLineTools",
+            description: "The `simulate` command line and real endpoints (swift-argument-parser, swift-nio).",
+            enabledTraits: ["ModelCheck"]  // `simulate model-check` is one of its commands.
+        ),
+        .trait(
+            name: "ModelCheck",
+            description: "Reading SwiftData models from Swift sources (swift-syntax, swift-argument-parser)."
+        ),
+        .default(enabledTraits: ["CommandLineTools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -85,9 +103,9 @@ let package = Package(
             name: "SimulateSSEServe",
             dependencies: [
                 "SimulateCore", "SimulateSSE", "SimulateJSON",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
+                .product(name: "NIOPosix", package: "swift-nio", condition: tools),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: tools),
             ]
         ),
         .target(name: "SimulateFixtures", dependencies: ["SimulateCore", "SimulateSSEServe"]),
@@ -110,7 +128,7 @@ let package = Package(
             name: "SimulateCLI",
             dependencies: [
                 "SimulateCore", "SimulatePlugins", "SimulateFixtures", "SimulateReports", "SimulateJSON",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
             ]
         ),
         .executableTarget(name: "simulate", dependencies: ["SimulateCLI", "ModelCheckCommandLine"]),
@@ -136,9 +154,9 @@ let package = Package(
             name: "SimulateModelCheck",
             dependencies: [
                 "SimulateModel", "SimulateCore", "SimulateJSON",
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: modelCheck),
+                .product(name: "SwiftParser", package: "swift-syntax", condition: modelCheck),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax", condition: modelCheck),
             ]
         ),
         // `model-check`'s arguments, shared by `simulate model-check` and the lean `simulate-model-check`
@@ -147,7 +165,7 @@ let package = Package(
             name: "ModelCheckCommandLine",
             dependencies: [
                 "SimulateModelCheck", "SimulateModel", "SimulateCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: modelCheck),
             ]
         ),
         .executableTarget(name: "simulate-model-check", dependencies: ["ModelCheckCommandLine"]),
@@ -166,7 +184,7 @@ let package = Package(
             name: "simulate-bench",
             dependencies: [
                 "SimulateCore", "SimulateJSON", "SimulatePlugins", "SimulateAsync", "CEventLoop", "SimulateModelCheck",
-                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax", condition: modelCheck),
             ]
         ),
 
@@ -182,9 +200,9 @@ let package = Package(
             name: "fuzz-serve-http",
             dependencies: [
                 "FuzzSupport", "SimulateSSEServe", "SimulateSSE", "SimulateCore",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
+                .product(name: "NIOEmbedded", package: "swift-nio", condition: tools),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: tools),
             ],
             path: "Fuzz/ServeHTTPFuzz"),
 

@@ -8,7 +8,7 @@ let package = Package(
     name: "PunchlistApp",
     platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [
-        .package(name: "simulate", path: "../..")
+        .package(name: "simulate", path: "../..", traits: [])
     ],
     targets: [
         .target(name: "PunchlistExample", dependencies: [.product(name: "SimulateFacades", package: "simulate")]),
