@@ -129,7 +129,6 @@ struct ExploreCommand: ParsableCommand {
         object["runs"] = JSON(exploration.runs)
         if let failure = exploration.failure {
             var report = JSONReport.json(failure).objectValue ?? JSONObject()
-            report["strategy"] = failure.strategy.map { .string($0.description) } ?? "random"
             report["shrink"] = .string(shrinkCommand(failure))
             object["failure"] = .object(report)
         } else {
