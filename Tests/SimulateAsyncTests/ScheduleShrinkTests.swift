@@ -110,3 +110,30 @@ import Testing
         #expect(ScheduleStrategy.pct(depth: 3, steps: nil).withSteps(41).description == "pct:3:41")
     }
 }
+
+extension ScheduleShrinkTests {
+    /// Schedules to the first failure of use-before-init, 15 exploration seeds, per strategy: one delay
+    /// must fall on the first of about 30 choices, so `delay:1` needs about that many runs.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func delayBoundingFindsAnOrderViolationWithOneDelay() throws {
+        let registry = PluginRegistry([AppPlugin(start: Self.useBeforeInit)])
+        let scenario = try ScenarioLoader(registry: registry).load(text: Self.text(strategy: "random"))
+        func medianRuns(_ strategy: ScheduleStrategy) -> (Int, [Int?]) {
+            let counts = (UInt64(0)..<15).map { start -> Int? in
+                let exploration = ScheduleExplorer(registry: registry).explore(
+                    scenario, strategy: strategy, runs: 500, firstSeed: start * 1_000_000)
+                return exploration.failure == nil ? nil : exploration.runs
+            }
+            let sorted = counts.map { $0 ?? 501 }.sorted()
+            return (sorted[sorted.count / 2], counts)
+        }
+        let delay = medianRuns(.delay(delays: 1, steps: nil))
+        let pct = medianRuns(.pct(depth: 1, steps: nil))
+        let random = medianRuns(.random)
+        print(
+            "use before init, median schedules to the first failure (15 exploration seeds): delay:1 \(delay.0), "
+                + "pct:1 \(pct.0), random \(random.0)")
+        #expect(delay.1.allSatisfy { $0 != nil })
+        #expect(delay.0 <= 50)
+    }
+}
