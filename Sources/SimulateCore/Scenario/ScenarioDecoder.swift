@@ -24,6 +24,7 @@ struct ScenarioDecoder {
         let description = top.string("description")
         let seed = decodeSeed(top)
         let pinsSeed = top.bool("pinSeed") ?? false
+        let strategy = decodeStrategy(top)
         let judges = top.value("judges").flatMap {
             ScenarioJudges.decode($0, at: .root / "judges", diagnostics: diagnostics)
         }
@@ -49,6 +50,7 @@ struct ScenarioDecoder {
             expectations: expectations, limits: limits, pinsSeed: pinsSeed)
         scenario.faultGenerator = generator
         scenario.judges = judges
+        scenario.strategy = strategy
         scenario.liveness = liveness
         if let streamed { scenario.steps = StepList(compact: streamed) }
         return scenario
@@ -64,6 +66,18 @@ struct ScenarioDecoder {
             return nil
         }
         return seed
+    }
+
+    private func decodeStrategy(_ top: ObjectReader) -> ScheduleStrategy? {
+        guard let text = top.string("strategy") else { return nil }
+        do {
+            return try ScheduleStrategy(parsing: text)
+        } catch {
+            let expected = ScheduleStrategy.expected
+            diagnostics.error(
+                error.description + (error.problem == expected ? "" : "; " + expected), at: .root / "strategy")
+            return nil
+        }
     }
 
     func decodeArray<T>(
