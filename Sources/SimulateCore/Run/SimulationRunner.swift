@@ -100,12 +100,14 @@ public struct SimulationRunner: Sendable {
         for (name, run) in context.runs {
             if let value = run.statistics() { statistics[name] = value }
         }
-        return RunResult(
+        var result = RunResult(
             file: scenario.file, scenario: scenario.name, seed: seed,
             passed: failure == nil && finished.count >= expectations.count && finished.allSatisfy(\.passed),
             traceHash: traceHash, events: context.scheduler.executedEvents,
             simulated: context.scheduler.now.sinceStart, expectations: finished, statistics: statistics,
             failure: failure, trace: context.trace.records, drawnFaults: drawn)
+        result.firedFaultPoints = context.firedFaultPoints
+        return result
     }
 
     /// Every invariant of every enabled plugin, expected to hold.
