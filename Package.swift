@@ -206,7 +206,7 @@ let package = Package(
         .testTarget(name: "SimulateAsyncTests", dependencies: ["SimulateAsync", "SimulateCore"]),
         .testTarget(
             name: "AsyncBugPatternsTests",
-            dependencies: ["AsyncBugPatternsPlugin", "AsyncBugPatterns", "SimulateCore", "SimulateAsync"]),
+            dependencies: ["AsyncBugPatternsPlugin", "AsyncBugPatterns", "SimulateCore", "SimulateAsync", "SimulateReports"]),
         .testTarget(name: "SimulateSSETests", dependencies: ["SimulateSSE", "SimulateCore"]),
         // The SSE plugin's real endpoints in this process (keep-alive, slow readers, resets, idle clients).
         .testTarget(
