@@ -15,7 +15,7 @@ import Synchronization
 /// fails at its end.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendable {
-    private struct ReadyJob {
+    struct ReadyJob {
         var job: UnownedJob
         /// Enqueue order in the high bits; the low bit says the job is isolated to ``serial``.
         var ordinal: UInt64
@@ -29,7 +29,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
 
     let scheduler: Scheduler
     private let thread: SimulationThread
-    private var random: SeededRandom
+    private let chooser: ScheduleChooser
     private var ready: [ReadyJob] = []
     private var nextOrdinal: UInt64 = 0
     private var drainScheduled = false
@@ -38,9 +38,9 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     /// The serial executor of actors that run inside the simulation: jobs it gets run isolated to it.
     private(set) lazy var serial = SimulationSerialExecutor(executor: self)
 
-    init(scheduler: Scheduler, random: SeededRandom) {
+    init(scheduler: Scheduler, chooser: ScheduleChooser) {
         self.scheduler = scheduler
-        self.random = random
+        self.chooser = chooser
         thread = SimulationThread()
     }
 
@@ -115,7 +115,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
 
     private func runOne() {
         let last = ready.count - 1
-        let index = last == 0 ? 0 : Int(truncatingIfNeeded: random.below(UInt64(ready.count)))
+        let index = chooser.pick(ready)
         let picked = ready[index]
         ready[index] = ready[last]
         ready.removeLast()

@@ -30,7 +30,7 @@ public final class SimulationRuntime: @unchecked Sendable {
     public static func of(_ context: SimulationContext) -> SimulationRuntime {
         context.attachment(SimulationRuntime.self) {
             let runtime = SimulationRuntime(
-                scheduler: context.scheduler, devices: context.devices, random: context.random("async/executor"))
+                scheduler: context.scheduler, devices: context.devices, chooser: ScheduleChooser(context))
             runtime.faultPoints = FaultPoints(context: context)
             context.addEndCheck { [unowned runtime] in runtime.endOfRun() }
             context.addCloser { [unowned runtime] in _ = runtime.windDown() }
@@ -38,10 +38,10 @@ public final class SimulationRuntime: @unchecked Sendable {
         }
     }
 
-    init(scheduler: Scheduler, devices: [Device], random: SeededRandom) {
+    init(scheduler: Scheduler, devices: [Device], chooser: ScheduleChooser) {
         self.scheduler = scheduler
         self.devices = devices
-        executor = SimulationExecutor(scheduler: scheduler, random: random)
+        executor = SimulationExecutor(scheduler: scheduler, chooser: chooser)
         _ = EscapeHooks.installed
         executor.onSystemClockSleep = { [unowned self] what in
             guard let record = TaskRecord.current else { return recordEscape("a task \(what)") }

@@ -26,6 +26,12 @@ package struct ShrinkReport {
             lines.append("  fault schedule drawn for seed \(result.originalSeed) (\(result.drawnFaults.count) faults):")
             lines += result.drawnFaults.map { "    " + ScenarioJSONStyle.compact($0) }
         }
+        if let schedule = result.schedule {
+            let strategy = result.minimal["strategy"]?.stringValue ?? ""
+            lines.append(
+                "  schedule: \(schedule.before) → \(schedule.after) deviations from the oldest-first order (\(strategy))"
+            )
+        }
         lines.append("  removed:")
         lines += (result.removed.isEmpty ? ["nothing could be removed"] : result.removed).map { "    " + $0 }
         let budget = result.budgetExhausted ? terminal.yellow("  (budget reached: a smaller one may exist)") : ""

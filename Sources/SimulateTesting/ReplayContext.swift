@@ -24,9 +24,11 @@ struct ReplayContext: Sendable {
         return "simulate"
     }
 
-    /// The replay lines for a run of `seed` whose scenario was saved at `saved`.
-    func lines(seed: UInt64, saved: String) -> [String] {
-        let run = "\(program) run \(ShellQuoting.quote(saved)) --seed \(seed)"
+    /// The replay lines for a run of `seed` (and `strategy`, when the run named one) whose scenario was saved at `saved`.
+    func lines(seed: UInt64, strategy: ScheduleStrategy? = nil, saved: String) -> [String] {
+        let run =
+            "\(program) run \(ShellQuoting.quote(saved)) --seed \(seed)"
+            + (strategy.map { " --strategy " + ShellQuoting.quote($0.description) } ?? "")
         let alone =
             builtInPluginsOnly
             ? run

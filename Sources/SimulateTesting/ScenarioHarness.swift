@@ -11,6 +11,9 @@ public struct ScenarioHarness: Sendable {
     public let registry: PluginRegistry
     /// No plugin of your own: the stock `simulate` command line replays a failure.
     public let builtInPluginsOnly: Bool
+    /// How the async runtime orders same-instant jobs in every run; nil: each scenario's own `"strategy"`
+    /// (`random` when it names none). See ``using(_:)`` and docs/exploration.md.
+    public var strategy: ScheduleStrategy?
 
     /// The built-in plugins plus `plugins` (a plugin with a built-in's name replaces it).
     public init(plugins: [any SimulationPlugin] = []) {
@@ -32,17 +35,20 @@ public struct ScenarioHarness: Sendable {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return Self.unreadable(file, "no such file or cannot be read")
         }
-        let scenario: Scenario
+        var scenario: Scenario
         do {
             scenario = try ScenarioLoader(registry: registry).load(bytes: [UInt8](data), file: file.displayPath)
         } catch {
             return ScenarioOutcome(file: file.displayPath, invalid: error)
         }
+        if let strategy { scenario.strategy = strategy }
         return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false), scenario: scenario)
     }
 
     /// Validates and runs a scenario built in code.
     public func run(_ scenario: Scenario, seed: UInt64? = nil) -> ScenarioOutcome {
+        var scenario = scenario
+        if let strategy { scenario.strategy = strategy }
         do {
             try runner.validate(scenario)
         } catch {

@@ -74,7 +74,9 @@ public struct ScenarioOutcome: Sendable {
             return "\nreplay: " + result.replayCommand + saved
         }
         let scenario = artifacts?.scenarioFile ?? result.file ?? file
-        return "\n" + replay.lines(seed: result.seed, saved: scenario).joined(separator: "\n") + saved
+        return "\n"
+            + replay.lines(seed: result.seed, strategy: result.strategy, saved: scenario)
+            .joined(separator: "\n") + saved
     }
 
     static func describe(_ expectation: ExpectationResult) -> String {

@@ -20,20 +20,23 @@ enum ExploreBenchmark {
     static func run(quick: Bool) throws -> [BenchmarkFigure] {
         let settings = quick ? Settings.quick : Settings()
         let directory = try patternsDirectory()
-        let strategies = ExploreStrategies.all
+        let fixedStrategies = ExploreStrategies.all
+        let columns = fixedStrategies.map(\.name) + ExploreStrategies.sized(choices: 1).map(\.name)
         let runner = SimulationRunner(registry: BugPatternRuns.registry)
         print(
             "explore: median schedules to the first failure over \(settings.starts) seed starts "
                 + "(cap \(settings.cap); \"> cap\" when half or more found nothing)")
-        let width = 20
+        let width = 24
         print(
             "  " + "bug (depth)".padding(toLength: width, withPad: " ", startingAt: 0)
-                + strategies.map { $0.name.leftPadded(9) }.joined() + "   random/best")
+                + columns.map { $0.leftPadded(10) }.joined() + "     n   random/best")
         var figures: [BenchmarkFigure] = []
         var tenfold = 0
         var withinThousand = 0
         for pattern in BugPattern.allCases {
             let buggy = try BugPatternRuns.scenario(pattern, .buggy, directory: directory)
+            let choices = runner.run(buggy, seed: 0, keepsTrace: false, recordsSchedule: true).schedule?.choices ?? 0
+            let strategies = fixedStrategies + ExploreStrategies.sized(choices: max(choices, 1))
             var medians: [Double] = []
             for strategy in strategies {
                 var scenario = buggy
@@ -59,9 +62,13 @@ enum ExploreBenchmark {
             if ratio >= 10 { tenfold += 1 }
             let label = "\(pattern.rawValue) (\(pattern.depth))".padding(toLength: width, withPad: " ", startingAt: 0)
             print(
-                "  " + label + medians.map { text($0, cap: settings.cap).leftPadded(9) }.joined() + "   "
+                "  " + label + medians.map { text($0, cap: settings.cap).leftPadded(10) }.joined()
+                    + String(choices).leftPadded(6) + "   "
                     + (ratio.isFinite ? BenchmarkClock.ratio(ratio) + "×" : "n/a"))
         }
+        print(
+            "  n: scheduling choices in the scenario's run with seed 0 (the :n columns draw their points over n, the "
+                + "others over the default 1,000)")
         print(
             "  PCT or delay-bounding within 1,000 schedules (median): \(withinThousand) of \(BugPattern.allCases.count) "
                 + "(target: all); ≥ 10× fewer than random: \(tenfold) (target: at least half)")

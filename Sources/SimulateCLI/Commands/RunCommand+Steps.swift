@@ -28,6 +28,7 @@ extension RunCommand {
             guard var scenario = load(file, with: loader, into: &plan) else { continue }
             if let eventBudget { scenario.limits.eventBudget = eventBudget }
             faultPoints.apply(to: &scenario)
+            if let strategy { scenario.strategy = strategy.strategy }
             // A pinned scenario is about its own seed: a sweep runs it once, with that seed.
             let pinned = seeds != nil && scenario.pinsSeed
             let firstSeed = pinned ? scenario.seed : seeds?.lower ?? seed ?? scenario.seed

@@ -23,6 +23,9 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Sweep every seed from A to B inclusive, e.g. 0..9999.")
     var seeds: SeedRange?
 
+    @Option(parsing: .unconditional, help: StrategyOption.help)
+    var strategy: StrategyOption?
+
     @Option(help: "Output: human (one line per run) or json (one JSON object per run, per line).")
     var format: OutputFormat = .human
 
@@ -69,6 +72,7 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         if seed != nil && seeds != nil { throw ValidationError("give either --seed or --seeds, not both") }
         if let problem = seeds?.problem { throw ValidationError(problem) }
+        if let problem = strategy?.problem { throw ValidationError(problem) }
         if let problem = shard?.problem { throw ValidationError(problem) }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let eventBudget, eventBudget < 1 { throw ValidationError("--event-budget must be at least 1") }

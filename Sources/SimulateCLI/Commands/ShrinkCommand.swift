@@ -13,7 +13,9 @@ struct ShrinkCommand: ParsableCommand {
             Delta debugging over the scenario's devices, faults and steps, then fewer repeats, shorter faults, \
             earlier times and a shorter duration, with the failing seed and then nearby seeds. A candidate counts \
             only if the same expectation fails with the same kind of violation. Generated faults \
-            (faults.generate) are written out as the explicit faults the seed drew.
+            (faults.generate) are written out as the explicit faults the seed drew. Under a strategy other than \
+            random (--strategy or the scenario's "strategy"), the failing schedule is recorded as deviations from \
+            the oldest-first order and shrunk too: the minimal scenario replays it as "strategy": "replay:…".
 
             Exit status: 0 a minimal scenario was written; 1 the scenario does not fail with that seed \
             (nothing to shrink, nothing written); 2 the scenario or an argument is invalid, or the output \
@@ -25,6 +27,9 @@ struct ShrinkCommand: ParsableCommand {
 
     @Option(help: "The failing seed (default: the scenario's own).")
     var seed: UInt64?
+
+    @Option(parsing: .unconditional, help: StrategyOption.help)
+    var strategy: StrategyOption?
 
     @Option(
         help: ArgumentHelp(
@@ -43,6 +48,7 @@ struct ShrinkCommand: ParsableCommand {
     var nearbySeeds: Int = ShrinkOptions().nearbySeeds
 
     func validate() throws {
+        if let problem = strategy?.problem { throw ValidationError(problem) }
         if maxRuns < 1 { throw ValidationError("--max-runs must be at least 1") }
         if !(maxSeconds > 0) { throw ValidationError("--max-seconds must be greater than 0") }
         if nearbySeeds < 0 { throw ValidationError("--nearby-seeds must be 0 or more") }
@@ -72,7 +78,7 @@ struct ShrinkCommand: ParsableCommand {
         let result: ShrinkResult
         do {
             result = try ScenarioShrinker.shrink(
-                text: String(decoding: data, as: UTF8.self), file: file, seed: seed,
+                text: String(decoding: data, as: UTF8.self), file: file, seed: seed, strategy: strategy?.strategy,
                 registry: CommandEnvironment.registry, options: options,
                 progress: progress.map { line in { line.show($0) } })
         } catch {

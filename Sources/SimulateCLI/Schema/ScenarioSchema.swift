@@ -29,6 +29,7 @@ public enum ScenarioSchema {
                     ]
                 ),
                 ("judges", judges),
+                ("strategy", strategy),
                 ("duration", ref("duration")),
                 ("devices", ["type": "array", "minItems": 1, "items": ref("device")]),
                 ("network", ref("network")),
@@ -60,6 +61,16 @@ public enum ScenarioSchema {
             "off": ["type": "array", "items": ["type": "string", "minLength": 1], "description": "Never fire."],
             "force": ["type": "array", "items": ["type": "string", "minLength": 1], "description": "Fire at every call."],
         ],
+    ]
+
+    /// `"strategy"`: how the async runtime orders same-instant jobs (docs/exploration.md).
+    static let strategy: JSON = [
+        "type": "string",
+        "description": .string(
+            "How the async runtime orders jobs ready at the same instant: random (the default), pct:D[:N], "
+                + "delay:K[:N], fifo or replay:STEP[+SKIP],…; --strategy overrides it."),
+        "pattern":
+            "^(random|fifo|pct:[0-9]+(:[0-9]+)?|delay:[0-9]+(:[0-9]+)?|replay:([0-9]+(\\+[0-9]+)?(,[0-9]+(\\+[0-9]+)?)*)?)$",
     ]
 
     /// `"judges"`: documented behaviour, or the reference component's own configuration (with why).

@@ -106,6 +106,10 @@ public struct RunResult: Sendable {
     /// configuration (`"judges": {"reference": …}`) and an app component is selected. Nothing ran;
     /// `passed` is true (a skip fails nothing) and `expectations` is empty.
     public var skipped: String?
+    /// The strategy the scenario or the caller chose for the async runtime; nil: the default (`random`).
+    public var strategy: ScheduleStrategy?
+    /// What the async runtime chose, when the run recorded it.
+    public var schedule: RecordedSchedule?
 
     /// A run's outcome; see the members.
     public init(
@@ -151,6 +155,7 @@ public struct RunResult: Sendable {
     /// The command that runs exactly this again.
     public var replayCommand: String {
         "\(Self.replayProgram) run \(ShellQuoting.quote(file ?? "<scenario>")) --seed \(seed)"
+            + (strategy.map { " --strategy " + ShellQuoting.quote($0.description) } ?? "")
     }
 
     /// The command line that replay commands name: `simulate`, or the name of a command line built

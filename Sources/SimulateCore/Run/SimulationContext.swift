@@ -15,6 +15,8 @@ public final class SimulationContext {
     public let trace: Trace
     /// The devices, in scenario order (``Device/index`` is the position).
     public let devices: [Device]
+    /// Where the async runtime records its choices, when the run was asked to record them.
+    public let scheduleRecording: ScheduleRecording?
     var runs: [(name: String, run: any ErasedPluginRun)] = []
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
     private var endChecks: [() -> String?] = []
@@ -22,9 +24,10 @@ public final class SimulationContext {
     /// The fault points of app code that fired so far, in order (`SimulationFault.maybe`).
     public private(set) var firedFaultPoints: [FaultPointFiring] = []
 
-    init(scenario: Scenario, seed: UInt64, keepsTrace: Bool) {
+    init(scenario: Scenario, seed: UInt64, keepsTrace: Bool, recordsSchedule: Bool = false) {
         self.scenario = scenario
         self.seed = seed
+        scheduleRecording = recordsSchedule ? ScheduleRecording() : nil
         scheduler = Scheduler(eventBudget: scenario.limits.eventBudget)
         trace = Trace(scheduler: scheduler, keepsRecords: keepsTrace)
         devices = scenario.devices.enumerated().map { index, spec in

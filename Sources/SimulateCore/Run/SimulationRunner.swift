@@ -30,8 +30,19 @@ public struct SimulationRunner: Sendable {
     }
 
     /// Runs a valid scenario once. `seed` overrides the scenario's own. A scenario that is not valid
-    /// is not run: the result is a failure that lists its problems.
-    public func run(_ original: Scenario, seed: UInt64? = nil, keepsTrace: Bool = true) -> RunResult {
+    /// is not run: the result is a failure that lists its problems. `recordsSchedule`: the result keeps
+    /// what the async runtime chose (``RunResult/schedule``).
+    public func run(
+        _ original: Scenario, seed: UInt64? = nil, keepsTrace: Bool = true, recordsSchedule: Bool = false
+    ) -> RunResult {
+        var result = runOnce(original, seed: seed, keepsTrace: keepsTrace, recordsSchedule: recordsSchedule)
+        result.strategy = original.strategy
+        return result
+    }
+
+    private func runOnce(
+        _ original: Scenario, seed: UInt64?, keepsTrace: Bool, recordsSchedule: Bool
+    ) -> RunResult {
         let seed = seed ?? original.seed
         let scenario: Scenario
         do {
@@ -50,7 +61,8 @@ public struct SimulationRunner: Sendable {
             skipped.skipped = reason
             return skipped
         }
-        let context = SimulationContext(scenario: scenario, seed: seed, keepsTrace: keepsTrace)
+        let context = SimulationContext(
+            scenario: scenario, seed: seed, keepsTrace: keepsTrace, recordsSchedule: recordsSchedule)
         defer { context.close() }
         for spec in orderedPlugins(scenario) {
             guard let plugin = prepared.plugins[spec.name] else { continue }
@@ -107,6 +119,7 @@ public struct SimulationRunner: Sendable {
             simulated: context.scheduler.now.sinceStart, expectations: finished, statistics: statistics,
             failure: failure, trace: context.trace.records, drawnFaults: drawn)
         result.firedFaultPoints = context.firedFaultPoints
+        result.schedule = context.scheduleRecording?.schedule
         return result
     }
 

@@ -273,6 +273,8 @@ public struct Scenario: Sendable {
     public var pinsSeed: Bool = false
     /// `"judges"`: what the expectations are about; nil when the file does not say (documented behaviour).
     public var judges: ScenarioJudges?
+    /// `"strategy"`: how the async runtime orders same-instant jobs; nil when the file does not say (`random`).
+    public var strategy: ScheduleStrategy?
     /// How long the run lasts in virtual time.
     public var duration: VirtualDuration
     /// The devices, in the order the file lists them.

@@ -24,6 +24,7 @@ struct ScenarioDecoder {
         let description = top.string("description")
         let seed = decodeSeed(top)
         let pinsSeed = top.bool("pinSeed") ?? false
+        let strategy = decodeStrategy(top)
         let judges = top.value("judges").flatMap {
             ScenarioJudges.decode($0, at: .root / "judges", diagnostics: diagnostics)
         }
@@ -50,6 +51,7 @@ struct ScenarioDecoder {
             expectations: expectations, limits: limits, pinsSeed: pinsSeed)
         scenario.faultGenerator = generator
         scenario.judges = judges
+        scenario.strategy = strategy
         scenario.liveness = liveness
         if let faultPoints { scenario.faultPoints = faultPoints }
         if let streamed { scenario.steps = StepList(compact: streamed) }
@@ -66,6 +68,18 @@ struct ScenarioDecoder {
             return nil
         }
         return seed
+    }
+
+    private func decodeStrategy(_ top: ObjectReader) -> ScheduleStrategy? {
+        guard let text = top.string("strategy") else { return nil }
+        do {
+            return try ScheduleStrategy(parsing: text)
+        } catch {
+            let expected = ScheduleStrategy.expected
+            diagnostics.error(
+                error.problem == expected ? expected : error.problem + "; " + expected, at: .root / "strategy")
+            return nil
+        }
     }
 
     func decodeArray<T>(

@@ -11,6 +11,7 @@ extension Scenario {
         if let description { object["description"] = .string(description) }
         object["seed"] = JSON(seed)
         if pinsSeed { object["pinSeed"] = true }
+        if let strategy { object["strategy"] = .string(strategy.description) }
         if let judges { object["judges"] = judges.json }
         object["duration"] = Self.duration(duration)
         object["devices"] = .array(devices.map(Self.json))

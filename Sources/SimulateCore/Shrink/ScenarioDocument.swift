@@ -131,7 +131,8 @@ struct ScenarioDocument: Equatable {
     /// The members in the order the format's reference lists them, then any others.
     func ordered() -> JSONObject {
         let order = [
-            "$schema", "format", "judges", "name", "description", "seed", "duration", "limits", "devices", "network",
+            "$schema", "format", "judges", "name", "description", "seed", "strategy", "duration", "limits", "devices",
+            "network",
             "plugins", "faults", "steps", "expect",
         ]
         var result = Self.ordering(root, order)

@@ -22,6 +22,8 @@ public final class ScenarioShrinker {
     private var currentResult: RunResult?
     private var lastResult: RunResult?
     private var verdicts: [String: Bool] = [:]
+    /// Deviations of the recorded schedule, when the failure's schedule is shrunk too.
+    var scheduleBefore: Int?
     private let startSeconds = ProcessInfo.processInfo.systemUptime
 
     private init(registry: PluginRegistry, options: ShrinkOptions, root: JSONObject, seed: UInt64) {
@@ -34,20 +36,26 @@ public final class ScenarioShrinker {
 
     /// Shrinks the scenario in `text` (the contents of `file`) failing with `seed` (default: its own).
     /// `target` picks which failure to keep when the run fails in several ways (default: the first).
+    /// `strategy` overrides the scenario's `"strategy"`; under any strategy but `random` the schedule is
+    /// shrunk too (``ShrinkResult/schedule``).
     public static func shrink(
         text: String, file: String? = nil, seed: UInt64? = nil, target: FailureSignature? = nil,
-        registry: PluginRegistry, options: ShrinkOptions = ShrinkOptions(),
+        strategy: ScheduleStrategy? = nil, registry: PluginRegistry, options: ShrinkOptions = ShrinkOptions(),
         progress: ((ShrinkProgress) -> Void)? = nil
     ) throws(ShrinkError) -> ShrinkResult {
         let loader = ScenarioLoader(registry: registry)
-        let scenario: Scenario
+        var scenario: Scenario
         do {
             scenario = try loader.load(text: text, file: file)
         } catch {
             throw .invalid(error)
         }
-        guard case .object(let root)? = scenario.document?.root else {
+        guard case .object(var root)? = scenario.document?.root else {
             throw .invalid(ScenarioError(file: file, diagnostics: []))
+        }
+        if let strategy {
+            scenario.strategy = strategy
+            root["strategy"] = .string(strategy.description)
         }
         let runSeed = seed ?? scenario.seed
         let result = SimulationRunner(registry: registry).run(scenario, seed: runSeed, keepsTrace: false)
@@ -62,15 +70,19 @@ public final class ScenarioShrinker {
         let drawn = scenario.faultGenerator.map { FaultGenerator.draw($0, scenario: scenario, seed: runSeed) } ?? []
         let before = shrinker.current.size(events: result.events)
         let original = shrinker.current
+        if shrinksSchedule(scenario.strategy) { _ = shrinker.recordSchedule(scenario) }
         shrinker.reduce(drawnFaults: drawn, failing: result)
         let minimal = shrinker.finish(file: file, originalSeed: runSeed, original: original)
+        let schedule = shrinker.scheduleDeviations.flatMap { after in
+            shrinker.scheduleBefore.map { ScheduleShrink(before: $0, after: after) }
+        }
         return ShrinkResult(
             file: file, originalSeed: runSeed, seed: shrinker.seed, signature: shrinker.signature, before: before,
             after: shrinker.current.size(events: shrinker.currentEvents), minimal: .object(minimal),
             runs: shrinker.runs, seconds: shrinker.elapsed, budgetExhausted: shrinker.exhausted,
             removed: ShrinkSummary.removed(
                 from: original, to: shrinker.current, originalSeed: runSeed, seed: shrinker.seed),
-            drawnFaults: drawn.map(\.json))
+            drawnFaults: drawn.map(\.json), schedule: schedule)
     }
 
     var elapsed: Double { ProcessInfo.processInfo.systemUptime - startSeconds }
@@ -122,9 +134,11 @@ public final class ScenarioShrinker {
         keepOnlyTarget(result)
         phase = "generated faults"
         writeOutGeneratedFaults(drawnFaults)
+        reduceSchedule()
         rounds()
         phase = "repeats"
         if expandRepeats() { rounds() }
+        reduceSchedule()
         tryNearbySeeds()
     }
 

@@ -81,6 +81,14 @@ public struct ShrinkResult: Sendable {
     public var removed: [String]
     /// The faults `faults.generate` drew for the original seed (empty without it).
     public var drawnFaults: [JSON]
+    /// The schedule's deviations before and after, when the run's strategy was not `random`.
+    public var schedule: ScheduleShrink? = nil
+}
+
+/// How far a failing schedule shrank: its deviations from the oldest-first order, before and after.
+public struct ScheduleShrink: Sendable, Equatable {
+    public var before: Int
+    public var after: Int
 }
 
 /// Why a scenario cannot be shrunk.

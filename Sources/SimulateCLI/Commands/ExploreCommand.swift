@@ -1,0 +1,154 @@
+import ArgumentParser
+import Foundation
+import SimulateCore
+import SimulateJSON
+import SimulateReports
+
+struct ExploreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explore",
+        abstract: "Run one scenario under a scheduling strategy, seed after seed, until a schedule fails.",
+        discussion: """
+            Each run uses the next seed and the strategy (pct:D, delay:K, random…): the seed draws the \
+            strategy's choices (PCT's task priorities and change points, the delays) as well as everything \
+            else it draws. Stops at the first failing run and prints how many schedules it took, the command \
+            that replays it (seed and strategy) and the one that shrinks it. Coverage: the distinct schedules \
+            and the distinct orderings of same-instant jobs per task pair seen so far, after 1, 2, 4, 8… runs; \
+            when more runs stop adding orderings, more of the same strategy is unlikely to find a new order. \
+            For pct:D and delay:K without N, the first run draws its points over 1000 choices and each later \
+            run over the most choices an earlier run made; the replay command writes N out. See \
+            docs/exploration.md.
+
+            Exit status: 0 no run failed; 1 a run failed (its replay command is printed); 2 the scenario or an \
+            argument is invalid; 3 the failing run broke (event budget, escape, internal error).
+            """)
+
+    @Argument(help: "The scenario file.")
+    var file: String
+
+    @Option(parsing: .unconditional, help: StrategyOption.help)
+    var strategy: StrategyOption?
+
+    @OptionGroup(title: "Fault points") var faultPoints: FaultPointOptions
+
+    @Option(parsing: .unconditional, help: "Schedules to try at most (default 1000).")
+    var runs: Int?
+
+    @Option(parsing: .unconditional, help: "The first seed (default: the scenario's own); run i uses seed + i.")
+    var seed: UInt64?
+
+    @Option(parsing: .unconditional, help: "Seeds A..B: one run per seed (instead of --seed and --runs).")
+    var seeds: SeedRange?
+
+    @Option(
+        name: .customLong("event-budget"), parsing: .unconditional, help: "Override the scenario's event budget.")
+    var eventBudget: Int?
+
+    @Option(help: "Output: human, or json (one object: runs, failure, coverage).")
+    var format: OutputFormat = .human
+
+    func validate() throws {
+        if let problem = strategy?.problem { throw ValidationError(problem) }
+        if let problem = seeds?.problem { throw ValidationError(problem) }
+        if seeds != nil && (seed != nil || runs != nil) {
+            throw ValidationError("give either --seeds A..B, or --seed and --runs, not both")
+        }
+        if let runs, runs < 1 || runs > Self.maximumRuns {
+            throw ValidationError("--runs must be from 1 to \(Self.maximumRuns)")
+        }
+        if let seeds, seeds.problem == nil, seeds.count > Self.maximumRuns {
+            throw ValidationError("--seeds covers more than \(Self.maximumRuns) seeds")
+        }
+        if let eventBudget, eventBudget < 1 { throw ValidationError("--event-budget must be at least 1") }
+    }
+
+    static let maximumRuns = 10_000_000
+
+    func run() throws {
+        let terminal = Terminal.forStandardOutput()
+        let human = HumanReport(terminal: terminal)
+        var scenario: Scenario
+        do {
+            scenario = try ScenarioLoader(registry: CommandEnvironment.registry).load(file: file)
+        } catch {
+            human.lines(error).forEach(Output.error)
+            throw ExitCode(ExitStatus.invalid)
+        }
+        if let eventBudget { scenario.limits.eventBudget = eventBudget }
+        faultPoints.apply(to: &scenario)
+        let base = strategy?.strategy ?? scenario.strategy ?? .random
+        let count = seeds?.count ?? runs ?? 1000
+        let first = seeds?.lower ?? seed ?? scenario.seed
+        let progress = ProgressBar.make(total: count)
+        let exploration = ScheduleExplorer(registry: CommandEnvironment.registry).explore(
+            scenario, strategy: base, runs: count, firstSeed: first,
+            progress: progress.map { bar in { _ in bar.advance() } })
+        progress?.finish()
+        switch format {
+        case .json: Output.line(JSONWriter.string(json(exploration)))
+        case .human: lines(exploration, human: human).forEach(Output.line)
+        }
+        guard let failure = exploration.failure else { return }
+        throw ExitCode(failure.failure != nil ? ExitStatus.broken : ExitStatus.expectationFailed)
+    }
+
+    private func lines(_ exploration: Exploration, human: HumanReport) -> [String] {
+        let terminal = human.terminal
+        var lines: [String] = []
+        if let failure = exploration.failure {
+            lines.append(
+                terminal.red("found a failing schedule") + " after \(exploration.runs) schedule"
+                    + (exploration.runs == 1 ? "" : "s") + " of \(exploration.strategy) (seed \(failure.seed), "
+                    + "strategy \(failure.strategy.map(\.description) ?? "random"))")
+            lines += human.lines(failure).map { "  " + $0 }
+            lines.append("  shrink: " + terminal.bold(shrinkCommand(failure)))
+        } else {
+            lines.append(
+                terminal.green("no failure") + " in \(exploration.runs) schedule" + (exploration.runs == 1 ? "" : "s")
+                    + " of \(exploration.strategy)")
+        }
+        let coverage = exploration.coverage
+        lines.append(
+            "coverage: \(coverage.distinctSchedules) distinct schedule\(coverage.distinctSchedules == 1 ? "" : "s") "
+                + "of \(coverage.schedules), \(coverage.pairOrderings) task-pair ordering"
+                + "\(coverage.pairOrderings == 1 ? "" : "s"); at most \(coverage.mostChoices) choices in a run")
+        lines.append(
+            "  after runs: "
+                + coverage.curve.map { "\($0.runs): \($0.distinctSchedules)/\($0.pairOrderings)" }
+                .joined(separator: "  ") + "  (distinct schedules/pair orderings)")
+        return lines
+    }
+
+    private func shrinkCommand(_ failure: RunResult) -> String {
+        "\(RunResult.replayProgram) shrink \(ShellQuoting.quote(failure.file ?? file)) --seed \(failure.seed)"
+            + (failure.strategy.map { " --strategy " + ShellQuoting.quote($0.description) } ?? "")
+    }
+
+    private func json(_ exploration: Exploration) -> JSON {
+        var object = JSONObject()
+        object["file"] = .string(file)
+        object["strategy"] = .string(exploration.strategy.description)
+        object["runs"] = JSON(exploration.runs)
+        if let failure = exploration.failure {
+            var report = JSONReport.json(failure).objectValue ?? JSONObject()
+            report["strategy"] = failure.strategy.map { .string($0.description) } ?? "random"
+            report["shrink"] = .string(shrinkCommand(failure))
+            object["failure"] = .object(report)
+        } else {
+            object["failure"] = .null
+        }
+        let coverage = exploration.coverage
+        object["coverage"] = [
+            "schedules": JSON(coverage.schedules), "distinctSchedules": JSON(coverage.distinctSchedules),
+            "pairOrderings": JSON(coverage.pairOrderings), "mostChoices": JSON(coverage.mostChoices),
+            "curve": .array(
+                coverage.curve.map {
+                    [
+                        "runs": JSON($0.runs), "distinctSchedules": JSON($0.distinctSchedules),
+                        "pairOrderings": JSON($0.pairOrderings),
+                    ]
+                }),
+        ]
+        return .object(object)
+    }
+}
