@@ -131,7 +131,7 @@ let package = Package(
             exclude: ["heartbeat.json"]
         ),
         // Async bug patterns written as app code (facades only), with correct twins; a plugin that runs
-        // them under scenarios, and a `simulate` with that plugin (docs/exploration.md, "Bug patterns").
+        // them under scenarios, and a `simulate` with that plugin (docs/bug-patterns.md).
         .target(name: "AsyncBugPatterns", dependencies: ["SimulateFacades"], path: "Examples/AsyncBugPatterns/Components"),
         .target(
             name: "AsyncBugPatternsPlugin",

@@ -8,7 +8,7 @@
 /// Outside a simulation (in the app, in a plain test) it is always false, and costs one task-local
 /// read. Inside a run, for a task started with `spawn`: each point is active in a seed-chosen subset
 /// of runs and, where active, fires at a seed-chosen subset of its calls (probabilities and how a
-/// scenario or the command line turns points off or forces one: `FaultPointSettings`, docs/exploration.md).
+/// scenario or the command line turns points off or forces one: `FaultPointSettings`, docs/bug-patterns.md).
 /// A point that fires is recorded in the trace and named in the run's report, with the virtual
 /// time, the device and the task.
 public enum SimulationFault {

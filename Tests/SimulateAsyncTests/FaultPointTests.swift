@@ -106,4 +106,22 @@ import Testing
                 && text.contains("sometimes")
         }
     }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func settingsSurviveWritingTheScenarioBack() throws {
+        let registry = PluginRegistry([AppPlugin(start: Self.caller)])
+        let loader = ScenarioLoader(registry: registry)
+        let scenario = try loader.load(
+            text: """
+                {"format": 1, "name": "x", "duration": "1s", "devices": [{"id": "phone"}], "plugins": {"app": {}},
+                 "faultPoints": {"enabled": false, "activation": 0.5, "firing": 0.125, "off": ["a"], "force": ["b"]}}
+                """)
+        #expect(scenario.faultPoints.activation == 0.5 && scenario.faultPoints.firing == 0.125)
+        #expect(try loader.load(text: scenario.jsonText).faultPoints == scenario.faultPoints)
+        #expect(
+            try loader.load(
+                text:
+                    #"{"format": 1, "name": "x", "duration": "1s", "devices": [{"id": "phone"}], "plugins": {"app": {}}}"#
+            ).faultPoints == FaultPointSettings())
+    }
 }

@@ -4,7 +4,7 @@ import SimulateJSON
 /// `SimulateAsync`), after FoundationDB's BUGGIFY: each point is active on a seed-chosen subset of runs
 /// (probability ``activation``) and, where active, fires on a seed-chosen subset of its calls
 /// (probability ``firing``). `"faultPoints"` in a scenario, `--fault-points` and `--fault-point` on
-/// the command line (docs/exploration.md, "Fault points").
+/// the command line (docs/bug-patterns.md, "Fault points").
 public struct FaultPointSettings: Sendable, Equatable {
     /// False: every point is inert, as outside a simulation (`"enabled": false`, `--fault-points off`).
     public var enabled = true
