@@ -9,6 +9,7 @@ public enum JSONReport {
         object["file"] = result.file.map(JSON.string) ?? .null
         object["scenario"] = .string(result.scenario)
         object["seed"] = JSON(result.seed)
+        if let strategy = result.strategy { object["strategy"] = .string(strategy.description) }
         object["passed"] = .bool(result.passed)
         if let reason = result.skipped { object["skipped"] = .string(reason) }
         object["traceHash"] = .string(result.traceHash)

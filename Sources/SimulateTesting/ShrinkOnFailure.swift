@@ -39,14 +39,14 @@ public struct ShrunkFailure: Sendable {
 }
 
 extension ScenarioHarness {
-    /// Shrinks the failure of `file` with `seed` and writes the minimal scenario; nil when it does not fail
-    /// that way or cannot be written.
+    /// Shrinks the failure of `file` with `seed` (and the harness's ``strategy``, when set: its schedule is
+    /// shrunk too) and writes the minimal scenario; nil when it does not fail that way or cannot be written.
     public func shrink(_ file: ScenarioFile, seed: UInt64?, request: ShrinkOnFailure) -> ShrunkFailure? {
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
         guard
             let result = try? ScenarioShrinker.shrink(
-                text: String(decoding: data, as: UTF8.self), file: file.displayPath, seed: seed, registry: registry,
-                options: request.options)
+                text: String(decoding: data, as: UTF8.self), file: file.displayPath, seed: seed, strategy: strategy,
+                registry: registry, options: request.options)
         else { return nil }
         let base = file.path.hasSuffix(".json") ? String(file.path.dropLast(5)) : file.path
         let path = request.output ?? base + ".min.json"

@@ -6,7 +6,8 @@ struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract:
-            "Document a plugin, or one of its actions, invariants or observables (e.g. sse.backoff), or a topic: swarm, shrink."
+            "Document a plugin, or one of its actions, invariants or observables (e.g. sse.backoff), "
+            + "or a topic: swarm, shrink, strategy."
     )
 
     @Argument(help: "A plugin name (sse) or <plugin>.<name> (sse.backoff).")

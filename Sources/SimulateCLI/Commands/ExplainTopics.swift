@@ -1,13 +1,36 @@
-/// `simulate explain swarm` and `simulate explain shrink`: features of the format and the command line
+/// `simulate explain swarm`, `simulate explain shrink` and `simulate explain strategy`: features of the format and the command line
 /// rather than of one plugin.
 enum ExplainTopics {
     static func text(_ name: String) -> String? {
         switch name {
         case "swarm", "faults.generate", "liveness": swarm
         case "shrink": shrink
+        case "strategy", "explore", "pct", "delay", "replay": strategy
         default: nil
         }
     }
+
+    static let strategy = """
+        scheduling strategies: the order of async jobs ready at the same virtual instant.
+
+        "strategy": "pct:3"          (scenario top level; --strategy on run, explore and shrink overrides it)
+          random                     the default: the seed draws each choice (stream async/executor)
+          pct:D or pct:D:N           PCT: random task priorities, D-1 change points over choices 1…N
+                                     (N: 1000, or learned by explore); finds a depth-D bug with
+                                     probability ≥ 1/(n·N^(D-1)) per run, n tasks (Burckhardt et al. 2010)
+          delay:K or delay:K:N       oldest job first, up to K delays (the job sent to the back of the
+                                     queue) at choices drawn over 1…N (Emmi, Qadeer, Rakamarić 2011)
+          fifo                       oldest job first
+          replay:STEP[+SKIP],…       a recorded schedule: oldest first except at the listed choices
+        Same seed and strategy, same schedule and trace hash; replay commands name both.
+
+        simulate explore FILE --strategy pct:3 --runs 1000   seed after seed until a run fails; prints the
+          schedules it took, the replay and shrink commands, and coverage (distinct schedules and task-pair
+          orderings after 1, 2, 4, 8… runs: when they stop growing, more runs find no new orders).
+        simulate shrink FILE --seed S --strategy pct:3:14    shrinks the schedule to a few deviations too.
+        Not explored: the main actor, Dispatch, threads (escapes), jobs at different instants.
+        Guide: docs/exploration.md
+        """
 
     static let swarm = """
         swarm mode: faults drawn from the seed, then a liveness phase.

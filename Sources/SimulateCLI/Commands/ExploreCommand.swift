@@ -16,8 +16,9 @@ struct ExploreCommand: ParsableCommand {
             and the distinct orderings of same-instant jobs per task pair seen so far, after 1, 2, 4, 8… runs; \
             when more runs stop adding orderings, more of the same strategy is unlikely to find a new order. \
             For pct:D and delay:K without N, the first run draws its points over 1000 choices and each later \
-            run over the most choices an earlier run made; the replay command writes N out. See \
-            docs/exploration.md.
+            run over the most choices an earlier run made; the replay command writes N out. Strategies order \
+            async code on the runtime (app components, your own plugins): a scenario whose plugins run none \
+            has one schedule, and explore is then a sweep of seeds. See docs/exploration.md.
 
             Exit status: 0 no run failed; 1 a run failed (its replay command is printed); 2 the scenario or an \
             argument is invalid; 3 the failing run broke (event budget, escape, internal error).
@@ -131,7 +132,6 @@ struct ExploreCommand: ParsableCommand {
         object["runs"] = JSON(exploration.runs)
         if let failure = exploration.failure {
             var report = JSONReport.json(failure).objectValue ?? JSONObject()
-            report["strategy"] = failure.strategy.map { .string($0.description) } ?? "random"
             report["shrink"] = .string(shrinkCommand(failure))
             object["failure"] = .object(report)
         } else {

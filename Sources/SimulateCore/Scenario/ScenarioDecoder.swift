@@ -77,7 +77,7 @@ struct ScenarioDecoder {
         } catch {
             let expected = ScheduleStrategy.expected
             diagnostics.error(
-                error.problem == expected ? expected : error.problem + "; " + expected, at: .root / "strategy")
+                error.description + (error.problem == expected ? "" : "; " + expected), at: .root / "strategy")
             return nil
         }
     }

@@ -26,7 +26,8 @@ extension ScenarioShrinker {
         return true
     }
 
-    /// Fewer deviations, then smaller skips, while the failure persists.
+    /// Fewer deviations (dropped, or merged into the one before: that choice passes over more jobs),
+    /// then smaller skips, while the failure persists.
     func reduceSchedule() {
         guard scheduleBefore != nil, case .replay(let deviations)? = currentStrategy else { return }
         phase = "schedule"
@@ -34,6 +35,14 @@ extension ScenarioShrinker {
             self.withSchedule(items.compactMap { Self.deviation($0) })
         }
         var reduced = kept.compactMap { Self.deviation($0) }
+        var index = reduced.count - 1
+        while index >= 1, !outOfBudget {
+            var merged = reduced
+            merged[index - 1].skip += merged[index].skip
+            merged.remove(at: index)
+            if attempt(withSchedule(merged)) { reduced = merged }
+            index = min(index - 1, reduced.count - 1)
+        }
         for index in reduced.indices where !outOfBudget {
             while reduced[index].skip > 1 {
                 var candidate = reduced
