@@ -20,8 +20,8 @@ enum ExploreBenchmark {
     static func run(quick: Bool) throws -> [BenchmarkFigure] {
         let settings = quick ? Settings.quick : Settings()
         let directory = try patternsDirectory()
-        let fixedStrategies = ExploreStrategies.all
-        let columns = fixedStrategies.map(\.name) + ExploreStrategies.sized(choices: 1).map(\.name)
+        let strategies = ExploreStrategies.all
+        let columns = strategies.map(\.name)
         let runner = SimulationRunner(registry: BugPatternRuns.registry)
         print(
             "explore: median schedules to the first failure over \(settings.starts) seed starts "
@@ -36,15 +36,12 @@ enum ExploreBenchmark {
         for pattern in BugPattern.allCases {
             let buggy = try BugPatternRuns.scenario(pattern, .buggy, directory: directory)
             let choices = runner.run(buggy, seed: 0, keepsTrace: false, recordsSchedule: true).schedule?.choices ?? 0
-            let strategies = fixedStrategies + ExploreStrategies.sized(choices: max(choices, 1))
             var medians: [Double] = []
             for strategy in strategies {
-                var scenario = buggy
-                strategy.apply(&scenario)
                 var counts: [Double] = []
                 for start in 0..<settings.starts {
-                    let found = BugPatternRuns.schedulesToFailure(
-                        scenario, start: UInt64(start) << 32, cap: settings.cap, runner: runner)
+                    let found = BugPatternRuns.exploredSchedulesToFailure(
+                        buggy, strategy: strategy.strategy, start: UInt64(start) << 32, cap: settings.cap)
                     counts.append(found.map(Double.init) ?? .infinity)
                 }
                 let median = counts.sorted()[counts.count / 2]
@@ -67,8 +64,8 @@ enum ExploreBenchmark {
                     + (ratio.isFinite ? BenchmarkClock.ratio(ratio) + "×" : "n/a"))
         }
         print(
-            "  n: scheduling choices in the scenario's run with seed 0 (the :n columns draw their points over n, the "
-                + "others over the default 1,000)")
+            "  n: scheduling choices in the scenario's run with seed 0; pct:D and delay:K draw their points as "
+                + "simulate explore does (over the most choices an earlier run made)")
         print(
             "  PCT or delay-bounding within 1,000 schedules (median): \(withinThousand) of \(BugPattern.allCases.count) "
                 + "(target: all); ≥ 10× fewer than random: \(tenfold) (target: at least half)")

@@ -29,8 +29,8 @@ public enum BugPatternRuns {
         try ScenarioLoader(registry: registry).load(file: directory + "/" + fileName(pattern, variant) + ".json")
     }
 
-    /// The number of schedules (runs with seeds `start`, `start + 1`, …) up to and including the first
-    /// that fails, or nil when none of `cap` fails.
+    /// The number of schedules (runs with seeds `start`, `start + 1`, …, each under the scenario's
+    /// strategy as written) up to and including the first that fails, or nil when none of `cap` fails.
     public static func schedulesToFailure(
         _ scenario: Scenario, start: UInt64, cap: Int, runner: SimulationRunner = SimulationRunner(registry: registry)
     ) -> Int? {
@@ -39,5 +39,15 @@ public enum BugPatternRuns {
             if !result.passed { return index + 1 }
         }
         return nil
+    }
+
+    /// The same count as `simulate explore` makes it: `pct:D` and `delay:K` without `N` draw their points
+    /// over the most choices an earlier run made (`ScheduleExplorer`).
+    public static func exploredSchedulesToFailure(
+        _ scenario: Scenario, strategy: ScheduleStrategy, start: UInt64, cap: Int
+    ) -> Int? {
+        let exploration = ScheduleExplorer(registry: registry).explore(
+            scenario, strategy: strategy, runs: cap, firstSeed: start)
+        return exploration.failure == nil ? nil : exploration.runs
     }
 }
