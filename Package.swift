@@ -148,6 +148,17 @@ let package = Package(
             path: "Examples/CustomSimulate",
             exclude: ["heartbeat.json"]
         ),
+        // Async bug patterns written as app code (facades only), with correct twins; a plugin that runs
+        // them under scenarios, and a `simulate` with that plugin (docs/bug-patterns.md).
+        .target(name: "AsyncBugPatterns", dependencies: ["SimulateFacades"], path: "Examples/AsyncBugPatterns/Components"),
+        .target(
+            name: "AsyncBugPatternsPlugin",
+            dependencies: ["AsyncBugPatterns", "SimulateAsync", "SimulateCore", "SimulateJSON"],
+            path: "Examples/AsyncBugPatterns/Plugin"),
+        .executableTarget(
+            name: "bug-patterns-simulate",
+            dependencies: ["SimulateCLI", "AsyncBugPatternsPlugin"],
+            path: "Examples/AsyncBugPatterns/Main"),
 
         // MARK: The team's SwiftData models read from source (docs/model-check.md)
         .target(
@@ -184,6 +195,7 @@ let package = Package(
             name: "simulate-bench",
             dependencies: [
                 "SimulateCore", "SimulateJSON", "SimulatePlugins", "SimulateAsync", "CEventLoop", "SimulateModelCheck",
+                "AsyncBugPatternsPlugin",
                 .product(name: "SwiftParser", package: "swift-syntax", condition: modelCheck),
             ]
         ),
@@ -210,6 +222,9 @@ let package = Package(
         .testTarget(name: "SimulateJSONTests", dependencies: ["SimulateJSON"]),
         .testTarget(name: "SimulateCoreTests", dependencies: ["SimulateCore"]),
         .testTarget(name: "SimulateAsyncTests", dependencies: ["SimulateAsync", "SimulateCore"]),
+        .testTarget(
+            name: "AsyncBugPatternsTests",
+            dependencies: ["AsyncBugPatternsPlugin", "AsyncBugPatterns", "SimulateCore", "SimulateAsync", "SimulateReports"]),
         .testTarget(name: "SimulateSSETests", dependencies: ["SimulateSSE", "SimulateCore"]),
         // The SSE plugin's real endpoints in this process (keep-alive, slow readers, resets, idle clients).
         .testTarget(

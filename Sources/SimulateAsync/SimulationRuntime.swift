@@ -23,12 +23,15 @@ public final class SimulationRuntime: @unchecked Sendable {
     private var records: [TaskRecord] = []
     private let escapes = Mutex<[String]>([])
     private var ended = false
+    /// The run's fault points (`SimulationFault.maybe`); nil for a runtime made without a context.
+    private(set) var faultPoints: FaultPoints?
 
     /// The runtime of `context`'s run, made on first use.
     public static func of(_ context: SimulationContext) -> SimulationRuntime {
         context.attachment(SimulationRuntime.self) {
             let runtime = SimulationRuntime(
                 scheduler: context.scheduler, devices: context.devices, chooser: ScheduleChooser(context))
+            runtime.faultPoints = FaultPoints(context: context)
             context.addEndCheck { [unowned runtime] in runtime.endOfRun() }
             context.addCloser { [unowned runtime] in _ = runtime.windDown() }
             return runtime

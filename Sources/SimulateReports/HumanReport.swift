@@ -33,6 +33,7 @@ package struct HumanReport {
         if showsStatistics || !result.passed {
             lines += statisticsLines(result.statistics)
         }
+        lines += faultPointLines(result)
         if let failure = result.failure {
             lines.append("  " + terminal.red("run broke: ") + failure.message)
         }
@@ -45,6 +46,14 @@ package struct HumanReport {
             lines.append("  replay: " + terminal.bold(result.replayCommand))
         }
         return lines
+    }
+
+    /// The app's fault points that fired (`SimulationFault.maybe`), the first ten of them.
+    package func faultPointLines(_ result: RunResult) -> [String] {
+        let fired = result.firedFaultPoints
+        guard !fired.isEmpty else { return [] }
+        let more = fired.count > 10 ? " (first 10 shown)" : ""
+        return ["  fault points fired: \(fired.count)\(more)"] + fired.prefix(10).map { "    " + $0.line }
     }
 
     /// Swarm mode: the faults this seed drew, as they would be written by hand.

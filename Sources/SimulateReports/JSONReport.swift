@@ -23,6 +23,18 @@ public enum JSONReport {
         if !result.passed, !result.drawnFaults.isEmpty {
             object["faultSchedule"] = .array(result.drawnFaults.map(\.json))
         }
+        if !result.firedFaultPoints.isEmpty { object["faultPoints"] = .array(result.firedFaultPoints.map(json)) }
+        return .object(object)
+    }
+
+    /// One call of an app's fault point that fired: `{"name", "at": seconds, "device", "task", "call"}`.
+    public static func json(_ firing: FaultPointFiring) -> JSON {
+        var object = JSONObject()
+        object["name"] = .string(firing.name)
+        object["at"] = .double(DurationFormat.seconds(firing.at))
+        object["device"] = .string(firing.device)
+        object["task"] = .string(firing.task)
+        object["call"] = JSON(firing.call)
         return .object(object)
     }
 

@@ -77,7 +77,7 @@ import Testing
                 "/steps/0/device 4:35 unknown device \"tablet\" (devices: phone)",
                 "/steps/1/at 5:19 durations may not be negative",
                 "/steps/1/do 5:32 unknown action \"probe.nothing\" (probe offers: request, open, broadcast, spin)",
-                "/colour 6:12 unknown field \"colour\" (known fields: \"description\", \"devices\", \"duration\", \"expect\", \"faults\", \"format\", \"judges\", \"limits\", \"name\", \"network\", \"pinSeed\", \"plugins\", \"seed\", \"steps\", \"strategy\")",
+                "/colour 6:12 unknown field \"colour\" (known fields: \"description\", \"devices\", \"duration\", \"expect\", \"faultPoints\", \"faults\", \"format\", \"judges\", \"limits\", \"name\", \"network\", \"pinSeed\", \"plugins\", \"seed\", \"steps\", \"strategy\")",
             ])
         #expect(found.allSatisfy { $0.kind == .scenario && $0.file == "x.json" })
     }

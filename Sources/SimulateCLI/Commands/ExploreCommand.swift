@@ -30,6 +30,8 @@ struct ExploreCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: StrategyOption.help)
     var strategy: StrategyOption?
 
+    @OptionGroup(title: "Fault points") var faultPoints: FaultPointOptions
+
     @Option(parsing: .unconditional, help: "Schedules to try at most (default 1000).")
     var runs: Int?
 
@@ -74,6 +76,7 @@ struct ExploreCommand: ParsableCommand {
             throw ExitCode(ExitStatus.invalid)
         }
         if let eventBudget { scenario.limits.eventBudget = eventBudget }
+        faultPoints.apply(to: &scenario)
         let base = strategy?.strategy ?? scenario.strategy ?? .random
         let count = seeds?.count ?? runs ?? 1000
         let first = seeds?.lower ?? seed ?? scenario.seed

@@ -27,6 +27,7 @@ extension RunCommand {
             plan.reports.announce(file: file)
             guard var scenario = load(file, with: loader, into: &plan) else { continue }
             if let eventBudget { scenario.limits.eventBudget = eventBudget }
+            faultPoints.apply(to: &scenario)
             if let strategy { scenario.strategy = strategy.strategy }
             // A pinned scenario is about its own seed: a sweep runs it once, with that seed.
             let pinned = seeds != nil && scenario.pinsSeed

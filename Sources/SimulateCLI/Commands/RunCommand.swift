@@ -67,6 +67,8 @@ struct RunCommand: ParsableCommand {
                 + "is not a terminal; JSON output always lists every run)."))
     var quiet: Bool?
 
+    @OptionGroup(title: "Fault points") var faultPoints: FaultPointOptions
+
     func validate() throws {
         if seed != nil && seeds != nil { throw ValidationError("give either --seed or --seeds, not both") }
         if let problem = seeds?.problem { throw ValidationError(problem) }

@@ -38,6 +38,7 @@ public enum ScenarioSchema {
                 ("steps", ["type": "array", "items": step(registry)]),
                 ("expect", ["type": "array", "items": expectation(registry)]),
                 ("limits", closedObject(["events": ["type": "integer", "minimum": 1]])),
+                ("faultPoints", faultPoints),
             ]))
         root["patternProperties"] = ["^x-": [:]]
         root["additionalProperties"] = false
@@ -46,6 +47,21 @@ public enum ScenarioSchema {
     }
 
     static func ref(_ name: String) -> JSON { ["$ref": .string("#/$defs/\(name)")] }
+
+    /// `"faultPoints"`: how the app's own fault points (`SimulationFault.maybe`) behave in the run.
+    static let faultPoints: JSON = [
+        "type": "object", "additionalProperties": false,
+        "description": .string(
+            "The app's fault points (SimulationFault.maybe): each is active in a run with probability activation "
+                + "and then fires at a call with probability firing, both drawn from the seed."),
+        "properties": [
+            "enabled": ["type": "boolean", "description": "false: every fault point is inert."],
+            "activation": ["type": "number", "minimum": 0, "maximum": 1, "description": "Default 0.25."],
+            "firing": ["type": "number", "minimum": 0, "maximum": 1, "description": "Default 0.25."],
+            "off": ["type": "array", "items": ["type": "string", "minLength": 1], "description": "Never fire."],
+            "force": ["type": "array", "items": ["type": "string", "minLength": 1], "description": "Fire at every call."],
+        ],
+    ]
 
     /// `"strategy"`: how the async runtime orders same-instant jobs (docs/exploration.md).
     static let strategy: JSON = [

@@ -100,6 +100,8 @@ public struct RunResult: Sendable {
     public var trace: [TraceRecord]
     /// The faults `faults.generate` drew for this seed (swarm mode), in the order they were scheduled.
     public var drawnFaults: [FaultSpec] = []
+    /// The fault points of app code that fired (`SimulationFault.maybe`), in the order they fired.
+    public var firedFaultPoints: [FaultPointFiring] = []
     /// Set when the run was skipped, with the reason: the scenario judges the reference component's
     /// configuration (`"judges": {"reference": …}`) and an app component is selected. Nothing ran;
     /// `passed` is true (a skip fails nothing) and `expectations` is empty.

@@ -21,6 +21,8 @@ public final class SimulationContext {
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
     private var endChecks: [() -> String?] = []
     private var closers: [() -> Void] = []
+    /// The fault points of app code that fired so far, in order (`SimulationFault.maybe`).
+    public private(set) var firedFaultPoints: [FaultPointFiring] = []
 
     init(scenario: Scenario, seed: UInt64, keepsTrace: Bool, recordsSchedule: Bool = false) {
         self.scenario = scenario
@@ -76,6 +78,11 @@ public final class SimulationContext {
 
     /// The current virtual time.
     public var now: VirtualInstant { scheduler.now }
+
+    /// Notes a fault point that fired, for the run's result and reports; the trace record is the caller's.
+    public func recordFaultPoint(_ firing: FaultPointFiring) {
+        firedFaultPoints.append(firing)
+    }
 
     /// The device of that id, if any.
     public func device(named id: String) -> Device? {

@@ -118,6 +118,7 @@ public struct SimulationRunner: Sendable {
             traceHash: traceHash, events: context.scheduler.executedEvents,
             simulated: context.scheduler.now.sinceStart, expectations: finished, statistics: statistics,
             failure: failure, trace: context.trace.records, drawnFaults: drawn)
+        result.firedFaultPoints = context.firedFaultPoints
         result.schedule = context.scheduleRecording?.schedule
         return result
     }

@@ -295,6 +295,8 @@ public struct Scenario: Sendable {
     public var expectations: [ExpectationSpec]?
     /// Bounds on the run (the event budget).
     public var limits: RunLimits
+    /// How the app's fault points behave (`"faultPoints"`); the defaults when the file does not say.
+    public var faultPoints = FaultPointSettings()
     /// The parsed file, kept to turn JSON paths into line and column in later reports.
     public var document: JSONDocument?
     /// What loading found suspicious but valid (a bare number of seconds longer than the run…): shown, never fatal.

@@ -41,6 +41,7 @@ struct ScenarioDecoder {
             ? decodeArray(top, "expect", required: false) { decodeExpectation($0, at: $1) }
             : top.value("expect").map { _ in [] }
         let limits = top.value("limits").flatMap { decodeLimits($0, at: .root / "limits") } ?? RunLimits()
+        let faultPoints = top.value("faultPoints").flatMap { decodeFaultPoints($0, at: .root / "faultPoints") }
         top.rejectUnknownKeys(allowExtensions: true)
         var scenario = Scenario(
             // Without a valid duration no time counts as after the end: its own error is enough.
@@ -52,6 +53,7 @@ struct ScenarioDecoder {
         scenario.judges = judges
         scenario.strategy = strategy
         scenario.liveness = liveness
+        if let faultPoints { scenario.faultPoints = faultPoints }
         if let streamed { scenario.steps = StepList(compact: streamed) }
         return scenario
     }
@@ -302,4 +304,30 @@ struct ScenarioDecoder {
     }
 
     private func isQualified(_ name: String) -> Bool { QualifiedName.isValid(name) }
+}
+
+extension ScenarioDecoder {
+    /// `"faultPoints": {"enabled": true, "activation": 0.25, "firing": 0.25, "off": ["…"], "force": ["…"]}`.
+    fileprivate func decodeFaultPoints(_ value: JSON, at path: JSONPath) -> FaultPointSettings? {
+        guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
+        var settings = FaultPointSettings()
+        if let enabled = reader.bool("enabled") { settings.enabled = enabled }
+        if let activation = reader.double("activation", range: 0...1) { settings.activation = activation }
+        if let firing = reader.double("firing", range: 0...1) { settings.firing = firing }
+        settings.off = decodeArray(reader, "off", required: false) { pointName($0, at: $1) }
+        settings.forced = decodeArray(reader, "force", required: false) { pointName($0, at: $1) }
+        for name in settings.forced where settings.off.contains(name) {
+            diagnostics.error("fault point \"\(name)\" is both in \"off\" and in \"force\"", at: path / "force")
+        }
+        reader.rejectUnknownKeys()
+        return settings
+    }
+
+    private func pointName(_ value: JSON, at path: JSONPath) -> String? {
+        guard case .string(let name) = value, !name.isEmpty else {
+            diagnostics.error("expected a fault point's name (a non-empty string), found \(value.typeName)", at: path)
+            return nil
+        }
+        return name
+    }
 }

@@ -23,6 +23,7 @@ extension Scenario {
         if !steps.isEmpty { object["steps"] = .array(steps.map(Self.json)) }
         if let expectations { object["expect"] = .array(expectations.map(Self.json)) }
         if limits != RunLimits() { object["limits"] = ["events": JSON(limits.eventBudget)] }
+        if faultPoints != FaultPointSettings() { object["faultPoints"] = faultPoints.json }
         return .object(object)
     }
 
