@@ -47,6 +47,12 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a self-contained HTML page with a timeline per run.", valueName: "path"))
     var html: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write a run report (JSON Lines: a header naming the scenario set, seeds and shard, then every run) "
+                + "for simulate merge.", valueName: "path"))
+    var json: String?
+
     @Flag(
         name: .customLong("check-determinism"),
         help: ArgumentHelp(
@@ -68,6 +74,11 @@ struct RunCommand: ParsableCommand {
         if seed != nil && seeds != nil { throw ValidationError("give either --seed or --seeds, not both") }
         if let problem = seeds?.problem { throw ValidationError(problem) }
         if let problem = shard?.problem { throw ValidationError(problem) }
+        do {
+            _ = try shard?.resolved(environment: CommandEnvironment.variables)
+        } catch {
+            throw ValidationError("\(error)")
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let eventBudget, eventBudget < 1 { throw ValidationError("--event-budget must be at least 1") }
     }

@@ -12,7 +12,7 @@ struct SimulateCommand: ParsableCommand {
                     + PluginCommands.otherCommandsSection(CommandEnvironment.otherCommands),
             version: SimulateVersion.text,
             subcommands: [
-                RunCommand.self, ShrinkCommand.self, ValidateCommand.self, ListCommand.self, ExplainCommand.self,
+                RunCommand.self, MergeCommand.self, ShrinkCommand.self, ValidateCommand.self, ListCommand.self, ExplainCommand.self,
                 SchemaCommand.self, DocsCommand.self, ServeCommand.self, ProbeCommand.self, DiffCommand.self,
             ]
         )

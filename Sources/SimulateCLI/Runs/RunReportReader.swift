@@ -1,0 +1,91 @@
+import Foundation
+import SimulateCore
+import SimulateJSON
+
+/// Reads one run report line by line (`getline`), so that merging a million runs holds a line per shard, not the files.
+final class RunReportReader {
+    let path: String
+    let header: RunReportHeader
+    /// The end line's counts: runs written, and runs of each sweep group.
+    let runs: Int
+    let groups: [Int: Int]
+    private var file: UnsafeMutablePointer<FILE>?
+    private(set) var lineNumber = 0
+
+    init(path: String) throws(RunReportProblem) {
+        self.path = path
+        if let problem = FileCheck.problemReadingRegularFile(path) { throw RunReportProblem("\(path): \(problem)") }
+        guard let opened = fopen(path, "r") else {
+            throw RunReportProblem("\(path): \(FileCheck.reason(errno))")
+        }
+        file = opened
+        var headerLine: String?
+        var lastLine: String?
+        var number = 0
+        while let line = Self.line(opened) {
+            number += 1
+            if number == 1 { headerLine = line }
+            lastLine = line
+        }
+        guard let headerLine else { throw RunReportProblem("\(path): the file is empty (expected a run report)") }
+        do {
+            header = try RunReportHeader(try JSONParser.parse(headerLine).root)
+        } catch let problem as RunReportProblem {
+            throw RunReportProblem("\(path) \(problem.description)")
+        } catch {
+            throw RunReportProblem("\(path) line 1: \(error) (expected a run report from simulate run --json)")
+        }
+        guard number > 1, let lastLine, let end = (try? JSONParser.parse(lastLine).root)?["end"],
+            let runs = end["runs"]?.intValue, let counts = end["groups"]?.objectValue
+        else {
+            throw RunReportProblem(
+                "\(path): the report has no end line: its run did not finish, or the file was cut short")
+        }
+        self.runs = runs
+        var groups: [Int: Int] = [:]
+        for (key, value) in counts.members {
+            guard let group = Int(key), let count = value.intValue else {
+                throw RunReportProblem("\(path) line \(number), $.end.groups.\(key): expected a count of runs")
+            }
+            groups[group] = count
+        }
+        self.groups = groups
+        rewind(opened)
+        _ = Self.line(opened)
+        lineNumber = 1
+    }
+
+    /// The next run; throws when the line is not one (the end line included: the caller knows how many to read).
+    func next() throws(RunReportProblem) -> RunReportLine.Decoded {
+        guard let file, let line = Self.line(file) else {
+            throw RunReportProblem("\(path): the report ends after line \(lineNumber), before its \(runs) runs")
+        }
+        lineNumber += 1
+        let value: JSON
+        do {
+            value = try JSONParser.parse(line).root
+        } catch {
+            throw RunReportProblem("\(path) line \(lineNumber): \(error)")
+        }
+        do {
+            return try RunReportLine.decode(value)
+        } catch {
+            throw RunReportProblem("\(path) line \(lineNumber), \(error)")
+        }
+    }
+
+    private static func line(_ file: UnsafeMutablePointer<FILE>) -> String? {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        let length = getline(&buffer, &capacity, file)
+        guard length >= 0, let buffer else { return nil }
+        var text = String(cString: buffer)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    deinit {
+        if let file { fclose(file) }
+    }
+}
