@@ -26,7 +26,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Output: human (one line per run) or json (one JSON object per run, per line).")
     var format: OutputFormat = .human
 
-    @Option(parsing: .unconditional, help: "Run only slice K of N of the files × seeds (K from 1), for CI matrices.")
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Run only slice K of N of the files × seeds (K from 1), for CI matrices; auto (or auto/N) reads K and N "
+                + "from GitLab's, Buildkite's or a Kubernetes Indexed Job's variables.", valueName: "K/N|auto"))
     var shard: Shard?
 
     @Option(parsing: .unconditional, help: "Worker threads (default: the number of cores).")
