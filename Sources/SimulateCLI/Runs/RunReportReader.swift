@@ -18,7 +18,23 @@ final class RunReportReader {
         guard let opened = fopen(path, "r") else {
             throw RunReportProblem("\(path): \(FileCheck.reason(errno))")
         }
+        do throws(RunReportProblem) {
+            (header, runs, groups) = try Self.scan(opened, path: path)
+        } catch {
+            fclose(opened)
+            throw error
+        }
         file = opened
+        rewind(opened)
+        _ = Self.line(opened)
+        lineNumber = 1
+    }
+
+    /// The header and the end line's counts of the report open in `opened`, read to its end.
+    private static func scan(_ opened: UnsafeMutablePointer<FILE>, path: String) throws(RunReportProblem) -> (
+        RunReportHeader, Int, [Int: Int]
+    ) {
+        let header: RunReportHeader
         var headerLine: String?
         var lastLine: String?
         var number = 0
@@ -41,7 +57,6 @@ final class RunReportReader {
             throw RunReportProblem(
                 "\(path): the report has no end line: its run did not finish, or the file was cut short")
         }
-        self.runs = runs
         var groups: [Int: Int] = [:]
         for (key, value) in counts.members {
             guard let group = Int(key), let count = value.intValue else {
@@ -49,10 +64,7 @@ final class RunReportReader {
             }
             groups[group] = count
         }
-        self.groups = groups
-        rewind(opened)
-        _ = Self.line(opened)
-        lineNumber = 1
+        return (header, runs, groups)
     }
 
     /// The next run; throws when the line is not one (the end line included: the caller knows how many to read).
