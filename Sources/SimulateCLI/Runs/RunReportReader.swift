@@ -2,43 +2,45 @@ import Foundation
 import SimulateCore
 import SimulateJSON
 
-/// Reads one run report line by line (`getline`), so that merging a million runs holds a line per shard, not the files.
+/// Reads one run report line by line, so that merging a million runs holds a line per shard, not the files.
 final class RunReportReader {
     let path: String
     let header: RunReportHeader
     /// The end line's counts: runs written, and runs of each sweep group.
     let runs: Int
     let groups: [Int: Int]
-    private var file: UnsafeMutablePointer<FILE>?
+    private var lines: LineReader
     private(set) var lineNumber = 0
 
     init(path: String) throws(RunReportProblem) {
         self.path = path
         if let problem = FileCheck.problemReadingRegularFile(path) { throw RunReportProblem("\(path): \(problem)") }
-        guard let opened = fopen(path, "r") else {
-            throw RunReportProblem("\(path): \(FileCheck.reason(errno))")
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw RunReportProblem("\(path): cannot be read")
         }
-        do throws(RunReportProblem) {
-            (header, runs, groups) = try Self.scan(opened, path: path)
+        var reader = LineReader(handle)
+        do {
+            (header, runs, groups) = try Self.scan(&reader, path: path)
+            try reader.rewind()
+            _ = try reader.next()
+        } catch let problem as RunReportProblem {
+            throw problem
         } catch {
-            fclose(opened)
-            throw error
+            throw RunReportProblem("\(path): \(error.localizedDescription)")
         }
-        file = opened
-        rewind(opened)
-        _ = Self.line(opened)
+        lines = reader
         lineNumber = 1
     }
 
-    /// The header and the end line's counts of the report open in `opened`, read to its end.
-    private static func scan(_ opened: UnsafeMutablePointer<FILE>, path: String) throws(RunReportProblem) -> (
+    /// The header and the end line's counts of the report `lines` reads, read to its end.
+    private static func scan(_ lines: inout LineReader, path: String) throws -> (
         RunReportHeader, Int, [Int: Int]
     ) {
         let header: RunReportHeader
         var headerLine: String?
         var lastLine: String?
         var number = 0
-        while let line = Self.line(opened) {
+        while let line = try lines.next() {
             number += 1
             if number == 1 { headerLine = line }
             lastLine = line
@@ -69,7 +71,13 @@ final class RunReportReader {
 
     /// The next run; throws when the line is not one (the end line included: the caller knows how many to read).
     func next() throws(RunReportProblem) -> RunReportLine.Decoded {
-        guard let file, let line = Self.line(file) else {
+        let read: String?
+        do {
+            read = try lines.next()
+        } catch {
+            throw RunReportProblem("\(path): \(error.localizedDescription)")
+        }
+        guard let line = read else {
             throw RunReportProblem("\(path): the report ends after line \(lineNumber), before its \(runs) runs")
         }
         lineNumber += 1
@@ -84,20 +92,5 @@ final class RunReportReader {
         } catch {
             throw RunReportProblem("\(path) line \(lineNumber), \(error)")
         }
-    }
-
-    private static func line(_ file: UnsafeMutablePointer<FILE>) -> String? {
-        var buffer: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(buffer) }
-        let length = getline(&buffer, &capacity, file)
-        guard length >= 0, let buffer else { return nil }
-        var text = String(cString: buffer)
-        if text.hasSuffix("\n") { text.removeLast() }
-        return text
-    }
-
-    deinit {
-        if let file { fclose(file) }
     }
 }

@@ -7,7 +7,8 @@ import SimulateJSON
 final class RunReportWriter {
     let path: String
     private let temporary: String
-    private var file: UnsafeMutablePointer<FILE>?
+    private var handle: FileHandle?
+    private var pending: [UInt8] = []
     private var failure: String?
     private var runs = 0
     private var groups: [Int: Int] = [:]
@@ -21,10 +22,12 @@ final class RunReportWriter {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         temporary = (folder.isEmpty ? "" : folder + "/") + "." + (path as NSString).lastPathComponent + ".partial"
-        guard let opened = fopen(temporary, "w") else {
-            throw RunReportProblem("error: --json: cannot write \(temporary): \(FileCheck.reason(errno))")
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+            let handle = FileHandle(forWritingAtPath: temporary)
+        else {
+            throw RunReportProblem("error: --json: cannot write \(temporary)")
         }
-        file = opened
+        self.handle = handle
         write(header.json)
     }
 
@@ -41,27 +44,39 @@ final class RunReportWriter {
     }
 
     private func write(_ value: JSON) {
-        guard let file, failure == nil else { return }
-        let line = JSONWriter.string(value) + "\n"
-        if fputs(line, file) < 0 { failure = FileCheck.reason(errno) }
+        pending += Array((JSONWriter.string(value) + "\n").utf8)
+        if pending.count >= 1 << 20 { flush() }
+    }
+
+    private func flush() {
+        guard let handle, failure == nil, !pending.isEmpty else { return }
+        do {
+            try handle.write(contentsOf: pending)
+        } catch {
+            failure = error.localizedDescription
+        }
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Writes the end line and puts the report in place; returns the error message when it could not.
     func finish() -> String? {
         write(RunReportLine.end(runs: runs, groups: groups))
-        guard let file else { return failure.map { "error: --json: cannot write \(path): \($0)" } }
-        self.file = nil
-        if fclose(file) != 0, failure == nil { failure = FileCheck.reason(errno) }
+        flush()
+        if let handle {
+            do {
+                try handle.close()
+            } catch {
+                if failure == nil { failure = error.localizedDescription }
+            }
+        }
+        handle = nil
         if failure == nil, rename(temporary, path) != 0 { failure = FileCheck.reason(errno) }
         guard let failure else { return nil }
-        unlink(temporary)
+        try? FileManager.default.removeItem(atPath: temporary)
         return "error: --json: cannot write \(path): \(failure)"
     }
 
     deinit {
-        if let file {
-            fclose(file)
-            unlink(temporary)
-        }
+        if handle != nil { try? FileManager.default.removeItem(atPath: temporary) }
     }
 }
