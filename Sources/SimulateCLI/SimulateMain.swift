@@ -71,6 +71,8 @@ enum CommandEnvironment {
     /// The plugins' real-endpoint fixtures for `serve`, `probe` and `diff`.
     nonisolated(unsafe) static var fixtures: [any RealEndpointFixture] = BuiltinFixtures.all
     nonisolated(unsafe) static var otherCommands: [(name: String, abstract: String)] = []
+    /// The environment `--shard auto` reads (the process's own; tests give their own).
+    nonisolated(unsafe) static var variables = ProcessInfo.processInfo.environment
 }
 
 /// Exit statuses of the command line.

@@ -13,6 +13,11 @@ package struct HumanReport {
     }
 
     package func lines(_ result: RunResult) -> [String] {
+        lines(result, faultSchedule: result.drawnFaults.map(\.json))
+    }
+
+    /// `faultSchedule`: the drawn faults as JSON, for a result rebuilt from a run report (`simulate merge`).
+    package func lines(_ result: RunResult, faultSchedule: [JSON]) -> [String] {
         if let reason = result.skipped {
             return [
                 terminal.yellow("SKIP") + " \(result.file ?? result.scenario)"
@@ -42,7 +47,7 @@ package struct HumanReport {
             lines += describe(expectation)
         }
         if !result.passed {
-            lines += faultScheduleLines(result)
+            lines += faultScheduleLines(result, faults: faultSchedule)
             lines.append("  replay: " + terminal.bold(result.replayCommand))
         }
         return lines
@@ -58,9 +63,13 @@ package struct HumanReport {
 
     /// Swarm mode: the faults this seed drew, as they would be written by hand.
     package func faultScheduleLines(_ result: RunResult) -> [String] {
-        guard !result.drawnFaults.isEmpty else { return [] }
-        return ["  fault schedule drawn for seed \(result.seed) (\(result.drawnFaults.count) faults):"]
-            + result.drawnFaults.map { "    " + ScenarioJSONStyle.compact($0.json) }
+        faultScheduleLines(result, faults: result.drawnFaults.map(\.json))
+    }
+
+    private func faultScheduleLines(_ result: RunResult, faults: [JSON]) -> [String] {
+        guard !faults.isEmpty else { return [] }
+        return ["  fault schedule drawn for seed \(result.seed) (\(faults.count) faults):"]
+            + faults.map { "    " + ScenarioJSONStyle.compact($0) }
             + ["  shrink: " + terminal.bold("simulate shrink \(result.file ?? "<scenario>") --seed \(result.seed)")]
     }
 

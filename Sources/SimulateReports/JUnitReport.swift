@@ -65,12 +65,16 @@ package struct JUnitReport {
 
     /// A file that could not be loaded: one case with an `<error>` listing every diagnostic.
     package mutating func addInvalid(file: String, error: ScenarioError) {
+        addInvalid(file: file, errors: error.diagnostics.map(\.description))
+    }
+
+    /// The same, from each diagnostic's text (a run report's `invalid` entry).
+    package mutating func addInvalid(file: String, errors: [String]) {
         announce(file: file)
-        let text = error.diagnostics.map(\.description).joined(separator: "\n")
         cases[file, default: []].append(
             Case(
                 name: "\(file) (invalid scenario)", classname: Self.classname(file), file: file,
-                problem: ("error", error.diagnostics.first?.description ?? "invalid scenario", "invalid", text)))
+                problem: ("error", errors.first ?? "invalid scenario", "invalid", errors.joined(separator: "\n"))))
     }
 
     package var text: String {

@@ -29,6 +29,10 @@ package struct ReportFiles {
         junit.addInvalid(file: file, error: error)
     }
 
+    package mutating func addInvalid(file: String, errors: [String]) {
+        junit.addInvalid(file: file, errors: errors)
+    }
+
     package mutating func add(_ result: RunResult, devices: [String]) {
         if result.passed { passed += 1 } else { failed += 1 }
         if junitPath != nil {

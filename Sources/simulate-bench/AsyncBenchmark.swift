@@ -31,6 +31,7 @@ func runAsyncBenchmark(quick: Bool) throws -> [BenchmarkFigure] {
             BenchmarkFigure(
                 benchmark: "async", name: "\(label) sse plugin callbacks", value: callbackRate / 1e6,
                 unit: "M sleeps/s", better: .higher),
+            .ratio("async", "\(label) async / callbacks", asyncRate / callbackRate, better: .higher),
         ]
     }
     return figures

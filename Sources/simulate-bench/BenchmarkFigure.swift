@@ -23,6 +23,11 @@ struct BenchmarkFigure {
             + "\"unit\": \(quoted(unit)), \"better\": \(quoted(better.rawValue)), \"reference\": \(reference)}"
     }
 
+    /// A figure over its baseline measured in the same run (unit `×`).
+    static func ratio(_ benchmark: String, _ name: String, _ value: Double, better: Better) -> BenchmarkFigure {
+        BenchmarkFigure(benchmark: benchmark, name: name, value: value, unit: "×", better: better)
+    }
+
     /// `{"format": 1, "figures": [...]}` on one line.
     static func document(_ figures: [BenchmarkFigure]) -> String {
         "{\"format\": 1, \"figures\": [" + figures.map(\.json).joined(separator: ", ") + "]}\n"

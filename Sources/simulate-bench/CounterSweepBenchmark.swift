@@ -13,11 +13,16 @@ func runCounterSweepBenchmark(seeds: Int) throws -> [BenchmarkFigure] {
     let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
     print("counter sweep benchmark: 10 devices × 100 allocations, \(seeds) seeds, \(workers) workers")
 
+    // The bare scheduler's rate on one thread, in this run: the events/s a run could reach if plugins cost nothing.
+    let schedulerRate = try bareSchedulerRate()
     let baselineSeeds = max(1, min(seeds, 500))
     var baselineFailures = 0
+    var baselineEvents = 0
     let baselineSeconds = BenchmarkClock.seconds {
-        for seed in 0..<baselineSeeds where !runner.run(scenario, seed: UInt64(seed), keepsTrace: false).passed {
-            baselineFailures += 1
+        for seed in 0..<baselineSeeds {
+            let result = runner.run(scenario, seed: UInt64(seed), keepsTrace: false)
+            if !result.passed { baselineFailures += 1 }
+            baselineEvents += result.events
         }
     }
     let baselineRate = Double(baselineSeeds) / baselineSeconds
@@ -47,11 +52,27 @@ func runCounterSweepBenchmark(seeds: Int) throws -> [BenchmarkFigure] {
     print("  sweep / single thread: \(BenchmarkClock.ratio(sweepRate / baselineRate))x on \(workers) cores")
     print("  passed \(passed) of \(seeds) seeds (baseline failures: \(baselineFailures))")
     print("  10,000-seed sweep estimate: \(String(format: "%.1f", 10_000 / sweepRate)) s (target < 20 s)")
+    let singleShare = Double(baselineEvents) / baselineSeconds / schedulerRate
+    let sweepShare = Double(events) / sweepSeconds / Double(workers) / schedulerRate
+    print(
+        "  bare Scheduler (one thread, same run): \(BenchmarkClock.millions(schedulerRate)) M events/s → "
+            + "single thread \(BenchmarkClock.ratio(singleShare))×, sweep per core \(BenchmarkClock.ratio(sweepShare))× "
+            + "of its rate (target ≥ 0.5×)")
     return [
+        .ratio("counter", "single thread / bare Scheduler", singleShare, better: .higher),
+        .ratio("counter", "sweep per core / bare Scheduler", sweepShare, better: .higher),
         BenchmarkFigure(
             benchmark: "counter", name: "single thread", value: baselineRate, unit: "seeds/s", better: .higher),
         BenchmarkFigure(benchmark: "counter", name: "sweep", value: sweepSeconds, unit: "s", better: .lower),
     ]
+}
+
+/// The scheduler benchmark's workload on one thread, 4 M events, best of 3: events per second.
+private func bareSchedulerRate() throws -> Double {
+    let events: Int64 = 4_000_000
+    var best = Double.infinity
+    for _ in 0..<3 { best = min(best, try BenchmarkClock.seconds { _ = try swiftLoop(actors: 1_000, events: events) }) }
+    return Double(events) / best
 }
 
 /// Runs the sweep's first `seeds` seeds on this thread, then prints how many passed and one hash of all

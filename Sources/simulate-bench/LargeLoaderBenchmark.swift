@@ -21,7 +21,8 @@ enum LargeLoaderBenchmark {
         var peakBytes: Int
     }
 
-    static func run(megabytes: Int, repetitions: Int) throws {
+    @discardableResult
+    static func run(megabytes: Int, repetitions: Int) throws -> [BenchmarkFigure] {
         let file = NSTemporaryDirectory() + "simulate-bench-\(megabytes)mb-short.json"
         if !FileManager.default.fileExists(atPath: file) {
             try Data(LoaderBenchmarkDocument.make(megabytes: megabytes, short: true)).write(
@@ -56,6 +57,16 @@ enum LargeLoaderBenchmark {
         print(
             "  load peak RSS / json-c peak: \(range(zip(load, jsonC).map { Double($0.peakBytes) / Double($1.peakBytes) }, "%.2f"))x"
         )
+        func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+        }
+        return [
+            .ratio("loader-200", "load / json-c time", median(timeRatios), better: .lower),
+            .ratio("loader-200", "load / json-c CPU time", median(cpuRatios), better: .lower),
+            .ratio(
+                "loader-200", "load peak RSS / file", median(load.map { Double($0.peakBytes) / size }), better: .lower),
+        ]
     }
 
     /// Runs this executable again to measure one thing in a fresh process.

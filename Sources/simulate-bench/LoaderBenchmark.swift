@@ -39,8 +39,10 @@ func runLoaderBenchmark(megabytes: Int, fullLoad: ([UInt8]) throws -> Void) thro
 
     #if canImport(CJSONC)
         print("  fullLoad / json-c:     \(String(format: "%.2f", full / jsonC))x (target <= 1.5)")
+        figures.append(.ratio("loader", "full scenario load / json-c", full / jsonC, better: .lower))
     #endif
     print("  Foundation / fullLoad: \(String(format: "%.2f", foundation / full))x (target > 1)")
+    figures.append(.ratio("loader", "Foundation / full scenario load", foundation / full, better: .higher))
 
     let large = LoaderBenchmarkDocument.make(megabytes: max(100, megabytes))
     let elapsed = try ContinuousClock().measure { _ = try JSONParser.parse(large) }
@@ -53,6 +55,17 @@ func runLoaderBenchmark(megabytes: Int, fullLoad: ([UInt8]) throws -> Void) thro
         BenchmarkFigure(
             benchmark: "loader", name: "JSONParser.parse of a \(String(format: "%.0f", largeSize)) MB scenario",
             value: seconds, unit: "s", better: .lower))
+    #if canImport(CJSONC)
+        // Its baseline in the same run: json-c's bare parse of the same bytes, once, right after.
+        let bare = BenchmarkClock.seconds { LoaderBenchmarkDocument.bareJSONCParse(large) }
+        print(
+            "  json-c bare parse of the same \(String(format: "%.0f", largeSize)) MB: \(String(format: "%.2f", bare)) s "
+                + "→ JSONParser.parse / json-c \(BenchmarkClock.ratio(seconds / bare))×")
+        figures.append(
+            .ratio(
+                "loader", "JSONParser.parse of a \(String(format: "%.0f", largeSize)) MB scenario / json-c",
+                seconds / bare, better: .lower))
+    #endif
     return figures
 }
 

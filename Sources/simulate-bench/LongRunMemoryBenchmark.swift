@@ -40,8 +40,10 @@ enum LongRunMemoryBenchmark {
         print("long-run memory: one child process per run")
         var figures: [BenchmarkFigure] = []
         for (plugin, lengths) in [("sse", hours), ("counter", allocations)] {
+            var peaks: [Double] = []
             for length in lengths {
                 let sample = try child(plugin: plugin, length: length)
+                peaks.append(Double(sample.peakBytes))
                 print(
                     "  \(sample.label.padding(toLength: 30, withPad: " ", startingAt: 0)) "
                         + "\(String(format: "%11d", sample.events)) events  "
@@ -51,6 +53,11 @@ enum LongRunMemoryBenchmark {
                     BenchmarkFigure(
                         benchmark: "long-runs", name: "peak RSS, \(sample.label)",
                         value: Double(sample.peakBytes) / 1e6, unit: "MB", better: .lower))
+            }
+            // Baseline: the shortest run of the same plugin, in this run.
+            if let first = peaks.first, let last = peaks.last, peaks.count > 1 {
+                print("  \(plugin): longest / shortest run's peak \(BenchmarkClock.ratio(last / first))×")
+                figures.append(.ratio("long-runs", "\(plugin) longest / shortest peak", last / first, better: .lower))
             }
         }
         return figures

@@ -39,6 +39,7 @@ func runModelCheckBenchmark(files: Int = 200, properties: Int = 50, rounds: Int 
         BenchmarkFigure(
             benchmark: "model-check", name: "SwiftParser bare parse", value: parse, unit: "s", better: .lower,
             reference: true),
+        .ratio("model-check", "model-check / bare parse", check / parse, better: .lower),
     ]
 }
 

@@ -37,7 +37,22 @@ func runModelConvergenceBenchmark(objectsPerDevice: [Int]) throws -> [BenchmarkF
         let fast = target.wallSeconds < 2 && target.peakKilobytes < 500 * 1024 && target.converged
         print("  10 × 10,000: target < 2 s and < 500 MB: \(fast ? "met" : "NOT met")")
     }
-    return results.flatMap { result in
+    // Baseline: the next smaller size in the same run; linear growth is ×size.
+    let growth = zip(results, results.dropFirst()).flatMap { previous, next -> [BenchmarkFigure] in
+        let label =
+            "\(previous.objectsPerDevice * ModelConvergenceBenchmark.devices) → "
+            + "\(next.objectsPerDevice * ModelConvergenceBenchmark.devices) objects"
+        let size = Double(next.objectsPerDevice) / Double(previous.objectsPerDevice)
+        return [
+            .ratio(
+                "model", "\(label) time growth / size growth", next.wallSeconds / previous.wallSeconds / size,
+                better: .lower),
+            .ratio(
+                "model", "\(label) memory growth / size growth",
+                Double(next.peakKilobytes) / Double(previous.peakKilobytes) / size, better: .lower),
+        ]
+    }
+    let sizes = results.flatMap { result in
         let total = result.objectsPerDevice * ModelConvergenceBenchmark.devices
         return [
             BenchmarkFigure(
@@ -47,6 +62,7 @@ func runModelConvergenceBenchmark(objectsPerDevice: [Int]) throws -> [BenchmarkF
                 unit: "MB", better: .lower),
         ]
     }
+    return sizes + growth
 }
 
 enum ModelConvergenceBenchmark {

@@ -51,7 +51,7 @@ enum RepeatMemoryBenchmark {
             BenchmarkFigure(
                 benchmark: "repeats", name: "peak RSS, N = \($0.count)", value: Double($0.peakBytes) / 1e6,
                 unit: "MB", better: .lower)
-        }
+        } + [.ratio("repeats", "largest / smallest peak", spread, better: .lower)]
     }
 
     private static func child(count: Int) throws -> Sample {

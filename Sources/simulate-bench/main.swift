@@ -18,6 +18,8 @@ let positional = arguments.enumerated().filter { index, argument in
 }.map(\.element)
 let selection = positional.first ?? "all"
 let all = selection == "all"
+/// `--quick`: smaller workloads (fewer events, seeds, objects), the same figures and baselines.
+let quick = arguments.contains("--quick")
 do {
     if let child = ProcessInfo.processInfo.environment[LargeLoaderBenchmark.childVariable] {
         try LargeLoaderBenchmark.runChild(child)
@@ -37,7 +39,7 @@ do {
     let jsonDestination = json ? BenchmarkOutput.jsonDestination() : nil
     var figures: [BenchmarkFigure] = []
     if all || selection == "scheduler" {
-        figures += try runSchedulerBenchmark(actors: 1_000, events: 20_000_000)
+        figures += try runSchedulerBenchmark(actors: 1_000, events: quick ? 5_000_000 : 20_000_000)
     }
     if all || selection == "loader" {
         let loader = ScenarioLoader(registry: PluginRegistry(BuiltinPlugins.all))
@@ -64,16 +66,17 @@ do {
         _ = try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: file))), backend: backend)
     }
     if selection == "loader-200" {
-        try LargeLoaderBenchmark.run(megabytes: 200, repetitions: 3)
+        figures += try LargeLoaderBenchmark.run(
+            megabytes: quick ? 20 : 200, repetitions: 3)
     }
     if all || selection == "counter" {
-        figures += try runCounterSweepBenchmark(seeds: 10_000)
+        figures += try runCounterSweepBenchmark(seeds: quick ? 2_000 : 10_000)
     }
     if selection == "counter-runs" {
         try runCounterRuns(seeds: positional.dropFirst().first.flatMap { Int($0) } ?? 50)
     }
     if all || selection == "async" {
-        figures += try runAsyncBenchmark(quick: arguments.contains("--quick"))
+        figures += try runAsyncBenchmark(quick: quick)
     }
     if all || selection == "parsers" {
         figures += runParserBenchmark()
@@ -82,11 +85,10 @@ do {
         figures += try runModelCheckBenchmark()
     }
     if selection == "repeats" {
-        let counts = arguments.contains("--quick") ? [10_000, 100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000]
+        let counts = quick ? [10_000, 100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000]
         figures += try RepeatMemoryBenchmark.run(counts: counts)
     }
     if selection == "long-runs" {
-        let quick = arguments.contains("--quick")
         figures += try LongRunMemoryBenchmark.run(
             hours: quick ? [100, 1_000] : [1_000, 10_000, 100_000],
             allocations: quick ? [100_000, 1_000_000] : [1_000_000, 10_000_000])
@@ -98,7 +100,8 @@ do {
         figures += try ExploreBenchmark.run(quick: arguments.contains("--quick"))
     }
     if all || selection == "model" {
-        figures += try runModelConvergenceBenchmark(objectsPerDevice: [1_000, 10_000, 100_000])
+        figures += try runModelConvergenceBenchmark(
+            objectsPerDevice: quick ? [1_000, 10_000] : [1_000, 10_000, 100_000])
     }
     if let jsonDestination {
         fflush(nil)

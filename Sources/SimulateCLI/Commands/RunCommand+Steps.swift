@@ -10,7 +10,15 @@ extension RunCommand {
     /// counted) and lists its runs: each seed of the sweep, or of this shard of it.
     func makePlan() throws -> RunPlan {
         let reports = ReportFiles(junit: junit, trace: trace, html: html)
-        let pathProblems = reports.pathProblems()
+        var pathProblems = reports.pathProblems()
+        if let json {
+            for (option, other) in [("--junit", junit), ("--trace", trace), ("--html", html)] {
+                if let other, OutputFile(json).isSameFile(as: OutputFile(other)) {
+                    pathProblems.append(
+                        "error: \(option) and --json name the same file \(json): give each report its own path")
+                }
+            }
+        }
         guard pathProblems.isEmpty else {
             pathProblems.forEach(Output.error)
             throw ExitCode(ExitStatus.invalid)
@@ -22,10 +30,12 @@ extension RunCommand {
             reports: reports, tally: RunTally(invalid: missing.count),
             human: HumanReport(terminal: Terminal.forStandardOutput()))
         var position = 0
+        let shard = try resolvedShard()
+        var invalid: [(file: String, errors: [String])] = []
         let loader = ScenarioLoader(registry: CommandEnvironment.registry)
         for (group, file) in files.enumerated() {
             plan.reports.announce(file: file)
-            guard var scenario = load(file, with: loader, into: &plan) else { continue }
+            guard var scenario = load(file, with: loader, into: &plan, invalid: &invalid) else { continue }
             if let eventBudget { scenario.limits.eventBudget = eventBudget }
             faultPoints.apply(to: &scenario)
             if let strategy { scenario.strategy = strategy.strategy }
@@ -43,12 +53,31 @@ extension RunCommand {
             }
             let before = plan.items.count
             for offset in offsets {
+                if json != nil { plan.positions.append(position - seedCount + offset) }
                 plan.items.append(
                     RunItem(
                         scenario: scenario, seed: firstSeed + UInt64(offset),
                         sweepGroup: seeds != nil && !pinned ? group : nil))
             }
             plan.verdicts.expect(group: group, runs: plan.items.count - before)
+        }
+        if let json {
+            var header = RunReportHeader(
+                fingerprint: RunReportHeader.fingerprint(files: files, missing: missing), files: files)
+            header.missing = missing
+            header.invalid = invalid
+            header.seeds = seeds.map { $0.lower...$0.upper }
+            header.seed = seed
+            header.eventBudget = eventBudget
+            header.shardIndex = shard?.index ?? 1
+            header.shardCount = shard?.count ?? 1
+            header.shardSource = shard?.source
+            do {
+                plan.runReport = try RunReportWriter(path: json, header: header)
+            } catch {
+                Output.error("\(error)")
+                throw ExitCode(ExitStatus.invalid)
+            }
         }
         plan.human.showsStatistics = statistics || plan.items.count == 1
         // --statistics asks for every run's statistics, so it lists every run.
@@ -57,8 +86,26 @@ extension RunCommand {
         return plan
     }
 
+    /// `--shard`, with `auto` read from the CI's variables (said on standard error, where it came from).
+    private func resolvedShard() throws -> Shard? {
+        guard let shard else { return nil }
+        do {
+            let resolved = try shard.resolved(environment: CommandEnvironment.variables)
+            if let source = resolved.source {
+                Output.error("shard \(resolved.index)/\(resolved.count) (--shard auto: \(source))")
+            }
+            return resolved
+        } catch {
+            Output.error("error: \(error)")
+            throw ExitCode(ExitStatus.invalid)
+        }
+    }
+
     /// The scenario in `file`, or nil when it is invalid (reported on standard error and in the reports).
-    private func load(_ file: String, with loader: ScenarioLoader, into plan: inout RunPlan) -> Scenario? {
+    private func load(
+        _ file: String, with loader: ScenarioLoader, into plan: inout RunPlan,
+        invalid: inout [(file: String, errors: [String])]
+    ) -> Scenario? {
         do {
             let scenario = try loader.load(file: file)
             if format == .human { plan.human.warningLines(scenario.warnings).forEach(Output.error) }
@@ -66,6 +113,7 @@ extension RunCommand {
         } catch {
             for line in plan.human.lines(error) { Output.error(line) }
             plan.reports.addInvalid(file: file, error: error)
+            invalid.append((file, error.diagnostics.map(\.description)))
             plan.tally.invalid += 1
             return nil
         }
@@ -96,6 +144,7 @@ extension RunCommand {
                 lines.forEach(Output.line)
             }
             if !result.passed { progress?.recordFailure() }
+            plan.runReport?.add(result, position: plan.positions[index], group: items[index].sweepGroup)
             plan.reports.add(result, devices: items[index].scenario.devices.map(\.id))
             plan.reports.add(closing)
             plan.summary.add(result)
@@ -127,7 +176,7 @@ extension RunCommand {
         var tally = plan.tally
         tally.sweepFailures = plan.verdicts.failedCount
         var status = tally.status
-        for message in plan.reports.write() {
+        for message in plan.reports.write() + [plan.runReport?.finish()].compactMap({ $0 }) {
             Output.error(message)
             status = max(status, ExitStatus.invalid)
         }

@@ -29,7 +29,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Output: human (one line per run) or json (one JSON object per run, per line).")
     var format: OutputFormat = .human
 
-    @Option(parsing: .unconditional, help: "Run only slice K of N of the files × seeds (K from 1), for CI matrices.")
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Run only slice K of N of the files × seeds (K from 1), for CI matrices; auto (or auto/N) reads K and N "
+                + "from GitLab's, Buildkite's or a Kubernetes Indexed Job's variables.", valueName: "K/N|auto"))
     var shard: Shard?
 
     @Option(parsing: .unconditional, help: "Worker threads (default: the number of cores).")
@@ -49,6 +53,12 @@ struct RunCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Write a self-contained HTML page with a timeline per run.", valueName: "path"))
     var html: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write a run report (JSON Lines: a header naming the scenario set, seeds and shard, then every run) "
+                + "for simulate merge.", valueName: "path"))
+    var json: String?
 
     @Flag(
         name: .customLong("check-determinism"),
@@ -74,6 +84,11 @@ struct RunCommand: ParsableCommand {
         if let problem = seeds?.problem { throw ValidationError(problem) }
         if let problem = strategy?.problem { throw ValidationError(problem) }
         if let problem = shard?.problem { throw ValidationError(problem) }
+        do {
+            _ = try shard?.resolved(environment: CommandEnvironment.variables)
+        } catch {
+            throw ValidationError("\(error)")
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let eventBudget, eventBudget < 1 { throw ValidationError("--event-budget must be at least 1") }
     }

@@ -12,8 +12,8 @@ struct SimulateCommand: ParsableCommand {
                     + PluginCommands.otherCommandsSection(CommandEnvironment.otherCommands),
             version: SimulateVersion.text,
             subcommands: [
-                RunCommand.self, ExploreCommand.self, ShrinkCommand.self, ValidateCommand.self, ListCommand.self,
-                ExplainCommand.self,
+                RunCommand.self, ExploreCommand.self, MergeCommand.self, ShrinkCommand.self, ValidateCommand.self,
+                ListCommand.self, ExplainCommand.self,
                 SchemaCommand.self, DocsCommand.self, ServeCommand.self, ProbeCommand.self, DiffCommand.self,
             ]
         )

@@ -12,6 +12,9 @@ struct RunPlan {
     var human: HumanReport
     /// Human output lists only failures, sweep verdicts and the summary.
     var quiet = false
+    /// `--json`: the report being written, and each item's place in the whole sweep (kept only for it).
+    var runReport: RunReportWriter?
+    var positions: [Int] = []
 
     var terminal: Terminal { human.terminal }
 }

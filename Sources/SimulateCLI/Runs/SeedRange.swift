@@ -52,19 +52,43 @@ struct SeedRange: ExpressibleByArgument, Sendable {
     var count: Int { Int(upper - lower) + 1 }
 }
 
-/// `--shard K/N`: the K-th of N deterministic slices of the files × seeds, K from 1.
+/// `--shard K/N`: the K-th of N deterministic slices of the files × seeds, K from 1. `--shard auto` (or
+/// `auto/N`) takes K and N from the CI's own variables when the command runs (``CIShard``).
 struct Shard: ExpressibleByArgument, Sendable {
     var index = 1
     var count = 1
     /// Why the text is not a shard, or nil.
     private(set) var problem: String?
+    /// `auto`: K and N come from the environment; `auto/N` gives N as `autoTotal`.
+    private(set) var isAuto = false
+    private(set) var autoTotal: Int?
+    /// Which CI variables an automatic shard came from, once resolved.
+    private(set) var source: String?
+
+    init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
 
     init?(argument: String) {
+        if argument == "auto" || argument.hasPrefix("auto/") {
+            isAuto = true
+            let total = argument.dropFirst(4)
+            guard !total.isEmpty else { return }
+            guard let count = Int(total.dropFirst()), count >= 1 else {
+                problem =
+                    "--shard \(BoundedQuote.bounded(argument)): expected auto or auto/N with N a whole number "
+                    + "from 1, e.g. --shard auto/50 for a Kubernetes Indexed Job of 50 completions"
+                return
+            }
+            autoTotal = count
+            return
+        }
         let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
             problem =
                 "--shard \(BoundedQuote.bounded(argument)): expected K/N, two whole numbers, "
-                + "e.g. --shard 1/4 for the first of 4 shards"
+                + "e.g. --shard 1/4 for the first of 4 shards, or auto to read them from the CI's variables"
             return
         }
         if count < 1 {
@@ -75,6 +99,15 @@ struct Shard: ExpressibleByArgument, Sendable {
         }
         self.index = index
         self.count = count
+    }
+
+    /// This shard with K and N read from `environment` when it is `auto`; itself otherwise.
+    func resolved(environment: [String: String]) throws(ShardProblem) -> Shard {
+        guard isAuto else { return self }
+        let found = try CIShard.resolve(environment: environment, total: autoTotal)
+        var shard = Shard(index: found.index, count: found.count)
+        shard.source = found.source
+        return shard
     }
 
     /// The offsets among `itemCount` items starting at position `base` of the full ordered list that
