@@ -9,6 +9,7 @@ public struct ScheduleExplorer: Sendable {
     /// The plugins the scenario may enable.
     public let registry: PluginRegistry
 
+    /// An explorer of scenarios that may enable the plugins of `registry`.
     public init(registry: PluginRegistry) {
         self.registry = registry
     }
@@ -68,7 +69,9 @@ public struct Exploration: Sendable {
 
 /// After each run of an exploration.
 public struct ExplorationProgress: Sendable {
+    /// Runs so far.
     public var runs: Int
+    /// What they covered.
     public var coverage: ExplorationCoverage
 }
 
@@ -90,6 +93,7 @@ public struct ExplorationCoverage: Sendable {
     private var scheduleHashes: Set<UInt64> = []
     private var orderings: Set<UInt64> = []
 
+    /// Nothing covered yet.
     public init() {}
 
     mutating func add(_ schedule: RecordedSchedule) {
@@ -115,7 +119,10 @@ public struct ExplorationCoverage: Sendable {
 
 /// Coverage after some runs.
 public struct CoveragePoint: Sendable, Equatable {
+    /// Runs so far.
     public var runs: Int
+    /// Distinct schedules among them.
     public var distinctSchedules: Int
+    /// Distinct task-pair orderings over them.
     public var pairOrderings: Int
 }

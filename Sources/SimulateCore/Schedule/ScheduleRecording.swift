@@ -9,6 +9,7 @@ public final class ScheduleRecording {
     public private(set) var deviations: [ScheduleDeviation] = []
     private var pairs: [TaskPair: PairOrder] = [:]
 
+    /// An empty recording, for one run.
     public init() {}
 
     /// Choice `step` ran the job `skipped` places after the oldest ready one.
@@ -64,6 +65,7 @@ public struct RecordedSchedule: Sendable, Hashable {
     /// their first 56 shared choices. The union over runs counts the distinct pair orderings explored.
     public var pairOrders: Set<UInt64>
 
+    /// A schedule; see the members.
     public init(choices: Int, deviations: [ScheduleDeviation], pairOrders: Set<UInt64>) {
         self.choices = choices
         self.deviations = deviations

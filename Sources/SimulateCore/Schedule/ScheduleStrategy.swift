@@ -113,6 +113,7 @@ public struct ScheduleDeviation: Sendable, Hashable, CustomStringConvertible {
     /// How many older ready jobs were passed over (at least 1); more than are ready runs the newest.
     public var skip: Int
 
+    /// At choice `step`, pass over `skip` older ready jobs.
     public init(step: Int, skip: Int = 1) {
         self.step = step
         self.skip = skip

@@ -87,7 +87,9 @@ public struct ShrinkResult: Sendable {
 
 /// How far a failing schedule shrank: its deviations from the oldest-first order, before and after.
 public struct ScheduleShrink: Sendable, Equatable {
+    /// Deviations of the failing run's recorded schedule.
     public var before: Int
+    /// Deviations of the minimal scenario's `replay:`.
     public var after: Int
 }
 
