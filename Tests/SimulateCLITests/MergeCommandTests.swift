@@ -102,6 +102,20 @@ import Testing
         #expect(files.standardError.contains("are not shards of one sweep: different scenario sets (fingerprint"))
     }
 
+    @Test func refusesAReportPathNamedTwice() throws {
+        let folder = try Self.folder()
+        let run = try ShardedRuns.simulate(
+            ["run", "Scenarios", "--seeds", "0..3", "--junit", "r.json", "--json", "./r.json"], in: folder.path)
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("--junit and --json name the same file ./r.json"))
+        #expect(run.standardOutput.isEmpty)
+        let shards = try Self.shards(2, seeds: "0..3", in: folder)
+        let merge = try ShardedRuns.simulate(["merge"] + shards + ["--json", shards[0]], in: folder.path)
+        #expect(merge.status == 2)
+        #expect(merge.standardError.contains("--json names s1.json, one of the reports merged"))
+        #expect(try folder.read("s1.json").hasPrefix("{\"simulateRunReport\":1,"))
+    }
+
     @Test func refusesACutReportAndAFileThatIsNoReport() throws {
         let folder = try Self.folder()
         let shards = try Self.shards(2, seeds: "0..3", in: folder)
