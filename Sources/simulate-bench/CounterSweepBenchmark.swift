@@ -15,12 +15,16 @@ func runCounterSweepBenchmark(seeds: Int) throws -> [BenchmarkFigure] {
 
     let baselineSeeds = max(1, min(seeds, 500))
     var baselineFailures = 0
+    var baselineEvents = 0
     let baselineSeconds = BenchmarkClock.seconds {
-        for seed in 0..<baselineSeeds where !runner.run(scenario, seed: UInt64(seed), keepsTrace: false).passed {
-            baselineFailures += 1
+        for seed in 0..<baselineSeeds {
+            let result = runner.run(scenario, seed: UInt64(seed), keepsTrace: false)
+            if !result.passed { baselineFailures += 1 }
+            baselineEvents += result.events
         }
     }
     let baselineRate = Double(baselineSeeds) / baselineSeconds
+    let bareRate = try bareSchedulerRate()
 
     let tally = SweepTally(workers: workers)
     let sweepSeconds = BenchmarkClock.seconds {
@@ -45,13 +49,37 @@ func runCounterSweepBenchmark(seeds: Int) throws -> [BenchmarkFigure] {
             + "\(String(format: "%.2f", sweepSeconds)) s wall  \(BenchmarkClock.millions(Double(events) / sweepSeconds)) M events/s"
     )
     print("  sweep / single thread: \(BenchmarkClock.ratio(sweepRate / baselineRate))x on \(workers) cores")
+    let sweepPerCore = Double(events) / sweepSeconds / Double(workers) / bareRate
+    let singlePerCore = Double(baselineEvents) / baselineSeconds / bareRate
+    print(
+        "  bare Scheduler (same run): \(BenchmarkClock.millions(bareRate)) M events/s; counter events per core / bare: "
+            + "sweep \(BenchmarkClock.ratio(sweepPerCore))x, single thread \(BenchmarkClock.ratio(singlePerCore))x "
+            + "(target ≥ 0.5x)")
     print("  passed \(passed) of \(seeds) seeds (baseline failures: \(baselineFailures))")
     print("  10,000-seed sweep estimate: \(String(format: "%.1f", 10_000 / sweepRate)) s (target < 20 s)")
     return [
         BenchmarkFigure(
             benchmark: "counter", name: "single thread", value: baselineRate, unit: "seeds/s", better: .higher),
         BenchmarkFigure(benchmark: "counter", name: "sweep", value: sweepSeconds, unit: "s", better: .lower),
+        BenchmarkFigure(
+            benchmark: "counter", name: "bare Scheduler", value: bareRate / 1e6, unit: "M events/s", better: .higher,
+            reference: true),
+        BenchmarkFigure(
+            benchmark: "counter", name: "sweep per core / bare Scheduler", value: sweepPerCore, unit: "×",
+            better: .higher),
+        BenchmarkFigure(
+            benchmark: "counter", name: "single thread / bare Scheduler", value: singlePerCore, unit: "×",
+            better: .higher),
     ]
+}
+
+/// Events per second of the bare `Scheduler` on the scheduler benchmark's workload (1,000 actors, 2 M
+/// events, best of 3), measured in the same run as the baseline of a counter event's cost.
+private func bareSchedulerRate() throws -> Double {
+    let events: Int64 = 2_000_000
+    var best = Double.infinity
+    for _ in 0..<3 { best = min(best, try BenchmarkClock.seconds { _ = try swiftLoop(actors: 1_000, events: events) }) }
+    return Double(events) / best
 }
 
 /// Runs the sweep's first `seeds` seeds on this thread, then prints how many passed and one hash of all

@@ -53,7 +53,7 @@ private final class RescheduleWorkload {
     }
 }
 
-private func swiftLoop(actors: Int32, events: Int64) throws -> UInt64 {
+func swiftLoop(actors: Int32, events: Int64) throws -> UInt64 {
     let workload = RescheduleWorkload(events: events)
     for _ in 0..<actors { workload.scheduler.schedule(at: .start, workload.fireAction) }
     do {
