@@ -62,23 +62,33 @@ extension CloudKitRecordServer {
         let existing = duplicate == nil ? storedRecord(record.recordID) : nil
         let result = savedFields(record, existing, policy: policy, duplicate: duplicate, requester: requester)
         if case .failure = result { plan.hasFailure = true }
-        plan.saves[index] = result
+        plan.saves[index] = result.map { saved in
+            switch saved {
+            case .asSent: record.fields
+            case .merged(let fields): fields
+            }
+        }
         plan.existing[index] = existing
     }
 
     /// The common case of one save, without the bookkeeping of a batch: the saved record or the item's error.
-    func saveOne(_ record: CloudRecord, policy: CloudSavePolicy, requester: String?) -> Result<
+    /// A record the sender no longer holds becomes the server's version in place.
+    func saveOne(_ record: consuming CloudRecord, policy: CloudSavePolicy, requester: String?) -> Result<
         CloudRecord, CloudKitError
     > {
         let existing = storedRecord(record.recordID)
         switch savedFields(record, existing, policy: policy, duplicate: nil, requester: requester) {
         case .success(let fields):
-            let saved = record.serverCopy(fields: fields, tag: makeTag(), at: scheduler.now)
+            let saved =
+                switch fields {
+                case .asSent: record.savedAsSent(tag: makeTag(), at: scheduler.now)
+                case .merged(let fields): record.serverCopy(fields: fields, tag: makeTag(), at: scheduler.now)
+                }
             if let existing {
                 existing.replace(with: saved)
-                existing.zone?.noteChange(record.recordID, deleted: false)
+                existing.zone?.noteChange(saved.recordID, deleted: false)
             } else {
-                storeNew(saved).zone?.noteChange(record.recordID, deleted: false)
+                storeNew(saved).zone?.noteChange(saved.recordID, deleted: false)
             }
             noteSaved()
             trace.instant(Self.track, "cloudkit", "modify", value: 1)
@@ -89,10 +99,17 @@ extension CloudKitRecordServer {
         }
     }
 
+    /// What a save leaves on the server: the record's fields as sent, or the fields merged with the
+    /// server's by the policy.
+    enum SavedFields {
+        case asSent
+        case merged([String: CloudFieldValue])
+    }
+
     private func savedFields(
-        _ record: CloudRecord, _ existing: StoredRecord?, policy: CloudSavePolicy, duplicate: CloudKitError?,
-        requester: String?
-    ) -> Result<[String: CloudFieldValue], CloudKitError> {
+        _ record: borrowing CloudRecord, _ existing: StoredRecord?, policy: CloudSavePolicy,
+        duplicate: CloudKitError?, requester: String?
+    ) -> Result<SavedFields, CloudKitError> {
         if let duplicate { return .failure(duplicate) }
         if hasServerErrors, serverError(.quotaExceeded, affects: requester) {
             return .failure(
@@ -103,7 +120,7 @@ extension CloudKitRecordServer {
             if policy == .ifServerRecordUnchanged && record.changeTag != nil {
                 return .failure(CloudKitError(.unknownItem, "record to update \(record.recordID) not found"))
             }
-            return .success(record.fields)
+            return .success(.asSent)
         }
         if existing.current.recordType != record.recordType {
             return .failure(
@@ -122,20 +139,20 @@ extension CloudKitRecordServer {
                     return .failure(
                         CloudKitError(
                             serverRecordChanged: message + " (no server record)", serverRecord: nil,
-                            clientRecord: record, ancestorRecord: nil))
+                            clientRecord: copy record, ancestorRecord: nil))
                 }
                 return .failure(
                     CloudKitError(
-                        serverRecordChanged: message, serverRecord: existing.current, clientRecord: record,
+                        serverRecordChanged: message, serverRecord: existing.current, clientRecord: copy record,
                         ancestorRecord: existing.version(record.changeTag)))
             }
             // The client's copy is the server's current version plus its changed keys: merging them into the
             // server's fields gives the client's fields.
-            return .success(record.fields)
+            return .success(.asSent)
         case .changedKeys:
-            return .success(merging(record, into: existing.current.fields))
+            return .success(.merged(merging(copy record, into: existing.current.fields)))
         case .allKeys:
-            return .success(writingAllKeys(record, over: existing.current.fields))
+            return .success(.merged(writingAllKeys(copy record, over: existing.current.fields)))
         }
     }
 

@@ -20,7 +20,9 @@ extension CloudKitRecordServer {
     }
 
     /// `modify(saving: [record])` for one record, without the arrays and the `partialFailure` wrapper.
-    func saveSingle(_ record: CloudRecord, policy: CloudSavePolicy, requester: String?) -> SingleRecordAnswer {
+    /// A record nothing else holds is saved in place (``CloudRecord/savedAsSent(tag:at:)``).
+    func saveSingle(_ record: consuming CloudRecord, policy: CloudSavePolicy, requester: String?) -> SingleRecordAnswer
+    {
         if let error = admitModify(itemCount: 1, zoneID: record.recordID.zoneID, requester: requester) {
             return .operationError(error)
         }

@@ -195,6 +195,18 @@ public struct CloudRecord: Sendable, Equatable {
                 modificationTime: time, changedKeys: ChangedKeys()))
     }
 
+    /// The copy a server keeps and hands out when it saves this record's fields as they are: this
+    /// record's own box, changed in place, when nothing else holds it (the request that carried it gave
+    /// it up); else a new box, as ``serverCopy(fields:tag:at:)`` makes.
+    consuming func savedAsSent(tag: CloudChangeTag, at time: VirtualInstant) -> CloudRecord {
+        guard isKnownUniquelyReferenced(&storage) else { return serverCopy(fields: fields, tag: tag, at: time) }
+        storage.applyEdit()
+        storage.changeTag = tag
+        storage.modificationTime = time
+        storage.changedKeys = ChangedKeys()
+        return self
+    }
+
     public static func == (a: CloudRecord, b: CloudRecord) -> Bool {
         if a.storage === b.storage { return true }
         let a = a.storage

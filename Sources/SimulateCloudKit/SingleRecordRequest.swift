@@ -56,36 +56,42 @@ final class SingleRecordRequest: RequestExchange {
     private unowned(unsafe) var responder: SingleRecordResponder
     private let server: CloudKitRecordServer
     private let requester: String
-    private var operation: Operation
+    /// Until the server serves it: a saved record then goes to the server, which keeps it in place.
+    private var operation: Operation?
+    private var isSave: Bool
     private var answer: SingleRecordAnswer?
 
     init(client: CloudKitDatabaseClient, operation: consuming Operation, responder: SingleRecordResponder) {
         self.client = client
         server = client.server
         requester = client.device.id
+        isSave = if case .save = operation { true } else { false }
         self.operation = operation
         self.responder = responder
     }
 
     /// The next request of the same client in this object, once it has been made ready for reuse.
     func load(_ operation: consuming Operation, responder: SingleRecordResponder) {
+        isSave = if case .save = operation { true } else { false }
         self.operation = operation
         self.responder = responder
     }
 
     override func serve() {
-        switch operation {
+        switch operation.take() {
         case .fetch(let recordID): answer = server.fetchSingle(recordID, requester: requester)
         case .save(let record, let policy): answer = server.saveSingle(record, policy: policy, requester: requester)
+        case nil: break  // served once: a request arrives at the server at most once
         }
     }
 
     override func complete(_ failure: NetworkError?) {
         let answer = self.answer
         self.answer = nil
+        operation = nil
         if let failure {
             var applied = false
-            if case .save = operation, case .record = answer { applied = true }
+            if isSave, case .record = answer { applied = true }
             deliver(.failure(client.clientError(failure, served: answer != nil, applied: applied)))
             return
         }
@@ -93,7 +99,7 @@ final class SingleRecordRequest: RequestExchange {
         case .record(let record):
             deliver(.success(record))
         case .itemError(let error):
-            if case .fetch = operation, error.code == .unknownItem {
+            if !isSave, error.code == .unknownItem {
                 responder.fetched(.success(nil))
             } else {
                 deliver(.failure(error))
@@ -107,9 +113,6 @@ final class SingleRecordRequest: RequestExchange {
     }
 
     private func deliver(_ result: Result<CloudRecord, CloudKitError>) {
-        switch operation {
-        case .fetch: responder.fetched(result.map { $0 })
-        case .save: responder.saved(result)
-        }
+        if isSave { responder.saved(result) } else { responder.fetched(result.map { $0 }) }
     }
 }
