@@ -49,7 +49,7 @@ public struct SimulationClock: Clock, Sendable {
 
     /// Suspends the task until the scheduler reaches `deadline` (a past deadline is due at once); throws
     /// `CancellationError` at once when the task is cancelled. `tolerance` is ignored: virtual time is exact.
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    public nonisolated(nonsending) func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try await runtime.sleep(until: deadline.instant)
     }
 }

@@ -10,8 +10,8 @@ public final class SimulationContinuation<Value: Sendable>: @unchecked Sendable 
     // resumed on the run's thread while the run is under way (the type's contract above); the stranded
     // waits of RuntimeEscapeTests pass under AddressSanitizer.
     private unowned(unsafe) let runtime: SimulationRuntime
-    private let record: TaskRecord?
-    private let step: WaitStep
+    private var record: TaskRecord?
+    private var step: WaitStep
     private var continuation: UnsafeContinuation<Value, any Error>?
     private var done = false
     private var cancellationHandler: (() -> Void)?
@@ -52,6 +52,16 @@ public final class SimulationContinuation<Value: Sendable>: @unchecked Sendable 
         self.continuation = continuation
     }
 
+    /// Makes a finished wait new again for another wait of `record`'s (a sleep's wait is reused, saving an
+    /// object per sleep); only for waits nothing outside the runtime holds.
+    func rearm(record: TaskRecord?, step: WaitStep) {
+        assert(continuation == nil && cancellationHandler == nil, "only a finished wait is reused")
+        self.record = record
+        self.step = step
+        done = false
+        timer = nil
+    }
+
     func cancel() {
         guard runtime.executor.isOnSimulationThread else {
             runtime.recordEscape(
@@ -87,8 +97,9 @@ public final class SimulationContinuation<Value: Sendable>: @unchecked Sendable 
 
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 extension SimulationContinuation: ScheduledTarget where Value == Void {
-    /// A sleep's deadline: the scheduler calls it back directly.
+    /// A sleep's deadline: the scheduler calls it back directly, and the woken task runs in this event
+    /// when its own drain event would have come next (``SimulationExecutor/runWoken(_:)``).
     public func fire(_ tag: Int) {
-        resume(returning: ())
+        runtime.executor.runWoken { resume(returning: ()) }
     }
 }

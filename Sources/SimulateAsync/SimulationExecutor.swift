@@ -34,6 +34,8 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     private var nextOrdinal: UInt64 = 0
     private var drainScheduled = false
     private var closed = false
+    /// Set while ``runWoken(_:)`` resumes a task: its job waits for that event to run it, not a drain event.
+    private var holdsDrain = false
     private let outside = Mutex(OutsideJobs())
     /// The serial executor of actors that run inside the simulation: jobs it gets run isolated to it.
     private(set) lazy var serial = SimulationSerialExecutor(executor: self)
@@ -67,7 +69,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
         }
         ready.append(ReadyJob(job: job, ordinal: nextOrdinal << 1 | (serial ? 1 : 0)))
         nextOrdinal &+= 1
-        scheduleDrain()
+        if !holdsDrain { scheduleDrain() }
     }
 
     /// Runs `job` once virtual time reaches `time`; a time already past is due now, as a clock's deadline
@@ -90,6 +92,24 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     public func fire(_ tag: Int) {
         drainScheduled = false
         guard !ready.isEmpty else { return }
+        runOne()
+        scheduleDrain()
+    }
+
+    /// Calls `resume`, the whole of a scheduler event that wakes a task (a sleep's deadline), and runs the
+    /// job it makes ready in this same event when the drain event it would otherwise schedule would be
+    /// the very next event: nothing else ready, no drain pending, no other event at this instant, and
+    /// the event budget not spent. The job then runs exactly where it would have run, without an event
+    /// of its own; in every other case the drain event is scheduled as usual.
+    func runWoken(_ resume: () -> Void) {
+        guard ready.isEmpty, !drainScheduled, !closed, !holdsDrain else { return resume() }
+        holdsDrain = true
+        resume()
+        holdsDrain = false
+        guard !ready.isEmpty else { return }
+        if scheduler.nextEventTime == scheduler.now || scheduler.executedEvents >= scheduler.eventBudget {
+            return scheduleDrain()
+        }
         runOne()
         scheduleDrain()
     }

@@ -21,6 +21,8 @@ public final class SimulationRuntime: @unchecked Sendable {
     /// The run's devices, in scenario order.
     public let devices: [Device]
     private var records: [TaskRecord] = []
+    /// Sleeps' waits that finished, for the next sleeps (on the run's thread only).
+    private var sleepWaits: [SimulationContinuation<Void>] = []
     private let escapes = Mutex<[String]>([])
     private var ended = false
     /// The run's fault points (`SimulationFault.maybe`); nil for a runtime made without a context.
@@ -109,7 +111,7 @@ public final class SimulationRuntime: @unchecked Sendable {
         try await suspend(.text(step), start)
     }
 
-    func suspend<Value: Sendable>(
+    nonisolated(nonsending) func suspend<Value: Sendable>(
         _ step: WaitStep, _ start: (SimulationContinuation<Value>) -> Void
     ) async throws -> Value {
         let record = TaskRecord.current
@@ -136,12 +138,35 @@ public final class SimulationRuntime: @unchecked Sendable {
         }
     }
 
-    func sleep(until deadline: VirtualInstant) async throws {
+    nonisolated(nonsending) func sleep(until deadline: VirtualInstant) async throws {
+        let record = TaskRecord.current
+        guard executor.isOnSimulationThread else {
+            return try await suspend(.sleep(until: deadline)) { (_: SimulationContinuation<Void>) in }
+        }
+        try Task.checkCancellation()
+        let step = WaitStep.sleep(until: deadline)
+        let wait: SimulationContinuation<Void>
+        if let reused = sleepWaits.popLast() {
+            reused.rearm(record: record, step: step)
+            wait = reused
+        } else {
+            wait = SimulationContinuation(runtime: self, record: record, step: step)
+        }
+        if let record {
+            record.simulationWaits += 1
+            record.step(step)
+        }
+        defer { sleepWaits.append(wait) }
         let scheduler = self.scheduler
-        try await suspend(.sleep(until: deadline)) { (wait: SimulationContinuation<Void>) in
-            // A clock's deadline already past is due now (the `Clock.sleep(until:)` contract); the
-            // scheduler itself takes no time before its `now`.
-            wait.timer = scheduler.schedule(at: max(deadline, scheduler.now), wait)
+        try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+                wait.install(continuation)
+                // A clock's deadline already past is due now (the `Clock.sleep(until:)` contract); the
+                // scheduler itself takes no time before its `now`.
+                wait.timer = scheduler.schedule(at: max(deadline, scheduler.now), wait)
+            }
+        } onCancel: {
+            wait.cancel()
         }
     }
 

@@ -30,6 +30,30 @@ import Testing
     }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func aWakeUpWithNothingElseDueRunsInItsTimersEvent() throws {
+        func run(tasks: [String], sleeps: Int) throws -> RunResult {
+            try App.run(duration: "100s") { runtime, context, log in
+                let clock = runtime.clock
+                for name in tasks {
+                    runtime.spawn(on: context.devices[0]) {
+                        for _ in 0..<sleeps { try await clock.sleep(for: .seconds(1)) }
+                        log.lines.append("\(name) done at \(clock.now)")
+                    }
+                }
+            }
+        }
+        let alone = try run(tasks: ["a"], sleeps: 10)
+        #expect(observedLog(alone) == ["a done at 10s"])
+        // Each wake-up runs in its timer's event, not in one of its own: one event per sleep.
+        #expect(alone.events - (try run(tasks: ["a"], sleeps: 0)).events == 10)
+
+        // Two tasks due at the same instants: each wake-up waits for its own event, so the seed orders them.
+        let together = try run(tasks: ["a", "b"], sleeps: 10)
+        #expect(Set(observedLog(together)) == ["a done at 10s", "b done at 10s"])
+        #expect(together.events - (try run(tasks: ["a", "b"], sleeps: 0)).events == 2 * 2 * 10)
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func cancellationEndsASleepAtOnce() throws {
         let result = try App.run(duration: "100s") { runtime, context, log in
             let clock = runtime.clock

@@ -24,6 +24,8 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
     private var waiter: SimulationContinuation<Void>?
     private var lastActivity = VirtualInstant.start
     private var timerPending = false
+    /// The pending timeout event, cancelled when the stream ends so it does not fire for nothing later.
+    private var timer: EventHandle?
     private var exchangeID = 0
     /// The response's status and headers, once they arrived.
     private(set) var head: StreamResponseHead?
@@ -85,7 +87,7 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
         connection?.close()
         connection = nil
         service.observe(.streamEnded(exchangeID: exchangeID, reason: nil), on: device)
-        wake()
+        ended()
     }
 
     private func wait(_ step: String) async throws {
@@ -102,6 +104,14 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
             cancel()
             throw CancellationError()
         }
+    }
+
+    /// The stream ended (`end` is set): its timeout has nothing left to watch.
+    private func ended() {
+        if let timer { context.scheduler.cancel(timer) }
+        timer = nil
+        timerPending = false
+        wake()
     }
 
     private func wake() {
@@ -147,21 +157,22 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
         case .connectionLost, .reset, .serverRestart: end = .failure(URLError(.networkConnectionLost))
         }
         service.observe(.streamEnded(exchangeID: exchangeID, reason: .closed(reason)), on: device)
-        wake()
+        ended()
     }
 
     private func armTimer() {
         guard !timerPending else { return }
         timerPending = true
-        context.scheduler.schedule(at: lastActivity.addingClamped(timeout)) { [self] in
+        timer = context.scheduler.schedule(at: lastActivity.addingClamped(timeout)) { [self] in
             timerPending = false
+            timer = nil
             guard end == nil, !endHeld else { return }
             guard context.now - lastActivity >= timeout else { return armTimer() }
             end = .failure(URLError(.timedOut))
             connection?.close()
             connection = nil
             service.observe(.streamEnded(exchangeID: exchangeID, reason: .timedOut), on: device)
-            wake()
+            ended()
         }
     }
 }

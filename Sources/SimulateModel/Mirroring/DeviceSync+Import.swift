@@ -4,12 +4,12 @@ import SimulateCore
 extension DeviceSync {
     func startImport() {
         trace.begin(device.id, "sync", "import", value: Int64(passes))
-        fetchNext(pages: 0, fullRefetch: token == nil ? Set<String>() : nil)
+        fetchNext(pages: 0, fullRefetch: token == nil ? SeenSlots() : nil)
     }
 
     /// Fetches one page of the zone's changes since the token and applies it. `fullRefetch` collects the
     /// names seen when fetching from the start, so objects deleted meanwhile can be found afterwards.
-    private func fetchNext(pages: Int, offset: Int = 0, fullRefetch: Set<String>?) {
+    private func fetchNext(pages: Int, offset: Int = 0, fullRefetch: SeenSlots?) {
         let (pager, since, limit, device) = (shared.pager, token, shared.configuration.importBatchSize, device)
         shared.send(from: device, { pager.page(for: device, since: since, offset: offset, limit: limit) }) {
             [self] result in
@@ -28,7 +28,7 @@ extension DeviceSync {
             case .failure(let error) where error.code == .changeTokenExpired:
                 trace.instant(device.id, "sync", "changeTokenExpired", "refetching the zone from the start")
                 token = nil
-                fetchNext(pages: pages + 1, fullRefetch: Set<String>())
+                fetchNext(pages: pages + 1, fullRefetch: SeenSlots())
             case .failure(let error):
                 trace.end(device.id, "sync", "import", "failed: \(error)", value: -1)
                 finishPass(failure: error)
@@ -36,7 +36,7 @@ extension DeviceSync {
         }
     }
 
-    private func apply(_ page: ChangeFeedPager.Page, seen: inout Set<String>?) {
+    private func apply(_ page: ChangeFeedPager.Page, seen: inout SeenSlots?) {
         var records = page.records
         switch shared.configuration.importOrder {
         case .changeOrder: break
@@ -46,7 +46,6 @@ extension DeviceSync {
             records.shuffle(using: &random)
         }
         for record in records {
-            seen?.insert(record.recordID.recordName)
             importedRecords += 1
             if record.recordType == MirrorShared.linkRecordType {
                 if let pair = LinkSet.Pair(record: record) {
@@ -54,6 +53,8 @@ extension DeviceSync {
                 }
             } else {
                 applyRecord(record)
+                // Only objects are looked for afterwards, and an object's name has a number.
+                if seen != nil, let slot = shared.names.slot(record.recordID.recordName) { seen?.insert(slot) }
             }
         }
         for recordID in page.deletions {
@@ -69,9 +70,7 @@ extension DeviceSync {
         let tag = record.changeTag?.rawValue ?? 0
         let slot = shared.slot(of: record)
         let (object, adopted) = store.objectOrAdopt(slot: slot) {
-            let object = ModelObject(id: name, slot: slot, entity: entity)
-            object.box = shared.box(record, slot: slot)
-            object.baseTag = tag
+            let object = ModelObject(box: shared.box(record, slot: slot), entity: entity)
             object.wasSent = true
             return object
         }
@@ -85,7 +84,7 @@ extension DeviceSync {
         object.box = shared.box(record, slot: slot)
         if object.local != nil {
             for field in 0..<entity.fieldCount where object.dirtyMask & (1 << UInt64(field)) == 0 {
-                object.local?[field] = FieldCoding.json(record.fields[entity.fieldKeys[field]])
+                object.setLocal(field, FieldCoding.json(record.fields[entity.fieldKeys[field]]))
             }
             if object.dirtyMask == 0 { object.local = nil }
         }
@@ -128,11 +127,28 @@ extension DeviceSync {
     }
 
     /// After a full refetch: synced objects the server no longer has were deleted while the token was stale.
-    private func removeUnseen(_ seen: Set<String>) {
-        let gone = store.objects.filter { $0.record != nil && !$0.isDirty && !seen.contains($0.id) }
+    private func removeUnseen(_ seen: SeenSlots) {
+        let gone = store.objects.filter { $0.record != nil && !$0.isDirty && !seen.contains($0.slot) }
         for object in gone.sorted(by: { $0.id < $1.id }) where store.holds(object) {
             trace.instant(device.id, "sync", "deletedWhileStale", object.id)
             _ = try? store.delete(object, now: now, remote: true)
         }
+    }
+}
+
+/// The numbers (in the run's ``NameTable``) of the object names a full refetch saw: a bit each, instead
+/// of a hashed copy of every name per device.
+struct SeenSlots {
+    private var words: [UInt64] = []
+
+    mutating func insert(_ slot: Int) {
+        let word = slot >> 6
+        if word >= words.count { words += repeatElement(0, count: max(word + 1, words.count * 2) - words.count) }
+        words[word] |= 1 << UInt64(slot & 63)
+    }
+
+    func contains(_ slot: Int) -> Bool {
+        let word = slot >> 6
+        return word < words.count && words[word] & (1 << UInt64(slot & 63)) != 0
     }
 }

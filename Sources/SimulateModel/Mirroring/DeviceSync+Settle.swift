@@ -90,7 +90,7 @@ extension DeviceSync {
                 store.unindex(object.id, field: field, target: object.reference(field))
                 store.index(object.id, field: field, target: value.stringValue)
             }
-            object.local?[field] = value
+            object.setLocal(field, value)
         }
     }
 
