@@ -83,7 +83,21 @@ do {
     }
     if selection == "repeats" {
         let counts = arguments.contains("--quick") ? [10_000, 100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000]
-        figures += try RepeatMemoryBenchmark.run(counts: counts)
+        let named = arguments.firstIndex(of: "--workloads").flatMap {
+            arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+        }
+        let workloads =
+            try named.map {
+                try $0.split(separator: ",").map { name in
+                    guard let workload = RepeatWorkload(rawValue: String(name)) else {
+                        throw BenchmarkError(
+                            message: "no repeat workload \(name): "
+                                + RepeatWorkload.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    return workload
+                }
+            } ?? RepeatWorkload.allCases
+        figures += try RepeatMemoryBenchmark.run(counts: counts, workloads: workloads)
     }
     if selection == "long-runs" {
         let quick = arguments.contains("--quick")

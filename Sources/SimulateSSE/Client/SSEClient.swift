@@ -320,7 +320,7 @@ final class SSEClient {
         case .launched: attemptsSinceLaunch = 0
         case .attempt, .refusedThenWaited:
             attemptsSinceLaunch += 1
-            if attemptsSinceLaunch > 1 { world.reconnectTimes.append(event.time) }
+            if attemptsSinceLaunch > 1 { world.reconnected(at: event.time) }
         default: break
         }
         log.append(event)

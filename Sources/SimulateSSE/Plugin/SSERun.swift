@@ -14,6 +14,7 @@ public final class SSERun: PluginRun {
     private var indicatorWatchers: [(kind: SSEInvariant.Kind, watchers: [IndicatorInvariant])] = []
     private var backoffWatchers: [(kind: SSEInvariant.Kind, watchers: [BackoffInvariant])] = []
     private var freshnessWatchers: [(kind: SSEInvariant.Kind, watchers: [FreshnessInvariant])] = []
+    private var reconnectWatches: [(kind: SSEInvariant.Kind, watch: ReconnectRateWatch)] = []
 
     init(
         configuration: SSEConfiguration, context: SimulationContext,
@@ -23,6 +24,12 @@ public final class SSERun: PluginRun {
         self.context = context
         let world = SSEWorld(context: context, configuration: configuration)
         self.world = world
+        let readsPeakRate =
+            context.scenario.expectations?.contains {
+                guard case .check = $0.kind else { return false }
+                return $0.plugin == "sse" && $0.name == "peakReconnectRate"
+            } ?? false
+        if readsPeakRate { world.reconnectTimes = [] }
         clients = context.devices.map {
             SSEClient(device: $0, world: world, random: context.random(for: $0, component: "sse.backoff"))
         }
@@ -58,6 +65,11 @@ public final class SSERun: PluginRun {
                 world.server.versionWatchers.append(watcher)
             }
             freshnessWatchers.append((invariant.kind, watchers))
+        case .reconnectRate(let max, let window):
+            guard !reconnectWatches.contains(where: { $0.kind == invariant.kind }) else { return }
+            let watch = ReconnectRateWatch(max: max, window: window)
+            world.reconnectWatches.append(watch)
+            reconnectWatches.append((invariant.kind, watch))
         default:
             break
         }
@@ -114,7 +126,7 @@ public final class SSERun: PluginRun {
             return .object(
                 JSONObject(world.server.log.requests.sorted { $0.key < $1.key }.map { ($0.key, JSON($0.value)) }))
         case .peakReconnectRate(let window):
-            return JSON(ServerInvariants.peakReconnects(reconnectTimes, window: window))
+            return JSON(ServerInvariants.peakReconnects(world.reconnectTimes ?? [], window: window))
         }
     }
 
@@ -158,13 +170,13 @@ public final class SSERun: PluginRun {
         case .serverIds: return ServerInvariants.serverIds(world, clients: clients)
         case .mutationsDelivered: return StateInvariants.mutationsDelivered(world)
         case .noRevert: return StateInvariants.noRevert(world)
-        case .reconnectRate(let max, let window):
-            return ServerInvariants.reconnectRate(reconnectTimes, max: max, window: window)
+        case .reconnectRate:
+            guard let watched = reconnectWatches.first(where: { $0.kind == invariant.kind }) else {
+                preconditionFailure("sse.reconnectRate was not watched")
+            }
+            return watched.watch.violations
         }
     }
-
-    /// Every device's reconnect attempt times, in time order.
-    private var reconnectTimes: [VirtualInstant] { world.reconnectTimes }
 
     public func statistics() -> JSON? {
         let attempts = clients.reduce(0) { $0 + $1.attempts }
