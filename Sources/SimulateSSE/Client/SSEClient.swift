@@ -122,6 +122,7 @@ final class SSEClient {
             parserHoldsBytes = false
         }
         model = []
+        world.mutations.release(pendingOptimistic)
         pendingOptimistic.removeAll()
         temporaryCount = 0
         displayedVersion = 0

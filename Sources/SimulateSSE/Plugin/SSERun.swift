@@ -59,8 +59,8 @@ public final class SSERun: PluginRun {
             for (client, watcher) in zip(clients, watchers) {
                 client.log.watchers.append(watcher)
                 client.freshnessWatchers.append(watcher)
-                for (index, record) in world.server.log.versions.enumerated() {
-                    watcher.serverVersion(index + 1, at: record.time)
+                for (version, record) in world.server.log.kept {
+                    watcher.serverVersion(version, at: record.time)
                 }
                 world.server.versionWatchers.append(watcher)
             }
@@ -168,8 +168,8 @@ public final class SSERun: PluginRun {
                 watcher.violations(end: end, recent: client.log.last(JudgedLog.cited))
             }
         case .serverIds: return ServerInvariants.serverIds(world, clients: clients)
-        case .mutationsDelivered: return StateInvariants.mutationsDelivered(world)
-        case .noRevert: return StateInvariants.noRevert(world)
+        case .mutationsDelivered: return world.mutations.undeliveredViolations
+        case .noRevert: return world.mutations.revertViolations
         case .reconnectRate:
             guard let watched = reconnectWatches.first(where: { $0.kind == invariant.kind }) else {
                 preconditionFailure("sse.reconnectRate was not watched")
