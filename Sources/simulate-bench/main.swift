@@ -3,7 +3,8 @@ import SimulateCore
 import SimulateJSON
 import SimulatePlugins
 
-/// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|model-check|async|parsers|repeats|long-runs|all] [--quick] [--format json]`,
+/// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|model-check|async|parsers|repeats|long-runs|all] [--quick] [--format json]`
+/// (`repeats` also takes `--workloads sse,sse-reconnects,counter,model,intents` and `--counts 100000,1000000`),
 /// or `simulate-bench counter-runs SEEDS` for one thread of counter runs to profile (`valgrind --tool=callgrind`),
 /// or `simulate-bench write-scenario MEGABYTES FILE` to write the scenario `loader-200` generates (short steps),
 /// or `simulate-bench load FILE` for one scenario load to profile (`valgrind --tool=callgrind`),
@@ -82,7 +83,12 @@ do {
         figures += try runModelCheckBenchmark()
     }
     if selection == "repeats" {
-        let counts = arguments.contains("--quick") ? [10_000, 100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000]
+        let counts =
+            arguments.firstIndex(of: "--counts").flatMap {
+                arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+            }
+            .map { $0.split(separator: ",").compactMap { Int($0) } }
+            ?? (arguments.contains("--quick") ? [10_000, 100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000])
         let named = arguments.firstIndex(of: "--workloads").flatMap {
             arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
         }

@@ -330,7 +330,9 @@ final class SSEClient {
     func noteApplied(version: Int) {
         appliedCount += 1
         lastApplied = AppliedState(time: now, version: version)
-        for watcher in freshnessWatchers { watcher.applied(version, at: now) }
+        for watcher in freshnessWatchers {
+            watcher.applied(version, at: now, judged: log.isHolding ? nil : log.recent)
+        }
         displayedVersion = version
     }
 }
