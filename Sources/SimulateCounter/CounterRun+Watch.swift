@@ -5,9 +5,15 @@ import SimulateCore
 /// distinct values is kept for the message, so a repeat of an older value names no first holder
 /// (README.md, "Memory").
 final class UniqueWatch {
-    /// Distinct values whose first holder a violation can still name.
-    static let remembered = 1 << 16
-    private var holders: [Int: FinishedAllocation] = [:]
+    /// Distinct values whose first holder a violation can still name (16 bytes each, and the table's own).
+    static let remembered = 1 << 14
+    /// What a violation cites of a first holder.
+    private struct Holder {
+        let deviceIndex: Int32
+        let attempts: Int32
+        let finishedAt: VirtualInstant
+    }
+    private var holders: [Int: Holder] = [:]
     /// The values of ``holders`` in the order they were handed out; the oldest is forgotten first.
     private var order: [Int] = []
     private var next = 0
@@ -25,11 +31,19 @@ final class UniqueWatch {
                 order[next] = value
                 next = (next + 1) % Self.remembered
             }
-            holders[value] = allocation
+            holders[value] = Holder(
+                deviceIndex: Int32(truncatingIfNeeded: allocation.deviceIndex),
+                attempts: Int32(clamping: allocation.attempts), finishedAt: allocation.finishedAt)
             return
         }
         total += 1
-        if repeats.count < CounterRun.violationLimit { repeats.append((allocation, holders[value])) }
+        guard repeats.count < CounterRun.violationLimit else { return }
+        let first = holders[value].map {
+            FinishedAllocation(
+                index: -1, deviceIndex: Int($0.deviceIndex), attempts: Int($0.attempts), finishedAt: $0.finishedAt,
+                value: value, error: nil)
+        }
+        repeats.append((allocation, first))
     }
 }
 

@@ -26,6 +26,8 @@ final class MutationLedger {
 
     /// Mutations fired so far: the next one's serial is `count + 1`.
     private(set) var count = 0
+    /// Mutations kept.
+    var openCount: Int { open.count }
     private var open: [Int: Entry] = [:]
     private var sweepAt = 64
     private var revertOrder = 0
