@@ -1,7 +1,8 @@
 import SimulateCore
 import SimulateJSON
 
-/// The counter's invariants, evaluated over the allocation log at the end of the run.
+/// The counter's invariants: `unique` and `retryBound` judged as allocations end (CounterRun+Watch.swift),
+/// `contiguous` over the set of values handed out, at the end of the run.
 extension CounterRun {
     static let violationLimit = 50
 
@@ -10,22 +11,20 @@ extension CounterRun {
         case .unique: uniqueViolations()
         case .contiguous(let contiguous): contiguousViolations(upToServerValue: contiguous.upTo == .value)
         case .retryBound(let bound):
-            // maxAttempts is the reference allocator's setting: an app allocator's own bound is its
-            // own, so only an explicit `maxAttempts` argument bounds its attempts.
-            retryBoundViolations(
-                maxAttempts: bound.maxAttempts
-                    ?? (configuration.appAllocator == nil ? configuration.maxAttempts : .max),
-                allowPending: bound.allowPending)
+            retryBoundViolations(maxAttempts: resolvedMaxAttempts(bound), allowPending: bound.allowPending)
         case .retryAfter: retryAfterViolations()
         }
     }
 
-    private func event(_ index: Int) -> String {
-        let allocation = log.allocations[index]
-        let time = DurationFormat.secondsText(allocation.finishedAt ?? context.now)
-        let device = context.devices[allocation.deviceIndex].id
-        let outcome = allocation.value.map { "displayId \($0)" } ?? "\(log.errors[index]?.description ?? "pending")"
-        return "\(time) \(device) counter.allocated \(outcome) after \(allocation.attempts) attempts"
+    private func event(_ allocation: FinishedAllocation) -> String {
+        let outcome = allocation.value.map { "displayId \($0)" } ?? "\(allocation.error?.description ?? "pending")"
+        return "\(DurationFormat.secondsText(allocation.finishedAt)) \(context.devices[allocation.deviceIndex].id) "
+            + "counter.allocated \(outcome) after \(allocation.attempts) attempts"
+    }
+
+    private func pendingEvent(_ allocation: Allocation) -> String {
+        "\(DurationFormat.secondsText(context.now)) \(context.devices[allocation.deviceIndex].id) "
+            + "counter.allocated pending after \(allocation.attempts) attempts"
     }
 
     private func capped(_ violations: [Violation], total: Int) -> [Violation] {
@@ -35,29 +34,32 @@ extension CounterRun {
     }
 
     func uniqueViolations() -> [Violation] {
-        var holders: [Int: Int] = Dictionary(minimumCapacity: log.handedOut.count)
+        guard let watch = uniqueWatch else { preconditionFailure("counter.unique was not watched") }
         var violations: [Violation] = []
-        var total = 0
-        for index in log.handedOut {
-            let allocation = log.allocations[index]
+        var total = watch.total
+        for (allocation, first) in watch.repeats {
             guard let value = allocation.value else { continue }
-            // One lookup for the common case of a new value; a repeated one keeps its first holder.
-            guard let first = holders.updateValue(index, forKey: value) else { continue }
-            holders[value] = first
-            total += 1
-            guard violations.count < Self.violationLimit else { continue }
-            let firstDevice = context.devices[log.allocations[first].deviceIndex].id
-            violations.append(
-                Violation(
-                    at: allocation.finishedAt ?? context.now,
-                    device: context.devices[allocation.deviceIndex].id,
-                    message: "displayId \(value) handed out twice (first to \(firstDevice))",
-                    events: [event(first), event(index)]))
+            let device = context.devices[allocation.deviceIndex].id
+            if let first {
+                let firstDevice = context.devices[first.deviceIndex].id
+                violations.append(
+                    Violation(
+                        at: allocation.finishedAt, device: device,
+                        message: "displayId \(value) handed out twice (first to \(firstDevice))",
+                        events: [event(first), event(allocation)]))
+            } else {
+                violations.append(
+                    Violation(
+                        at: allocation.finishedAt, device: device,
+                        message:
+                            "displayId \(value) handed out twice (first more than \(UniqueWatch.remembered) "
+                            + "distinct displayIds earlier)",
+                        events: [event(allocation)]))
+            }
         }
-        for (index, answered) in appAllocators?.unbacked ?? [] {
-            total += 1
-            guard violations.count < Self.violationLimit, let value = log.allocations[index].value else { continue }
-            let allocation = log.allocations[index]
+        total += appAllocators?.unbackedCount ?? 0
+        for (allocation, answered) in appAllocators?.unbacked ?? [] {
+            guard violations.count < Self.violationLimit, let value = allocation.value else { continue }
             let device = context.devices[allocation.deviceIndex].id
             let saves =
                 answered.isEmpty
@@ -66,32 +68,28 @@ extension CounterRun {
                     + answered.map(String.init).joined(separator: ", ")
             violations.append(
                 Violation(
-                    at: allocation.finishedAt ?? context.now, device: device,
-                    message: "\(device) handed out displayId \(value), but \(saves)", events: [event(index)]))
+                    at: allocation.finishedAt, device: device,
+                    message: "\(device) handed out displayId \(value), but \(saves)", events: [event(allocation)]))
         }
         return capped(violations, total: total)
     }
 
     func contiguousViolations(upToServerValue: Bool) -> [Violation] {
-        // The handed-out values, sorted, each once.
-        var values: [Int] = []
-        values.reserveCapacity(log.handedOut.count)
-        for value in log.handedOut.compactMap({ log.allocations[$0].value }).sorted() where values.last != value {
-            values.append(value)
-        }
+        let values = log.values
         let serverValue = Int(server.record(configuration.recordID)?[CounterConfiguration.valueKey]?.intValue ?? 0)
         let first = configuration.initialValue + 1
-        let last = upToServerValue ? serverValue : (values.last ?? configuration.initialValue)
+        let last = upToServerValue ? serverValue : (values.max ?? configuration.initialValue)
         var violations: [Violation] = []
         var gaps: [ClosedRange<Int>] = []
         var missing = 0
         var next = first
-        for value in values where value >= first && value <= last {
-            if value > next {
-                gaps.append(next...(value - 1))
-                missing += value - next
+        for range in values.ranges where range.upperBound >= first && range.lowerBound <= last {
+            let lower = max(range.lowerBound, first)
+            if lower > next {
+                gaps.append(next...(lower - 1))
+                missing += lower - next
             }
-            next = value + 1
+            next = min(range.upperBound, last) + 1
         }
         if next <= last {
             gaps.append(next...last)
@@ -107,8 +105,8 @@ extension CounterRun {
                         + shown.joined(separator: ", ") + (gaps.count > 20 ? ", …" : "")
                         + (upToServerValue ? " (the server's counter is \(serverValue))" : "")))
         }
-        let above = values.filter { $0 > last || $0 < first }
-        if let highest = above.last {
+        let above = values.outside(first: first, last: last)
+        if let highest = above.highest {
             violations.append(
                 Violation(
                     at: context.now,
@@ -120,13 +118,27 @@ extension CounterRun {
     }
 
     func retryBoundViolations(maxAttempts: Int, allowPending: Bool) -> [Violation] {
-        var violations: [Violation] = []
-        var total = 0
-        for (index, allocation) in log.allocations.enumerated() {
+        guard
+            let watch = retryBoundWatches.first(where: {
+                $0.maxAttempts == maxAttempts && $0.allowPending == allowPending
+            })
+        else { preconditionFailure("counter.retryBound was not watched") }
+        // Ended allocations over the bound and pending ones, by index: the first `violationLimit` are listed.
+        var listed: [(index: Int, violation: Violation)] = watch.over.map { allocation in
+            (
+                allocation.index,
+                Violation(
+                    at: allocation.finishedAt, device: context.devices[allocation.deviceIndex].id,
+                    message: "allocation took \(allocation.attempts) attempts (bound \(maxAttempts))",
+                    events: [event(allocation)])
+            )
+        }
+        var total = watch.total
+        for (index, allocation) in log.allocations {
             let message: String
             if allocation.attempts > maxAttempts {
                 message = "allocation took \(allocation.attempts) attempts (bound \(maxAttempts))"
-            } else if !allocation.isFinished && !allowPending {
+            } else if !allowPending {
                 message =
                     "allocation requested at \(DurationFormat.secondsText(allocation.requestedAt)) "
                     + "neither allocated nor reported as failed by the end (\(allocation.attempts) attempts)"
@@ -134,14 +146,16 @@ extension CounterRun {
                 continue
             }
             total += 1
-            guard violations.count < Self.violationLimit else { continue }
-            violations.append(
-                Violation(
-                    at: allocation.finishedAt ?? context.now,
-                    device: context.devices[allocation.deviceIndex].id, message: message,
-                    events: [event(index)]))
+            listed.append(
+                (
+                    index,
+                    Violation(
+                        at: context.now, device: context.devices[allocation.deviceIndex].id, message: message,
+                        events: [pendingEvent(allocation)])
+                ))
         }
-        return capped(violations, total: total)
+        listed.sort { $0.index < $1.index }
+        return capped(listed.prefix(Self.violationLimit).map(\.violation), total: total)
     }
 
     func retryAfterViolations() -> [Violation] {

@@ -3,19 +3,18 @@ import SimulateJSON
 /// The per-run statistics of the JSON report's `"statistics": {"counter": …}`.
 extension CounterRun {
     public func statistics() -> JSON? {
-        var attempts: [Int] = []
-        attempts.reserveCapacity(log.allocations.count)
-        var allocated = 0
-        var failed = 0
-        for allocation in log.allocations where allocation.isFinished {
-            attempts.append(allocation.attempts)
-            if allocation.value != nil { allocated += 1 } else { failed += 1 }
-        }
-        attempts.sort()
+        // The attempts of every ended allocation, by rank, read off their histogram.
+        let histogram = log.attemptCounts.sorted { $0.key < $1.key }
+        let ended = log.allocated + log.failed
         func percentile(_ fraction: Double) -> JSON {
-            guard !attempts.isEmpty else { return 0 }
-            let rank = Int((fraction * Double(attempts.count)).rounded(.up))
-            return JSON(attempts[min(attempts.count, max(1, rank)) - 1])
+            guard ended > 0 else { return 0 }
+            let rank = min(ended, max(1, Int((fraction * Double(ended)).rounded(.up))))
+            var seen = 0
+            for (attempts, count) in histogram {
+                seen += count
+                if seen >= rank { return JSON(attempts) }
+            }
+            return 0
         }
         var requests = 0
         var early = 0
@@ -29,9 +28,9 @@ extension CounterRun {
         }
         let value = server.record(configuration.recordID)?[CounterConfiguration.valueKey]?.intValue
         return [
-            "allocations": JSON(log.allocations.count), "allocated": JSON(allocated), "failed": JSON(failed),
-            "pending": JSON(log.allocations.count - allocated - failed),
-            "attempts": ["p50": percentile(0.5), "p99": percentile(0.99), "max": JSON(attempts.last ?? 0)],
+            "allocations": JSON(log.requested), "allocated": JSON(log.allocated), "failed": JSON(log.failed),
+            "pending": JSON(log.requested - ended),
+            "attempts": ["p50": percentile(0.5), "p99": percentile(0.99), "max": JSON(histogram.last?.key ?? 0)],
             "conflicts": JSON(log.conflicts), "rateLimitWaits": JSON(log.rateLimitWaits),
             "zoneBusyWaits": JSON(log.zoneBusyWaits), "serviceUnavailable": JSON(log.serviceUnavailable),
             "networkFailures": JSON(log.networkFailures), "lostResponses": JSON(lost),

@@ -8,7 +8,7 @@ public final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllo
     let configuration: CounterConfiguration
     let context: SimulationContext
     let server: CloudKitRecordServer
-    let log = AllocationLog()
+    let log: AllocationLog
     private(set) var allocators: [DeviceAllocator] = []
     /// `saveBatch` only: records saved per device index.
     var batchSaved: [Int]
@@ -19,6 +19,9 @@ public final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllo
     /// The app's own allocator, when the scenario selects one; made at time 0.
     private let appFactory: AppComponentFactory<any DisplayIDAllocatorComponent>?
     private(set) var appAllocators: AppAllocators?
+    /// The watched invariants, judged as allocations end (CounterRun+Watch.swift).
+    var uniqueWatch: UniqueWatch?
+    var retryBoundWatches: [RetryBoundWatch] = []
 
     init(
         configuration: CounterConfiguration, context: SimulationContext,
@@ -27,6 +30,12 @@ public final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllo
         appFactory = appAllocator
         self.configuration = configuration
         self.context = context
+        log = AllocationLog(
+            devices: context.devices.count,
+            keepsValuesByDevice: context.scenario.expectations?.contains {
+                guard case .check = $0.kind else { return false }
+                return $0.plugin == "counter" && $0.name == "allocated"
+            } ?? false)
         server = CloudKitRecordServer(context: context, loadModel: configuration.loadModel)
         batchSaved = Array(repeating: 0, count: context.devices.count)
         server.saveZone(CloudZone(zoneID: CloudZoneID(configuration.zoneName), atomic: true))
@@ -72,13 +81,13 @@ public final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllo
     }
 
     private func request(on device: Device, completion: ((Result<Int, CounterAllocationError>) -> Void)?) {
-        log.allocations.append(Allocation(deviceIndex: device.index, requestedAt: context.now))
-        if let completion { log.completions[log.allocations.count - 1] = completion }
+        let index = log.request(deviceIndex: device.index, at: context.now)
+        if let completion { log.completions[index] = completion }
         if let appAllocators {
-            appAllocators.enqueue(log.allocations.count - 1, on: device)
+            appAllocators.enqueue(index, on: device)
             return
         }
-        allocators[device.index].enqueue(log.allocations.count - 1)
+        allocators[device.index].enqueue(index)
     }
 
     public func perform(_ action: CounterAction, device: Device?) {
@@ -97,15 +106,11 @@ public final class CounterRun: PluginRun, CloudKitServerProviding, DisplayIDAllo
             let value = server.record(configuration.recordID)?[CounterConfiguration.valueKey]?.intValue
             return value.map { .integer($0) } ?? .null
         case .allocated:
-            guard let device else { return .null }
-            return .array(
-                log.handedOut.compactMap { index in
-                    let allocation = log.allocations[index]
-                    return allocation.deviceIndex == device.index ? allocation.value.map { JSON($0) } : nil
-                })
+            guard let device, let values = log.valuesByDevice?[device.index] else { return .null }
+            return .array(values.map { JSON($0) })
         case .failed:
             guard let device else { return .null }
-            return JSON(log.allocations.count { $0.deviceIndex == device.index && $0.failed })
+            return JSON(log.failedByDevice[device.index])
         case .knownValue:
             guard let device else { return .null }
             return JSON(allocators[device.index].knownValue)

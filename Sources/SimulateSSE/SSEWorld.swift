@@ -8,12 +8,13 @@ final class SSEWorld {
     let trace: Trace
     let configuration: SSEConfiguration
     let server: SSEServer
-    /// Every mutation a user fired, in order; index `serial - 1`.
-    var mutations: [FiredMutation] = []
-    var reverts: [RevertCandidate] = []
+    /// The mutations users fired, while a verdict may still change with them, and the violations decided.
+    let mutations = MutationLedger()
     /// When every device's reconnect attempts started (each launch's first attempt is no reconnect), in
-    /// time order: 8 bytes per reconnect, for `reconnectRate` and `peakReconnectRate`.
-    var reconnectTimes: [VirtualInstant] = []
+    /// time order: 8 bytes per reconnect, kept only when a check reads `peakReconnectRate` (nil: not kept).
+    var reconnectTimes: [VirtualInstant]?
+    /// The watched `reconnectRate` invariants, judged reconnect by reconnect.
+    var reconnectWatches: [ReconnectRateWatch] = []
     /// fullState violations found as events were applied (at most ``violationLimit`` kept).
     var fullStateViolations: [Violation] = []
     var fullStateViolationCount = 0
@@ -28,6 +29,13 @@ final class SSEWorld {
         trace = context.trace
         self.configuration = configuration
         server = SSEServer(scheduler: context.scheduler, trace: context.trace, configuration: configuration)
+        server.receiptObserver = { [mutations] receipt, serial in mutations.received(receipt, serial: serial) }
+    }
+
+    /// A device's reconnect attempt started (not the first attempt of a launch).
+    func reconnected(at time: VirtualInstant) {
+        reconnectTimes?.append(time)
+        for watch in reconnectWatches { watch.reconnected(at: time) }
     }
 
     func noteFullStateViolation(_ violation: @autoclosure () -> Violation) {

@@ -3,7 +3,8 @@ import SimulateCore
 import SimulateJSON
 import SimulatePlugins
 
-/// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|model-check|async|parsers|repeats|long-runs|explore|all] [--quick] [--format json]`,
+/// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|model-check|async|parsers|repeats|long-runs|explore|all] [--quick] [--format json]`
+/// (`repeats` also takes `--workloads sse,sse-reconnects,counter,model,intents` and `--counts 100000,1000000`),
 /// or `simulate-bench counter-runs SEEDS` for one thread of counter runs to profile (`valgrind --tool=callgrind`),
 /// or `simulate-bench write-scenario MEGABYTES FILE` to write the scenario `loader-200` generates (short steps),
 /// or `simulate-bench load FILE` for one scenario load to profile (`valgrind --tool=callgrind`),
@@ -85,8 +86,27 @@ do {
         figures += try runModelCheckBenchmark()
     }
     if selection == "repeats" {
-        let counts = quick ? [10_000, 100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000]
-        figures += try RepeatMemoryBenchmark.run(counts: counts)
+        let counts =
+            arguments.firstIndex(of: "--counts").flatMap {
+                arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+            }
+            .map { $0.split(separator: ",").compactMap { Int($0) } }
+            ?? (quick ? [10_000, 100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000])
+        let named = arguments.firstIndex(of: "--workloads").flatMap {
+            arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+        }
+        let workloads =
+            try named.map {
+                try $0.split(separator: ",").map { name in
+                    guard let workload = RepeatWorkload(rawValue: String(name)) else {
+                        throw BenchmarkError(
+                            message: "no repeat workload \(name): "
+                                + RepeatWorkload.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    return workload
+                }
+            } ?? RepeatWorkload.allCases
+        figures += try RepeatMemoryBenchmark.run(counts: counts, workloads: workloads)
     }
     if selection == "long-runs" {
         figures += try LongRunMemoryBenchmark.run(

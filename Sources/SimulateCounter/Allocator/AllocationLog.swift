@@ -1,29 +1,51 @@
 import SimulateCloudKit
 import SimulateCore
 
-/// One requested allocation, from request to its end. Kept small: errors and completions are rare and
-/// live in the log's side tables.
+/// One requested allocation that has not ended yet. Kept small: completions live in the log's side table.
 struct Allocation {
     let deviceIndex: Int
     let requestedAt: VirtualInstant
     var attempts = 0
-    var value: Int?
-    var failed = false
-    var finishedAt: VirtualInstant?
-
-    var isFinished: Bool { finishedAt != nil }
 }
 
-/// Everything the run's allocators did: the allocations and the counts behind the statistics.
+/// An allocation that ended: what a violation message cites of it.
+struct FinishedAllocation {
+    let index: Int
+    let deviceIndex: Int
+    let attempts: Int
+    let finishedAt: VirtualInstant
+    let value: Int?
+    let error: CounterAllocationError?
+}
+
+/// Everything the run's allocators did, kept in memory bounded by what is pending (README.md, "Memory"):
+/// allocations not ended yet in full; ended ones folded into counts, the histogram of their attempts, the
+/// set of distinct values handed out (one range per run of consecutive values) and whatever the watched
+/// invariants keep (``finishObservers``). The values each device got are kept only when a check reads them
+/// (`counter.allocated`).
+///
 /// The log's state is `@exclusivity(unchecked)` (docs/performance.md): every change to an allocation
 /// copies on write when shared, a call the compiler cannot see through, so with the checks on each
 /// `allocations[i].x = …` is a run-time access check. That cost 47 M instructions (5 %) of
 /// `simulate-bench counter-runs 30` under callgrind and 9-10 % of its CPU time (best of 5, 300 seeds:
 /// 1.26 s with the checks, 1.15 s without). Only the run's own thread touches a log.
 final class AllocationLog {
-    @exclusivity(unchecked) var allocations: [Allocation] = []
-    /// Indices of allocations in the order they were handed out.
-    @exclusivity(unchecked) var handedOut: [Int] = []
+    /// Allocations requested and not ended, by index.
+    @exclusivity(unchecked) var allocations: [Int: Allocation] = [:]
+    /// Allocations requested so far: the next one's index.
+    @exclusivity(unchecked) private(set) var requested = 0
+    @exclusivity(unchecked) private(set) var allocated = 0
+    @exclusivity(unchecked) private(set) var failed = 0
+    @exclusivity(unchecked) private(set) var failedByDevice: [Int]
+    /// Ended allocations by how many attempts they took.
+    @exclusivity(unchecked) private(set) var attemptCounts: [Int: Int] = [:]
+    /// Every distinct value handed out.
+    @exclusivity(unchecked) private(set) var values = IntRangeSet()
+    /// The values each device got, in order, when a check reads them (nil: not kept).
+    @exclusivity(unchecked) private(set) var valuesByDevice: [[Int]]?
+    /// Called with each allocation as it ends and whether its value (if any) was new.
+    var finishObservers: [(FinishedAllocation, _ newValue: Bool) -> Void] = []
+
     @exclusivity(unchecked) var conflicts = 0
     @exclusivity(unchecked) var rateLimitWaits = 0
     @exclusivity(unchecked) var zoneBusyWaits = 0
@@ -32,8 +54,54 @@ final class AllocationLog {
     @exclusivity(unchecked) var backoffs = 0
     @exclusivity(unchecked) var limitExceeded = 0
 
-    /// Why each failed allocation gave up, by allocation index.
-    var errors: [Int: CounterAllocationError] = [:]
     /// Completions of allocations other plugins requested, by allocation index.
     @exclusivity(unchecked) var completions: [Int: (Result<Int, CounterAllocationError>) -> Void] = [:]
+
+    init(devices: Int, keepsValuesByDevice: Bool) {
+        failedByDevice = Array(repeating: 0, count: devices)
+        valuesByDevice = keepsValuesByDevice ? Array(repeating: [], count: devices) : nil
+    }
+
+    /// Starts an allocation on a device; returns its index.
+    func request(deviceIndex: Int, at time: VirtualInstant) -> Int {
+        let index = requested
+        allocations[index] = Allocation(deviceIndex: deviceIndex, requestedAt: time)
+        requested += 1
+        return index
+    }
+
+    /// The attempts so far of a pending allocation.
+    func attempts(_ index: Int) -> Int { allocations[index]?.attempts ?? 0 }
+
+    /// Ends a pending allocation with a value or an error.
+    func finish(_ index: Int, at time: VirtualInstant, _ result: Result<Int, CounterAllocationError>) {
+        guard let allocation = allocations.removeValue(forKey: index) else {
+            preconditionFailure("allocation #\(index) ended twice")
+        }
+        attemptCounts[allocation.attempts, default: 0] += 1
+        let value: Int?
+        var newValue = false
+        switch result {
+        case .success(let handedOut):
+            value = handedOut
+            allocated += 1
+            newValue = values.insert(handedOut)
+            valuesByDevice?[allocation.deviceIndex].append(handedOut)
+        case .failure:
+            value = nil
+            failed += 1
+            failedByDevice[allocation.deviceIndex] += 1
+        }
+        guard !finishObservers.isEmpty else { return }
+        let finished = FinishedAllocation(
+            index: index, deviceIndex: allocation.deviceIndex, attempts: allocation.attempts, finishedAt: time,
+            value: value, error: result.failure)
+        for observer in finishObservers { observer(finished, newValue) }
+    }
+}
+
+extension Result {
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
+    }
 }

@@ -109,7 +109,7 @@ final class DeviceAllocator: SingleRecordResponder {
             }
             return
         }
-        log.allocations[index].attempts += 1
+        log.allocations[index]?.attempts += 1
         if let serverRecord = record.take() {
             save(serverRecord)
             return
@@ -175,9 +175,9 @@ final class DeviceAllocator: SingleRecordResponder {
         if error.code != .serverRecordChanged {
             trace.instant(
                 device.id, "counter", "attempt.failed",
-                "attempt \(log.allocations[current ?? 0].attempts): \(error)", value: Int64(error.code.rawValue))
+                "attempt \(log.attempts(index)): \(error)", value: Int64(error.code.rawValue))
         }
-        let attempts = log.allocations[index].attempts
+        let attempts = log.attempts(index)
         switch error.code {
         case .serverRecordChanged:
             log.conflicts += 1
@@ -216,7 +216,7 @@ final class DeviceAllocator: SingleRecordResponder {
             trace.instant(device.id, "counter", "waitForNetwork")
             return
         }
-        let attempts = max(1, log.allocations[current ?? 0].attempts)
+        let attempts = max(1, current.map(log.attempts) ?? 0)
         let exponent = min(attempts - 1, 30)
         let initial = configuration.backoffInitial.nanoseconds
         let grown = initial > Int64.max >> exponent ? Int64.max : initial << exponent
@@ -246,7 +246,7 @@ final class DeviceAllocator: SingleRecordResponder {
     }
 
     private func giveUp(_ kind: CounterAllocationError.Kind, _ error: CloudKitError) {
-        let attempts = current.map { log.allocations[$0].attempts } ?? 0
+        let attempts = current.map(log.attempts) ?? 0
         complete(.failure(CounterAllocationError(kind: kind, attempts: attempts, lastError: error)))
     }
 
@@ -259,20 +259,16 @@ final class DeviceAllocator: SingleRecordResponder {
     }
 
     private func finish(_ index: Int, _ result: Result<Int, CounterAllocationError>) {
-        log.allocations[index].finishedAt = scheduler.now
         switch result {
         case .success(let value):
             knownValue = max(knownValue, value)
-            log.allocations[index].value = value
-            log.handedOut.append(index)
             trace.instant(
                 device.id, "counter", "allocated",
-                "displayId \(value) after \(log.allocations[index].attempts) attempts", value: Int64(value))
+                "displayId \(value) after \(log.attempts(index)) attempts", value: Int64(value))
         case .failure(let error):
-            log.allocations[index].failed = true
-            log.errors[index] = error
             trace.instant(device.id, "counter", "allocation.failed", "\(error)", value: Int64(error.attempts))
         }
+        log.finish(index, at: scheduler.now, result)
         if !log.completions.isEmpty, let completion = log.completions.removeValue(forKey: index) {
             completion(result)
         }

@@ -26,8 +26,10 @@ final class AppAllocators {
     private var requests: [(fetches: Int, saves: Int)]
     /// Counter values whose saves were answered to each device during its allocation under way.
     private var answeredValues: [[Int]]
-    /// Ids the app handed out that no answered save backs, with the values that were answered.
-    private(set) var unbacked: [(index: Int, answered: [Int])] = []
+    /// The first ids the app handed out that no answered save backs, with the values that were answered
+    /// (``CounterRun/violationLimit`` of them), and how many there were.
+    private(set) var unbacked: [(allocation: FinishedAllocation, answered: [Int])] = []
+    private(set) var unbackedCount = 0
 
     init(
         factory: AppComponentFactory<any DisplayIDAllocatorComponent>, context: SimulationContext, log: AllocationLog
@@ -70,7 +72,7 @@ final class AppAllocators {
         case .modify: requests[device.index].saves += 1
         case .zoneChanges, .saveZones: return
         }
-        log.allocations[index].attempts = max(requests[device.index].fetches, requests[device.index].saves)
+        log.allocations[index]?.attempts = max(requests[device.index].fetches, requests[device.index].saves)
     }
 
     private func startNext(on device: Device) {
@@ -89,25 +91,29 @@ final class AppAllocators {
 
     private func finish(_ index: Int, _ result: Result<Int, any Error>, on device: Device) {
         running[device.index] = nil
-        log.allocations[index].finishedAt = context.now
-        let attempts = log.allocations[index].attempts
+        let attempts = log.attempts(index)
         let outcome: Result<Int, CounterAllocationError>
         switch result {
         case .success(let value):
-            log.allocations[index].value = value
-            if !answeredValues[device.index].contains(value) { unbacked.append((index, answeredValues[device.index])) }
-            log.handedOut.append(index)
+            if !answeredValues[device.index].contains(value) {
+                unbackedCount += 1
+                if unbacked.count < CounterRun.violationLimit {
+                    let allocation = FinishedAllocation(
+                        index: index, deviceIndex: device.index, attempts: attempts, finishedAt: context.now,
+                        value: value, error: nil)
+                    unbacked.append((allocation, answeredValues[device.index]))
+                }
+            }
             context.trace.instant(
                 device.id, "counter", "allocated", "displayId \(value) after \(attempts) attempts", value: Int64(value))
             outcome = .success(value)
         case .failure(let error):
             let failure = CounterAllocationError(
                 kind: .rejected, attempts: attempts, lastError: error as? CloudKitError)
-            log.allocations[index].failed = true
-            log.errors[index] = failure
             context.trace.instant(device.id, "counter", "allocation.failed", "\(error)", value: Int64(attempts))
             outcome = .failure(failure)
         }
+        log.finish(index, at: context.now, outcome)
         if let completion = log.completions.removeValue(forKey: index) { completion(outcome) }
         startNext(on: device)
     }

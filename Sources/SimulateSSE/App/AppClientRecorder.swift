@@ -72,6 +72,7 @@ final class AppClientRecorder {
         record.phase = .idle
         record.indicatorShown = false
         record.model = []
+        world.mutations.release(record.pendingOptimistic)
         record.pendingOptimistic.removeAll()
         stream = nil
         failure = nil
@@ -244,17 +245,19 @@ final class AppClientRecorder {
 
     private func posted(_ request: SimulatedHTTPRequest) {
         guard let mutation = SSERun.mutation(request) else { return }
-        let serial = world.mutations.count + 1
-        serials[request.exchangeID] = serial
         let optimistic = record.phase != .connected
         let text =
             mutation.itemID.flatMap { id in component.shownItems.first { $0.id == id }?.text }
             ?? { if case .add(let text) = mutation { text } else { "" } }()
-        world.mutations.append(
-            FiredMutation(
-                serial: serial, device: record.device.id, time: record.now, mutation: mutation, text: text,
-                optimistic: optimistic))
-        if optimistic { record.pendingOptimistic.append(serial) }
+        let serial = world.mutations.fire(
+            device: record.device.id, time: record.now, mutation: mutation, text: text, optimistic: optimistic,
+            tracksRequest: false
+        ).serial
+        serials[request.exchangeID] = serial
+        if optimistic {
+            record.pendingOptimistic.append(serial)
+            world.mutations.hold(serial)
+        }
         world.trace.instant(track, "post", mutation.requestName, text, value: Int64(serial))
     }
 
@@ -264,10 +267,10 @@ final class AppClientRecorder {
         guard let serial = serials[request.exchangeID] else { return }
         let outcome =
             failure?.description ?? (status == 200 ? "200" : status == 404 ? "404 unknown item" : "\(status ?? 0)")
-        world.mutations[serial - 1].outcome = outcome
+        let method = world.mutations.fired(serial)?.mutation.method ?? ""
+        world.mutations.answered(serial, outcome: outcome)
         if failure != nil { world.failedPosts += 1 }
-        world.trace.instant(
-            track, "post", world.mutations[serial - 1].mutation.method + " " + outcome, value: Int64(serial))
+        world.trace.instant(track, "post", method + " " + outcome, value: Int64(serial))
     }
 
     // MARK: What the app shows

@@ -24,6 +24,8 @@ struct JudgedLog {
     var count: Int { judged + held.count }
     /// Entries kept in memory.
     var kept: Int { recent.count + held.count }
+    /// Some entries wait to be judged.
+    var isHolding: Bool { !held.isEmpty }
 
     mutating func append(_ event: ClientEvent) {
         held.append(event)

@@ -24,21 +24,19 @@ extension SSEClient {
             mutation = action.mutation(itemID: item.id)
             text = item.text
         }
-        let serial = world.mutations.count + 1
         let optimistic = phase != .connected
-        world.mutations.append(
-            FiredMutation(
-                serial: serial, device: device.id, time: now, mutation: mutation, text: text,
-                optimistic: optimistic))
+        let (serial, token) = world.mutations.fire(
+            device: device.id, time: now, mutation: mutation, text: text, optimistic: optimistic, tracksRequest: true)
         world.trace.instant(device.id, "post", mutation.requestName, text, value: Int64(serial))
         if optimistic {
             applyOptimistically(mutation, text: text)
             pendingOptimistic.append(serial)
+            world.mutations.hold(serial)
         }
         let server = world.server
         world.network.request(
             from: device, to: SSEServer.name, timeout: world.configuration.requestTimeout,
-            serve: { server.receive(mutation, serial: serial) },
+            serve: { withExtendedLifetime(token) { server.receive(mutation, serial: serial) } },
             completion: { [unowned self] result in posted(serial, result) })
     }
 
@@ -79,10 +77,10 @@ extension SSEClient {
         case .success(.unknownItem): outcome = "404 unknown item"
         case .failure(let error): outcome = error.description
         }
-        world.mutations[serial - 1].outcome = outcome
+        let method = world.mutations.fired(serial)?.mutation.method ?? ""
+        world.mutations.answered(serial, outcome: outcome)
         if case .failure = result { world.failedPosts += 1 }
-        world.trace.instant(
-            device.id, "post", world.mutations[serial - 1].mutation.method + " " + outcome, value: Int64(serial))
+        world.trace.instant(device.id, "post", method + " " + outcome, value: Int64(serial))
     }
 
     var temporaryItems: Int { model.reduce(0) { $0 + ($1.isTemporary ? 1 : 0) } }

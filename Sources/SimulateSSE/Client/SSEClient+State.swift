@@ -13,6 +13,7 @@ extension SSEClient {
         case .replace: model = items
         case .merge: merge(items)
         }
+        world.mutations.release(pendingOptimistic)
         pendingOptimistic.removeAll()
         noteApplied(version: version)
         world.trace.instant(
@@ -48,29 +49,33 @@ extension SSEClient {
     /// fullState: the model now equals, item for item, the state the server sent as this version,
     /// and no older state replaces a newer one.
     private func checkAgainstServer(version: Int, previous: Int) {
-        guard let record = world.server.log.version(version) else {
-            world.noteFullStateViolation(
-                Violation(
-                    at: now, device: device.id,
-                    message: "\(device.id) applied an event with id \"\(version)\", which is no server state version",
-                    events: [traceLine("full state v\(version)")]))
-            return
-        }
-        if PunchWire.digest(model) != record.digest {
-            world.noteFullStateViolation(
-                Violation(
-                    at: now, device: device.id,
-                    message:
-                        "\(device.id) shows \(model.count) items after applying version \(version), "
-                        + "which is not the server's version \(version) (\(record.count) items)",
-                    events: [
-                        TraceRecord(
-                            time: record.time, track: SSEServer.track,
-                            category: "",
-                            name: "state v\(version), \(record.count) items"
-                        ).line,
-                        traceLine("full state v\(version), \(model.count) items"),
-                    ]))
+        // A version older than the server keeps (ServerLog.keptVersions) cannot be compared item for item.
+        if !world.server.log.isForgotten(version) {
+            guard let record = world.server.log.version(version) else {
+                world.noteFullStateViolation(
+                    Violation(
+                        at: now, device: device.id,
+                        message:
+                            "\(device.id) applied an event with id \"\(version)\", which is no server state version",
+                        events: [traceLine("full state v\(version)")]))
+                return
+            }
+            if PunchWire.digest(model) != record.digest {
+                world.noteFullStateViolation(
+                    Violation(
+                        at: now, device: device.id,
+                        message:
+                            "\(device.id) shows \(model.count) items after applying version \(version), "
+                            + "which is not the server's version \(version) (\(record.count) items)",
+                        events: [
+                            TraceRecord(
+                                time: record.time, track: SSEServer.track,
+                                category: "",
+                                name: "state v\(version), \(record.count) items"
+                            ).line,
+                            traceLine("full state v\(version), \(model.count) items"),
+                        ]))
+            }
         }
         if version < previous {
             world.noteFullStateViolation(
@@ -84,9 +89,9 @@ extension SSEClient {
     /// Optimistic edits still on screen that this event does not contain yet: the screen goes back.
     private func noteReverts(byVersion version: Int) {
         for serial in pendingOptimistic {
-            let appliedAt = world.server.log.receipt(serial: serial)?.version ?? Int.max
+            let appliedAt = world.mutations.receipt(serial)?.version ?? Int.max
             if appliedAt > version {
-                world.reverts.append(
+                world.mutations.reverted(
                     RevertCandidate(device: device.id, time: now, serial: serial, eventVersion: version))
             }
         }

@@ -122,6 +122,7 @@ final class SSEClient {
             parserHoldsBytes = false
         }
         model = []
+        world.mutations.release(pendingOptimistic)
         pendingOptimistic.removeAll()
         temporaryCount = 0
         displayedVersion = 0
@@ -320,7 +321,7 @@ final class SSEClient {
         case .launched: attemptsSinceLaunch = 0
         case .attempt, .refusedThenWaited:
             attemptsSinceLaunch += 1
-            if attemptsSinceLaunch > 1 { world.reconnectTimes.append(event.time) }
+            if attemptsSinceLaunch > 1 { world.reconnected(at: event.time) }
         default: break
         }
         log.append(event)
@@ -329,7 +330,9 @@ final class SSEClient {
     func noteApplied(version: Int) {
         appliedCount += 1
         lastApplied = AppliedState(time: now, version: version)
-        for watcher in freshnessWatchers { watcher.applied(version, at: now) }
+        for watcher in freshnessWatchers {
+            watcher.applied(version, at: now, judged: log.isHolding ? nil : log.recent)
+        }
         displayedVersion = version
     }
 }

@@ -17,8 +17,12 @@ final class FreshnessInvariant: ClientLogWatcher {
         state.pending.append((version, time))
     }
 
-    /// The client applied a full state of `version` at `time`.
-    func applied(_ version: Int, at time: VirtualInstant) {
+    /// The client applied a full state of `version` at `time`. `judged`: the log's last entries when every
+    /// entry written has been judged (nil: some wait): the versions whose deadline is past are judged now, as
+    /// the log's next entry would judge them (with the same entries cited), so a client whose log stays quiet
+    /// keeps no more than the versions of one `within`.
+    func applied(_ version: Int, at time: VirtualInstant, judged: [ClientEvent]?) {
+        if let judged { state.judgeDue(before: time, end: nil, cited: judged[...]) }
         state.applied.append(AppliedState(time: time, version: version))
         state.trim(now: time)
     }

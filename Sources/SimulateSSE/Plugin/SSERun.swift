@@ -14,6 +14,7 @@ public final class SSERun: PluginRun {
     private var indicatorWatchers: [(kind: SSEInvariant.Kind, watchers: [IndicatorInvariant])] = []
     private var backoffWatchers: [(kind: SSEInvariant.Kind, watchers: [BackoffInvariant])] = []
     private var freshnessWatchers: [(kind: SSEInvariant.Kind, watchers: [FreshnessInvariant])] = []
+    private var reconnectWatches: [(kind: SSEInvariant.Kind, watch: ReconnectRateWatch)] = []
 
     init(
         configuration: SSEConfiguration, context: SimulationContext,
@@ -23,6 +24,12 @@ public final class SSERun: PluginRun {
         self.context = context
         let world = SSEWorld(context: context, configuration: configuration)
         self.world = world
+        let readsPeakRate =
+            context.scenario.expectations?.contains {
+                guard case .check = $0.kind else { return false }
+                return $0.plugin == "sse" && $0.name == "peakReconnectRate"
+            } ?? false
+        if readsPeakRate { world.reconnectTimes = [] }
         clients = context.devices.map {
             SSEClient(device: $0, world: world, random: context.random(for: $0, component: "sse.backoff"))
         }
@@ -52,12 +59,17 @@ public final class SSERun: PluginRun {
             for (client, watcher) in zip(clients, watchers) {
                 client.log.watchers.append(watcher)
                 client.freshnessWatchers.append(watcher)
-                for (index, record) in world.server.log.versions.enumerated() {
-                    watcher.serverVersion(index + 1, at: record.time)
+                for (version, record) in world.server.log.kept {
+                    watcher.serverVersion(version, at: record.time)
                 }
                 world.server.versionWatchers.append(watcher)
             }
             freshnessWatchers.append((invariant.kind, watchers))
+        case .reconnectRate(let max, let window):
+            guard !reconnectWatches.contains(where: { $0.kind == invariant.kind }) else { return }
+            let watch = ReconnectRateWatch(max: max, window: window)
+            world.reconnectWatches.append(watch)
+            reconnectWatches.append((invariant.kind, watch))
         default:
             break
         }
@@ -114,7 +126,7 @@ public final class SSERun: PluginRun {
             return .object(
                 JSONObject(world.server.log.requests.sorted { $0.key < $1.key }.map { ($0.key, JSON($0.value)) }))
         case .peakReconnectRate(let window):
-            return JSON(ServerInvariants.peakReconnects(reconnectTimes, window: window))
+            return JSON(ServerInvariants.peakReconnects(world.reconnectTimes ?? [], window: window))
         }
     }
 
@@ -156,15 +168,15 @@ public final class SSERun: PluginRun {
                 watcher.violations(end: end, recent: client.log.last(JudgedLog.cited))
             }
         case .serverIds: return ServerInvariants.serverIds(world, clients: clients)
-        case .mutationsDelivered: return StateInvariants.mutationsDelivered(world)
-        case .noRevert: return StateInvariants.noRevert(world)
-        case .reconnectRate(let max, let window):
-            return ServerInvariants.reconnectRate(reconnectTimes, max: max, window: window)
+        case .mutationsDelivered: return world.mutations.undeliveredViolations
+        case .noRevert: return world.mutations.revertViolations
+        case .reconnectRate:
+            guard let watched = reconnectWatches.first(where: { $0.kind == invariant.kind }) else {
+                preconditionFailure("sse.reconnectRate was not watched")
+            }
+            return watched.watch.violations
         }
     }
-
-    /// Every device's reconnect attempt times, in time order.
-    private var reconnectTimes: [VirtualInstant] { world.reconnectTimes }
 
     public func statistics() -> JSON? {
         let attempts = clients.reduce(0) { $0 + $1.attempts }

@@ -30,6 +30,8 @@ final class SSEServer {
     private(set) var log = ServerLog()
     /// The `freshness` invariants, told of each new version.
     var versionWatchers: [FreshnessInvariant] = []
+    /// Told of every mutation that reaches the server, with its serial.
+    var receiptObserver: ((ServerReceipt, Int) -> Void)?
     /// The server's side of a new stream; one closure for every connection.
     private(set) var accept: (StreamConnection) -> Void = { _ in }
 
@@ -106,7 +108,7 @@ final class SSEServer {
         let reply = change(mutation)
         let version: Int?
         if case .applied(let applied) = reply { version = applied } else { version = nil }
-        log.record(ServerReceipt(time: scheduler.now, version: version), serial: serial)
+        if serial >= 1 { receiptObserver?(ServerReceipt(time: scheduler.now, version: version), serial) }
         return reply
     }
 
@@ -129,37 +131,52 @@ final class SSEServer {
     }
 
     private func logVersion() {
-        log.versions.append(
+        log.appendVersion(
             VersionRecord(
                 time: scheduler.now, digest: PunchWire.digest(items), count: items.count))
-        for watcher in versionWatchers { watcher.serverVersion(log.versions.count, at: scheduler.now) }
+        for watcher in versionWatchers { watcher.serverVersion(log.versionCount, at: scheduler.now) }
     }
 }
 
 /// What the server did over the run, for invariants and statistics.
 struct ServerLog {
-    /// Index `v - 1` holds version `v`.
-    var versions: [VersionRecord] = []
+    /// The last ``keptVersions`` versions: version `v` at index `(v - 1) % keptVersions` once it is past.
+    static let keptVersions = 1 << 16
+    private var versions: [VersionRecord] = []
+    /// Versions the server has made.
+    private(set) var versionCount = 0
     var issued: [IssuedID] = []
-    /// Index `serial - 1` holds the receipt of mutation `serial`, when it reached the server.
-    var receipts: [ServerReceipt?] = []
     var accepts = 0
     var restarts = 0
     /// Mutation requests that reached the server, by HTTP method.
     var requests: [String: Int] = [:]
 
-    mutating func record(_ receipt: ServerReceipt, serial: Int) {
-        guard serial >= 1 else { return }
-        while receipts.count < serial { receipts.append(nil) }
-        if receipts[serial - 1] == nil { receipts[serial - 1] = receipt }
+    mutating func appendVersion(_ record: VersionRecord) {
+        if versions.count < Self.keptVersions {
+            versions.append(record)
+        } else {
+            versions[versionCount % Self.keptVersions] = record
+        }
+        versionCount += 1
     }
 
-    func receipt(serial: Int) -> ServerReceipt? {
-        serial >= 1 && serial <= receipts.count ? receipts[serial - 1] : nil
-    }
-
+    /// Version `version`'s record; nil when the server never made it, or made it more than ``keptVersions``
+    /// versions ago (``isForgotten(_:)``).
     func version(_ version: Int) -> VersionRecord? {
-        version >= 1 && version <= versions.count ? versions[version - 1] : nil
+        guard version >= 1, version <= versionCount, !isForgotten(version) else { return nil }
+        return versions[(version - 1) % Self.keptVersions]
+    }
+
+    /// A version the server made, too long ago to be kept.
+    func isForgotten(_ version: Int) -> Bool {
+        version >= 1 && version <= versionCount - Self.keptVersions
+    }
+
+    /// The kept versions, oldest first, with their numbers.
+    var kept: [(version: Int, record: VersionRecord)] {
+        (max(1, versionCount - Self.keptVersions + 1)..<(versionCount + 1)).compactMap { number in
+            version(number).map { (number, $0) }
+        }
     }
 }
 
