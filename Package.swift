@@ -150,7 +150,8 @@ let package = Package(
         ),
         // Async bug patterns written as app code (facades only), with correct twins; a plugin that runs
         // them under scenarios, and a `simulate` with that plugin (docs/bug-patterns.md).
-        .target(name: "AsyncBugPatterns", dependencies: ["SimulateFacades"], path: "Examples/AsyncBugPatterns/Components"),
+        .target(
+            name: "AsyncBugPatterns", dependencies: ["SimulateFacades"], path: "Examples/AsyncBugPatterns/Components"),
         .target(
             name: "AsyncBugPatternsPlugin",
             dependencies: ["AsyncBugPatterns", "SimulateAsync", "SimulateCore", "SimulateJSON"],
@@ -224,7 +225,9 @@ let package = Package(
         .testTarget(name: "SimulateAsyncTests", dependencies: ["SimulateAsync", "SimulateCore"]),
         .testTarget(
             name: "AsyncBugPatternsTests",
-            dependencies: ["AsyncBugPatternsPlugin", "AsyncBugPatterns", "SimulateCore", "SimulateAsync", "SimulateReports"]),
+            dependencies: [
+                "AsyncBugPatternsPlugin", "AsyncBugPatterns", "SimulateCore", "SimulateAsync", "SimulateReports",
+            ]),
         .testTarget(name: "SimulateSSETests", dependencies: ["SimulateSSE", "SimulateCore"]),
         // The SSE plugin's real endpoints in this process (keep-alive, slow readers, resets, idle clients).
         .testTarget(

@@ -80,13 +80,13 @@ import Testing
         #expect(result.minimal["strategy"]?.stringValue?.hasPrefix("replay:") == true)
     }
 
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test(arguments: [
         ("pct:0", "D must be a whole number from 1"), ("pct", "expected random, pct:D"),
         ("delay:-1", "K must be a whole number from 0"), ("pct:2:0", "N (the choices"),
         ("replay:3,2", "the steps must increase"), ("replay:1+0", "is not STEP or STEP+SKIP"),
         ("randm", "expected random"),
     ])
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     func aBadStrategyIsLocated(text: String, message: String) throws {
         let registry = PluginRegistry([AppPlugin(start: Self.useBeforeInit)])
         let file =

@@ -60,7 +60,7 @@ enum RunReportLine {
 
     private static func expectation(_ value: JSON, at path: String) throws(RunReportProblem) -> ExpectationResult {
         guard let object = value.objectValue, let name = object["name"]?.stringValue,
-            let kind = object["kind"]?.stringValue.flatMap(ExpectationResult.Kind.init(rawValue:)),
+            let kind: ExpectationResult.Kind = object["kind"]?.stringValue.flatMap({ .init(rawValue: $0) }),
             let passed = object["passed"]?.boolValue
         else { throw RunReportProblem("\(path): expected an expectation with name, kind and passed") }
         var violations: [Violation] = []

@@ -59,7 +59,9 @@ public enum ScenarioSchema {
             "activation": ["type": "number", "minimum": 0, "maximum": 1, "description": "Default 0.25."],
             "firing": ["type": "number", "minimum": 0, "maximum": 1, "description": "Default 0.25."],
             "off": ["type": "array", "items": ["type": "string", "minLength": 1], "description": "Never fire."],
-            "force": ["type": "array", "items": ["type": "string", "minLength": 1], "description": "Fire at every call."],
+            "force": [
+                "type": "array", "items": ["type": "string", "minLength": 1], "description": "Fire at every call.",
+            ],
         ],
     ]
 
