@@ -20,6 +20,10 @@ public enum BugPatternRuns {
             case .syncDoubleStart: "sync-double-start"
             case .settingWrites: "setting-writes"
             case .lostWakeup: "lost-wakeup"
+            case .batchUpload: "batch-upload"
+            case .pagedFetch: "paged-fetch"
+            case .halfMigration: "half-migration"
+            case .cancelAll: "cancel-all"
             }
         return variant == .buggy ? base : base + "-fixed"
     }
