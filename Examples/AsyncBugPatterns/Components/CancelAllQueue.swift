@@ -24,10 +24,10 @@ public protocol OutboxDrainer: Sendable {
     func drain() async
 }
 
-/// A deep lost cancel (depth 2): the drain looks at the outbox after every upload and stops when
-/// the user cancelled, but the final "mark done" writes without looking again, so a cancel-all that
-/// lands after the last upload's check leaves every item both cancelled and done. Any earlier
-/// cancel stops the drain.
+/// A deep lost cancel (depth 2): the drain looks at the outbox after every upload and once more when
+/// it is empty, and stops when the user cancelled, but the final "mark done" is a second call, so a
+/// cancel-all that lands between that last check and the write leaves every item both cancelled
+/// and done. Any earlier cancel stops the drain.
 public actor BlindDrainer: OutboxDrainer {
     private let outbox: any Outbox
     private let endpoint: any UploadEndpoint
@@ -44,6 +44,7 @@ public actor BlindDrainer: OutboxDrainer {
             guard await outbox.isActive() else { return }
             sent.append(item)
         }
+        guard await outbox.isActive() else { return }
         if !sent.isEmpty { await outbox.markDone(sent) }
     }
 }
@@ -65,6 +66,7 @@ public actor ActiveCheckingDrainer: OutboxDrainer {
             guard await outbox.isActive() else { return }
             sent.append(item)
         }
+        guard await outbox.isActive() else { return }
         if !sent.isEmpty { _ = await outbox.markDoneIfActive(sent) }
     }
 }

@@ -3,12 +3,12 @@ import Foundation
 import SimulateAsync
 import SimulateCore
 
-/// At 1 s the sync engine uploads a batch of six records of alice's (the local database answers at
+/// At 1 s the sync engine uploads a batch of three records of alice's (the local database answers at
 /// once, so the whole batch runs at that instant) and the user signs out at the same instant.
 /// Invariant: after sign-out, no record of alice's is marked synced on the device.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 enum BatchUploadWorkload {
-    static let records = 6
+    static let records = 3
 
     static func start(_ world: BugWorld, _ variant: Variant) {
         let database = FakeAccountDatabase(account: "alice")

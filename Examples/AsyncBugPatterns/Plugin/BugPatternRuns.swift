@@ -24,6 +24,10 @@ public enum BugPatternRuns {
             case .pagedFetch: "paged-fetch"
             case .halfMigration: "half-migration"
             case .cancelAll: "cancel-all"
+            case .reconnectRefresh: "reconnect-refresh"
+            case .chunkedDownload: "chunked-download"
+            case .draftAutosave: "draft-autosave"
+            case .contactsImport: "contacts-import"
             }
         return variant == .buggy ? base : base + "-fixed"
     }

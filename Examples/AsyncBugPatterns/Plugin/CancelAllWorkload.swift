@@ -3,11 +3,11 @@ import Foundation
 import SimulateAsync
 import SimulateCore
 
-/// At 1 s the outbox drains five photos (to a local staging server: no time passes) and the user
+/// At 1 s the outbox drains three photos (to a local staging server: no time passes) and the user
 /// taps "cancel all" at the same instant. Invariant: no item is both cancelled and done.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 enum CancelAllWorkload {
-    static let items = 5
+    static let items = 3
 
     static func start(_ world: BugWorld, _ variant: Variant) {
         let outbox = FakeOutbox(items: (1...items).map { "photo \($0)" })
