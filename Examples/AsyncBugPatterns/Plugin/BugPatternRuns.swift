@@ -20,6 +20,14 @@ public enum BugPatternRuns {
             case .syncDoubleStart: "sync-double-start"
             case .settingWrites: "setting-writes"
             case .lostWakeup: "lost-wakeup"
+            case .batchUpload: "batch-upload"
+            case .pagedFetch: "paged-fetch"
+            case .halfMigration: "half-migration"
+            case .cancelAll: "cancel-all"
+            case .reconnectRefresh: "reconnect-refresh"
+            case .chunkedDownload: "chunked-download"
+            case .draftAutosave: "draft-autosave"
+            case .contactsImport: "contacts-import"
             }
         return variant == .buggy ? base : base + "-fixed"
     }

@@ -6,12 +6,17 @@ import SimulateJSON
 /// The async bug patterns, one per scenario: which component, which variant.
 public enum BugPattern: String, CaseIterable, Sendable {
     case tokenCache, sseReconnect, displayIdAllocator, timeoutRace, lostCancellation, syncDoubleStart,
-        settingWrites, lostWakeup
+        settingWrites, lostWakeup, batchUpload, pagedFetch, halfMigration, cancelAll, reconnectRefresh, chunkedDownload,
+        draftAutosave,
+        contactsImport
 
     /// The ordering constraints the bug needs (PCT's depth, Burckhardt et al. 2010).
     public var depth: Int {
         switch self {
         case .timeoutRace: 1
+        case .batchUpload, .pagedFetch, .halfMigration, .cancelAll, .reconnectRefresh, .chunkedDownload, .draftAutosave,
+            .contactsImport:
+            2
         case .tokenCache, .sseReconnect, .displayIdAllocator, .lostCancellation, .syncDoubleStart, .settingWrites,
             .lostWakeup:
             2
@@ -81,6 +86,14 @@ public final class BugPatternsRun: PluginRun {
         case .syncDoubleStart: SyncStartWorkload.start(world, variant)
         case .settingWrites: SettingWritesWorkload.start(world, variant)
         case .lostWakeup: QueueWorkload.start(world, variant)
+        case .batchUpload: BatchUploadWorkload.start(world, variant)
+        case .pagedFetch: PagedFetchWorkload.start(world, variant)
+        case .halfMigration: MigrationWorkload.start(world, variant)
+        case .cancelAll: CancelAllWorkload.start(world, variant)
+        case .reconnectRefresh: ReconnectRefreshWorkload.start(world, variant)
+        case .chunkedDownload: ChunkedDownloadWorkload.start(world, variant)
+        case .draftAutosave: DraftAutosaveWorkload.start(world, variant)
+        case .contactsImport: ContactsImportWorkload.start(world, variant)
         }
     }
 
