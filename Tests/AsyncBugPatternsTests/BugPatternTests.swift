@@ -11,9 +11,9 @@ let patternsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponen
 @Suite struct BugPatternTests {
     /// The strategies the tests try: seeded random, PCT and delay-bounding.
     static let strategies: [ScheduleStrategy] = [.random, .pct(depth: 3, steps: 20), .delay(delays: 2, steps: 20)]
+    @Test(arguments: BugPattern.allCases.filter { !DeepBugPatternTests.deep.contains($0) })
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    @Test(arguments: BugPattern.allCases.filter { !DeepBugPatternTests.deep.contains($0) })
     func eachBuggyVariantIsFoundWithinAHundredSchedules(_ pattern: BugPattern) throws {
         var scenario = try BugPatternRuns.scenario(pattern, .buggy, directory: patternsDirectory)
         var found: [String] = []
@@ -25,9 +25,9 @@ let patternsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponen
         }
         #expect(!found.isEmpty, "\(pattern): no strategy found a failing schedule among 100")
     }
+    @Test(arguments: BugPattern.allCases)
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    @Test(arguments: BugPattern.allCases)
     func eachTwinPassesUnderEveryStrategy(_ pattern: BugPattern) throws {
         var scenario = try BugPatternRuns.scenario(pattern, .fixed, directory: patternsDirectory)
         let runner = SimulationRunner(registry: BugPatternRuns.registry)

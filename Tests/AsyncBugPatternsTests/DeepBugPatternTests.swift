@@ -12,9 +12,9 @@ import Testing
         .batchUpload, .pagedFetch, .halfMigration, .cancelAll, .reconnectRefresh, .chunkedDownload, .draftAutosave,
         .contactsImport,
     ]
+    @Test(arguments: deep)
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    @Test(arguments: deep)
     func pctOfDepthTwoFindsTheBugWhereRandomDoesNot(_ pattern: BugPattern) throws {
         let scenario = try BugPatternRuns.scenario(pattern, .buggy, directory: patternsDirectory)
         let pct = BugPatternRuns.exploredSchedulesToFailure(
@@ -23,9 +23,9 @@ import Testing
         let random = BugPatternRuns.exploredSchedulesToFailure(scenario, strategy: .random, start: 0, cap: 20)
         #expect(random == nil, "\(pattern): random found it in \(random ?? 0) schedules, so the bug is not deep")
     }
+    @Test(arguments: deep)
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    @Test(arguments: deep)
     func eachDeepTwinPassesUnderEveryStrategy(_ pattern: BugPattern) throws {
         var scenario = try BugPatternRuns.scenario(pattern, .fixed, directory: patternsDirectory)
         let runner = SimulationRunner(registry: BugPatternRuns.registry)
