@@ -4,42 +4,6 @@ public struct EventHandle: Hashable, Sendable {
     fileprivate let generation: UInt32
 }
 
-/// Why a simulation stopped before its end time.
-public enum SimulationError: Error, Sendable, CustomStringConvertible {
-    /// More events ran than the budget allows: the scenario does not quiesce.
-    case eventBudgetExceeded(budget: Int, at: VirtualInstant)
-    /// More events waited at once than the queue holds.
-    case queueFull(capacity: Int, at: VirtualInstant)
-    /// An event was asked for before the current time.
-    case scheduledInPast(requested: VirtualInstant, now: VirtualInstant)
-
-    /// What stopped the run, and what to do about it.
-    public var description: String {
-        switch self {
-        case .eventBudgetExceeded(let budget, let time):
-            "event budget of \(budget) events exhausted at \(DurationFormat.string(time)) of virtual time: "
-                + "the scenario does not quiesce (raise it with \"limits\": {\"events\": N} or --event-budget)"
-        case .queueFull(let capacity, let time):
-            "more than \(capacity) events pending at \(DurationFormat.string(time)) of virtual time: the scenario "
-                + "schedules work faster than it runs (a repeat or interval far shorter than the latencies?)"
-        case .scheduledInPast(let requested, let now):
-            "an event was scheduled at \(DurationFormat.string(requested)) of virtual time, before the current time "
-                + "\(DurationFormat.string(now)) (a negative delay, or a time computed from an earlier instant): "
-                + "the run stopped there rather than move the event"
-        }
-    }
-}
-
-/// An object that the scheduler calls back directly, with the tag it was scheduled with.
-///
-/// A conformer is called on the run's thread, at the event's virtual time, once per event it was
-/// scheduled for (never for a cancelled one); it may schedule more events and must not block. The
-/// scheduler keeps the target alive until the event has fired or been dropped.
-public protocol ScheduledTarget: AnyObject {
-    /// The event scheduled with `tag` is due now.
-    func fire(_ tag: Int)
-}
-
 /// A discrete-event scheduler over virtual time (``VirtualInstant``, integer nanoseconds).
 ///
 /// Events run in (time, insertion order). The queue is a binary min-heap of plain 16-byte entries;
