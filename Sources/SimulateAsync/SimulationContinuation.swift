@@ -98,7 +98,7 @@ public final class SimulationContinuation<Value: Sendable>: @unchecked Sendable 
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 extension SimulationContinuation: ScheduledTarget where Value == Void {
     /// A sleep's deadline: the scheduler calls it back directly, and the woken task runs in this event
-    /// when its own drain event would have come next (``SimulationExecutor/runWoken(_:)``).
+    /// when its own drain event would have come next (the executor's `runWoken`).
     public func fire(_ tag: Int) {
         runtime.executor.runWoken { resume(returning: ()) }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import SimulateCore
 
-/// What ``ScenarioHarness/explore(_:strategy:runs:firstSeed:)`` found.
+/// What ``ScenarioHarness/explore(_:strategy:runs:firstSeed:)-(Scenario,_,_,_)`` found.
 public struct ExplorationOutcome: Sendable {
     /// Schedules run, the failing one included.
     public var runs: Int
