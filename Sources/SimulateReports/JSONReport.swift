@@ -20,6 +20,9 @@ public enum JSONReport {
         object["statistics"] = .object(result.statistics)
         if let failure = result.failure { object["error"] = .string(failure.message) }
         if !result.passed { object["replay"] = .string(result.replayCommand) }
+        if !result.replayArguments.isEmpty {
+            object["replayArguments"] = .array(result.replayArguments.map(JSON.string))
+        }
         if !result.passed, !result.drawnFaults.isEmpty {
             object["faultSchedule"] = .array(result.drawnFaults.map(\.json))
         }

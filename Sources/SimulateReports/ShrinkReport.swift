@@ -37,7 +37,7 @@ package struct ShrinkReport {
         let budget = result.budgetExhausted ? terminal.yellow("  (budget reached: a smaller one may exist)") : ""
         lines.append(
             "  \(result.runs) candidate runs in \(String(format: "%.1f", result.seconds))s" + budget)
-        lines.append("  replay: " + terminal.bold("simulate run \(path)"))
+        lines.append("  replay: " + terminal.bold("\(RunResult.replayProgram) run \(ShellQuoting.quote(path))"))
         lines.append("  a test that runs it (it fails until the bug is fixed):")
         let name = result.minimal["name"]?.stringValue ?? "scenario"
         lines += ShrinkSummary.testStub(path: path, name: name).split(separator: "\n", omittingEmptySubsequences: false)

@@ -42,6 +42,10 @@ import Testing
         ["explore", "calm.json", "--strategy", "pct:0"], ["explore", "calm.json", "--runs", "0"],
         ["explore", "calm.json", "--seeds", "1..2", "--runs", "3"], ["run", "calm.json", "--strategy", "delay"],
         ["shrink", "wrong.json", "--strategy", "replay:2,1"], ["explore", "missing.json"],
+        ["explore", "wrong.json", "--output", "x.json"],
+        ["explore", "wrong.json", "--shrink", "--output", "calm.json/x.json"],
+        ["explore", "wrong.json", "--shrink", "--output", "wrong.json"],
+        ["shrink", "wrong.json", "--event-budget", "0"],
     ])
     func badArgumentsExitWithTwo(arguments: [String]) throws {
         let directory = try CommandRunner.temporaryDirectory(Self.files)
@@ -69,5 +73,43 @@ import Testing
         #expect(output.status == 1)
         let json = try JSONParser.parse(Array(output.standardOutput.utf8)).root
         #expect(json["replay"]?.stringValue == "simulate run wrong.json --seed 0 --strategy fifo")
+    }
+
+    @Test func replayAndShrinkCommandsRepeatTheCommandLinesOptions() throws {
+        let directory = try CommandRunner.temporaryDirectory(Self.files)
+        let options = ["--event-budget", "100000", "--fault-point", "refresh fails=force"]
+        let output = try CommandRunner.run(
+            ["explore", "wrong.json", "--strategy", "pct:2", "--runs", "5", "--seed", "3", "--format", "json"]
+                + options,
+            executable: "simulate", in: directory)
+        #expect(output.status == 1)
+        let failure = try JSONParser.parse(Array(output.standardOutput.utf8)).root["failure"]
+        let suffix = " --seed 3 --strategy pct:2:1000 --event-budget 100000 --fault-point 'refresh fails=force'"
+        #expect(failure?["replay"]?.stringValue == "simulate run wrong.json" + suffix)
+        #expect(failure?["shrink"]?.stringValue == "simulate shrink wrong.json" + suffix)
+        let replay = try CommandRunner.run(
+            ["run", "wrong.json", "--seed", "3", "--strategy", "pct:2:1000", "--format", "json"] + options,
+            executable: "simulate", in: directory)
+        let replayed = try JSONParser.parse(Array(replay.standardOutput.utf8)).root
+        #expect(replayed["traceHash"]?.stringValue == failure?["traceHash"]?.stringValue)
+        #expect(replayed["replay"]?.stringValue == "simulate run wrong.json" + suffix)
+    }
+
+    @Test func exploreShrinkWritesTheMinimalScenarioWithTheOptionsInIt() throws {
+        let directory = try CommandRunner.temporaryDirectory(Self.files)
+        let output = try CommandRunner.run(
+            [
+                "explore", "wrong.json", "--strategy", "pct:2", "--runs", "5", "--shrink", "--output", "min.json",
+                "--event-budget", "100000", "--fault-points", "off",
+            ], executable: "simulate", in: directory)
+        #expect(output.status == 1)
+        #expect(output.standardOutput.contains("shrunk wrong.json (seed 0) → min.json"), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("replay: simulate run min.json"))
+        let minimal = try JSONParser.parse(Array(try Data(contentsOf: directory.appendingPathComponent("min.json"))))
+            .root
+        #expect(minimal["limits"]?["events"]?.intValue == 100000)
+        #expect(minimal["faultPoints"]?["enabled"]?.boolValue == false)
+        let replay = try CommandRunner.run(["run", "min.json"], executable: "simulate", in: directory)
+        #expect(replay.status == 1)
     }
 }

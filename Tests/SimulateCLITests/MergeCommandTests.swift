@@ -47,6 +47,24 @@ import Testing
         #expect(merged.standardError.contains("merging \(count) shard(s) of scenario set"))
     }
 
+    @Test func mergedReplayLinesKeepTheStrategyAndTheCommandLinesOptions() throws {
+        let folder = try Self.folder()
+        let options = ["--strategy", "fifo", "--event-budget", "100000", "--fault-points", "off"]
+        let one = try ShardedRuns.simulate(
+            ["run", "Scenarios/wrong.json", "--seeds", "0..3", "--json", "one.json"] + options, in: folder.path)
+        for index in 1...2 {
+            _ = try ShardedRuns.simulate(
+                ["run", "Scenarios/wrong.json", "--seeds", "0..3", "--shard", "\(index)/2", "--json", "s\(index).json"]
+                    + options, in: folder.path)
+        }
+        let merged = try ShardedRuns.simulate(["merge", "s1.json", "s2.json"], in: folder.path)
+        #expect(merged.standardOutput == one.standardOutput)
+        #expect(
+            one.standardOutput.contains(
+                "replay: simulate run Scenarios/wrong.json --seed 2 --strategy fifo --event-budget 100000 --fault-points off"
+            ), "\(one.standardOutput)")
+    }
+
     @Test func theShardReportStartsWithAHeaderAndKeepsEachRunsJSONLine() throws {
         let folder = try Self.folder()
         _ = try Self.shards(2, seeds: "0..3", in: folder)

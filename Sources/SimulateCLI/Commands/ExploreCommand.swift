@@ -12,7 +12,8 @@ struct ExploreCommand: ParsableCommand {
             Each run uses the next seed and the strategy (pct:D, delay:K, random…): the seed draws the \
             strategy's choices (PCT's task priorities and change points, the delays) as well as everything \
             else it draws. Stops at the first failing run and prints how many schedules it took, the command \
-            that replays it (seed and strategy) and the one that shrinks it. Coverage: the distinct schedules \
+            that replays it (seed and strategy) and the one that shrinks it; with --shrink, shrinks it at once \
+            and writes the minimal scenario (NAME.min.json beside FILE, or --output). Coverage: the distinct schedules \
             and the distinct orderings of same-instant jobs per task pair seen so far, after 1, 2, 4, 8… runs; \
             when more runs stop adding orderings, more of the same strategy is unlikely to find a new order. \
             For pct:D and delay:K without N, the first run draws its points over 1000 choices and each later \
@@ -48,6 +49,15 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "Output: human, or json (one object: runs, failure, coverage).")
     var format: OutputFormat = .human
 
+    @Flag(help: "Shrink the failing schedule and scenario at once, as the printed shrink command would.")
+    var shrink = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --shrink: where to write the minimal scenario (default: NAME.min.json beside FILE).",
+            valueName: "path"))
+    var output: String?
+
     func validate() throws {
         if let problem = strategy?.problem { throw ValidationError(problem) }
         if let problem = seeds?.problem { throw ValidationError(problem) }
@@ -61,6 +71,7 @@ struct ExploreCommand: ParsableCommand {
             throw ValidationError("--seeds covers more than \(Self.maximumRuns) seeds")
         }
         if let eventBudget, eventBudget < 1 { throw ValidationError("--event-budget must be at least 1") }
+        if output != nil && !shrink { throw ValidationError("--output is where --shrink writes: give --shrink too") }
     }
 
     static let maximumRuns = 10_000_000
@@ -68,6 +79,7 @@ struct ExploreCommand: ParsableCommand {
     func run() throws {
         let terminal = Terminal.forStandardOutput()
         let human = HumanReport(terminal: terminal)
+        try checkShrinkDestination()
         var scenario: Scenario
         do {
             scenario = try ScenarioLoader(registry: CommandEnvironment.registry).load(file: file)
@@ -75,7 +87,10 @@ struct ExploreCommand: ParsableCommand {
             human.lines(error).forEach(Output.error)
             throw ExitCode(ExitStatus.invalid)
         }
-        if let eventBudget { scenario.limits.eventBudget = eventBudget }
+        if let eventBudget {
+            scenario.limits.eventBudget = eventBudget
+            scenario.replayArguments += ["--event-budget", String(eventBudget)]
+        }
         faultPoints.apply(to: &scenario)
         let base = strategy?.strategy ?? scenario.strategy ?? .random
         let count = seeds?.count ?? runs ?? 1000
@@ -85,9 +100,13 @@ struct ExploreCommand: ParsableCommand {
             scenario, strategy: base, runs: count, firstSeed: first,
             progress: progress.map { bar in { _ in bar.advance() } })
         progress?.finish()
+        let shrunk = try exploration.failure.flatMap { shrink ? try shrinkFailure($0, terminal: terminal) : nil }
         switch format {
-        case .json: Output.line(JSONWriter.string(json(exploration)))
-        case .human: lines(exploration, human: human).forEach(Output.line)
+        case .json:
+            var object = json(exploration)
+            if let shrunk { object["minimal"] = shrunk.path.map(JSON.string) ?? .null }
+            Output.line(JSONWriter.string(.object(object)))
+        case .human: (lines(exploration, human: human) + (shrunk?.lines ?? [])).forEach(Output.line)
         }
         guard let failure = exploration.failure else { return }
         throw ExitCode(failure.failure != nil ? ExitStatus.broken : ExitStatus.expectationFailed)
@@ -123,9 +142,10 @@ struct ExploreCommand: ParsableCommand {
     private func shrinkCommand(_ failure: RunResult) -> String {
         "\(RunResult.replayProgram) shrink \(ShellQuoting.quote(failure.file ?? file)) --seed \(failure.seed)"
             + (failure.strategy.map { " --strategy " + ShellQuoting.quote($0.description) } ?? "")
+            + failure.replayArguments.map { " " + ShellQuoting.quote($0) }.joined()
     }
 
-    private func json(_ exploration: Exploration) -> JSON {
+    private func json(_ exploration: Exploration) -> JSONObject {
         var object = JSONObject()
         object["file"] = .string(file)
         object["strategy"] = .string(exploration.strategy.description)
@@ -149,6 +169,6 @@ struct ExploreCommand: ParsableCommand {
                     ]
                 }),
         ]
-        return .object(object)
+        return object
     }
 }

@@ -23,9 +23,13 @@ struct FaultPointOptions: ParsableArguments {
         for point in points { _ = try Self.parse(point) }
     }
 
-    /// The scenario with the command line's fault-point settings applied.
+    /// The scenario with the command line's fault-point settings applied (and noted for its replay command).
     func apply(to scenario: inout Scenario) {
-        if let mode { scenario.faultPoints.enabled = mode == "on" }
+        if let mode {
+            scenario.faultPoints.enabled = mode == "on"
+            scenario.replayArguments += ["--fault-points", mode]
+        }
+        scenario.replayArguments += points.flatMap { ["--fault-point", $0] }
         for point in points {
             guard let (name, force) = try? Self.parse(point) else { continue }
             scenario.faultPoints.off.removeAll { $0 == name }

@@ -36,7 +36,10 @@ extension RunCommand {
         for (group, file) in files.enumerated() {
             plan.reports.announce(file: file)
             guard var scenario = load(file, with: loader, into: &plan, invalid: &invalid) else { continue }
-            if let eventBudget { scenario.limits.eventBudget = eventBudget }
+            if let eventBudget {
+                scenario.limits.eventBudget = eventBudget
+                scenario.replayArguments += ["--event-budget", String(eventBudget)]
+            }
             faultPoints.apply(to: &scenario)
             if let strategy { scenario.strategy = strategy.strategy }
             // A pinned scenario is about its own seed: a sweep runs it once, with that seed.

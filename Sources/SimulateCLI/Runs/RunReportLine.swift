@@ -53,9 +53,27 @@ enum RunReportLine {
             simulated: VirtualDuration(nanoseconds: nanoseconds(simulated)), expectations: expectations,
             statistics: object["statistics"]?.objectValue ?? JSONObject(), failure: failure, trace: [])
         result.skipped = object["skipped"]?.stringValue
+        if let text = object["strategy"]?.stringValue {
+            do { result.strategy = try ScheduleStrategy(parsing: text) } catch {
+                throw RunReportProblem("$.strategy: \(error)")
+            }
+        }
+        result.replayArguments = object["replayArguments"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        for (index, item) in (object["faultPoints"]?.arrayValue ?? []).enumerated() {
+            result.firedFaultPoints.append(try firing(item, at: "$.faultPoints[\(index)]"))
+        }
         return Decoded(
             result: result, position: position, group: object["group"]?.intValue,
             faultSchedule: object["faultSchedule"]?.arrayValue ?? [])
+    }
+
+    private static func firing(_ value: JSON, at path: String) throws(RunReportProblem) -> FaultPointFiring {
+        guard let name = value["name"]?.stringValue, let seconds = value["at"]?.doubleValue,
+            let device = value["device"]?.stringValue, let task = value["task"]?.stringValue,
+            let call = value["call"]?.intValue
+        else { throw RunReportProblem("\(path): expected a fault point with name, at, device, task and call") }
+        return FaultPointFiring(
+            name: name, at: VirtualInstant(nanoseconds: nanoseconds(seconds)), device: device, task: task, call: call)
     }
 
     private static func expectation(_ value: JSON, at path: String) throws(RunReportProblem) -> ExpectationResult {

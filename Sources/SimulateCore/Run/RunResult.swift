@@ -110,6 +110,9 @@ public struct RunResult: Sendable {
     public var strategy: ScheduleStrategy?
     /// What the async runtime chose, when the run recorded it.
     public var schedule: RecordedSchedule?
+    /// Options a front end applied over the scenario file (``Scenario/replayArguments``), repeated by
+    /// ``replayCommand``.
+    public var replayArguments: [String] = []
 
     /// A run's outcome; see the members.
     public init(
@@ -156,6 +159,7 @@ public struct RunResult: Sendable {
     public var replayCommand: String {
         "\(Self.replayProgram) run \(ShellQuoting.quote(file ?? "<scenario>")) --seed \(seed)"
             + (strategy.map { " --strategy " + ShellQuoting.quote($0.description) } ?? "")
+            + replayArguments.map { " " + ShellQuoting.quote($0) }.joined()
     }
 
     /// The command line that replay commands name: `simulate`, or the name of a command line built

@@ -37,6 +37,7 @@ public struct SimulationRunner: Sendable {
     ) -> RunResult {
         var result = runOnce(original, seed: seed, keepsTrace: keepsTrace, recordsSchedule: recordsSchedule)
         result.strategy = original.strategy
+        result.replayArguments = original.replayArguments
         return result
     }
 

@@ -275,6 +275,10 @@ public struct Scenario: Sendable {
     public var judges: ScenarioJudges?
     /// `"strategy"`: how the async runtime orders same-instant jobs; nil when the file does not say (`random`).
     public var strategy: ScheduleStrategy?
+    /// Command-line options a front end applied over the file (`--event-budget 500`, `--fault-point
+    /// NAME=force`…), as arguments: a failing run's replay command repeats them, so it runs what ran.
+    /// Not part of the scenario file; nothing else reads them.
+    public var replayArguments: [String] = []
     /// How long the run lasts in virtual time.
     public var duration: VirtualDuration
     /// The devices, in the order the file lists them.

@@ -37,11 +37,12 @@ public final class ScenarioShrinker {
     /// Shrinks the scenario in `text` (the contents of `file`) failing with `seed` (default: its own).
     /// `target` picks which failure to keep when the run fails in several ways (default: the first).
     /// `strategy` overrides the scenario's `"strategy"`; under any strategy but `random` the schedule is
-    /// shrunk too (``ShrinkResult/schedule``).
+    /// shrunk too (``ShrinkResult/schedule``). `overrides` changes the loaded scenario's fault points and
+    /// limits as a command line's options do; the minimal scenario states them, so it replays without them.
     public static func shrink(
         text: String, file: String? = nil, seed: UInt64? = nil, target: FailureSignature? = nil,
-        strategy: ScheduleStrategy? = nil, registry: PluginRegistry, options: ShrinkOptions = ShrinkOptions(),
-        progress: ((ShrinkProgress) -> Void)? = nil
+        strategy: ScheduleStrategy? = nil, overrides: ((inout Scenario) -> Void)? = nil, registry: PluginRegistry,
+        options: ShrinkOptions = ShrinkOptions(), progress: ((ShrinkProgress) -> Void)? = nil
     ) throws(ShrinkError) -> ShrinkResult {
         let loader = ScenarioLoader(registry: registry)
         var scenario: Scenario
@@ -56,6 +57,12 @@ public final class ScenarioShrinker {
         if let strategy {
             scenario.strategy = strategy
             root["strategy"] = .string(strategy.description)
+        }
+        if let overrides {
+            overrides(&scenario)
+            scenario.replayArguments = []
+            root["faultPoints"] = scenario.faultPoints == FaultPointSettings() ? nil : scenario.faultPoints.json
+            root["limits"] = scenario.limits == RunLimits() ? nil : ["events": JSON(scenario.limits.eventBudget)]
         }
         let runSeed = seed ?? scenario.seed
         let result = SimulationRunner(registry: registry).run(scenario, seed: runSeed, keepsTrace: false)

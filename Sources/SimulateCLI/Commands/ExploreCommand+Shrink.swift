@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import SimulateCore
+import SimulateJSON
+import SimulateReports
+
+/// `explore --shrink`: the failing schedule handed to the shrinker at once, as the printed shrink command would.
+extension ExploreCommand {
+    /// Where the minimal scenario goes: `--output`, else NAME.min.json beside the file.
+    var shrinkDestination: OutputFile { OutputFile(output ?? ShrinkCommand.defaultOutput(for: file)) }
+
+    /// Refuses an output path that cannot be written before any schedule runs.
+    func checkShrinkDestination() throws {
+        guard shrink else { return }
+        let destination = shrinkDestination
+        if destination.isSameFile(as: OutputFile(file)) {
+            Output.error("error: --output \(destination.path) is the scenario being explored: give another path")
+            throw ExitCode(ExitStatus.invalid)
+        }
+        if let problem = destination.problem() {
+            Output.error("error: \(problem)")
+            throw ExitCode(ExitStatus.invalid)
+        }
+    }
+
+    /// Shrinks the failing run (its seed and strategy, the command line's fault points and budget) and writes
+    /// the minimal scenario; the lines `simulate shrink` prints, or the problem.
+    func shrinkFailure(_ failure: RunResult, terminal: Terminal) throws -> (lines: [String], path: String?) {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return (["shrink: \(file) cannot be read"], nil)
+        }
+        let overrides: (inout Scenario) -> Void = { [faultPoints, eventBudget] scenario in
+            if let eventBudget { scenario.limits.eventBudget = eventBudget }
+            faultPoints.apply(to: &scenario)
+        }
+        let progress = ShrinkProgressLine.make()
+        defer { progress?.finish() }
+        let result: ShrinkResult
+        do {
+            result = try ScenarioShrinker.shrink(
+                text: String(decoding: data, as: UTF8.self), file: file, seed: failure.seed,
+                strategy: failure.strategy, overrides: overrides, registry: CommandEnvironment.registry,
+                progress: progress.map { line in { line.show($0) } })
+        } catch {
+            return (["shrink: the failure did not repeat when shrinking (\(error))"], nil)
+        }
+        let destination = shrinkDestination
+        do {
+            try destination.write(ScenarioJSONStyle.string(result.minimal).utf8)
+        } catch {
+            Output.error("error: \(error)")
+            throw ExitCode(ExitStatus.invalid)
+        }
+        return (ShrinkReport(result: result, path: destination.path, terminal: terminal).lines(), destination.path)
+    }
+}
