@@ -5,8 +5,8 @@ import SimulateCore
 
 /// `simulate-bench explore`: for each async bug pattern (`Examples/AsyncBugPatterns`) and each
 /// scheduling strategy, the median number of schedules to the first failure over 30 seed starts
-/// (capped), the ratio random / best; then every correct twin runs 10,000 schedules, which must all
-/// pass. Seeded random is the baseline, measured in the same run.
+/// (capped), the ratio random / best; then every correct twin runs 10,000 schedules under each strategy,
+/// which must all pass. Seeded random is the baseline, measured in the same run.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 enum ExploreBenchmark {
     struct Settings {
@@ -61,7 +61,7 @@ enum ExploreBenchmark {
             print(
                 "  " + label + medians.map { text($0, cap: settings.cap).leftPadded(10) }.joined()
                     + String(choices).leftPadded(6) + "   "
-                    + (ratio.isFinite ? BenchmarkClock.ratio(ratio) + "×" : "n/a"))
+                    + ratioText(random: random, best: best, cap: settings.cap))
         }
         print(
             "  n: scheduling choices in the scenario's run with seed 0; pct:D and delay:K draw their points as "
@@ -70,21 +70,36 @@ enum ExploreBenchmark {
             "  PCT or delay-bounding within 1,000 schedules (median): \(withinThousand) of \(BugPattern.allCases.count) "
                 + "(target: all); ≥ 10× fewer than random: \(tenfold) (target: at least half)")
 
-        print("explore: correct twins, \(settings.twinSchedules) schedules each (seeded random), failures")
+        print("explore: correct twins, \(settings.twinSchedules) schedules each per strategy, failures")
+        print(
+            "  " + "twin".padding(toLength: width, withPad: " ", startingAt: 0)
+                + columns.map { $0.leftPadded(10) }.joined())
         for pattern in BugPattern.allCases {
-            let twin = try BugPatternRuns.scenario(pattern, .fixed, directory: directory)
-            var failures = 0
-            for seed in 0..<settings.twinSchedules
-            where !runner.run(twin, seed: UInt64(seed), keepsTrace: false).passed {
-                failures += 1
+            var twin = try BugPatternRuns.scenario(pattern, .fixed, directory: directory)
+            var row: [Int] = []
+            for strategy in strategies {
+                twin.strategy = strategy.strategy
+                let failures = (0..<settings.twinSchedules).count { seed in
+                    !runner.run(twin, seed: UInt64(seed), keepsTrace: false).passed
+                }
+                row.append(failures)
+                figures.append(
+                    BenchmarkFigure(
+                        benchmark: "explore", name: "\(pattern.rawValue) twin failures, \(strategy.name)",
+                        value: Double(failures), unit: "runs", better: .lower))
             }
-            print("  " + pattern.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "\(failures)")
-            figures.append(
-                BenchmarkFigure(
-                    benchmark: "explore", name: "\(pattern.rawValue) twin failures", value: Double(failures),
-                    unit: "runs", better: .lower))
+            print(
+                "  " + pattern.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+                    + row.map { String($0).leftPadded(10) }.joined())
         }
         return figures
+    }
+
+    /// random / best; when random found nothing within the cap, the bound the cap gives (`> 32×`).
+    private static func ratioText(random: Double, best: Double, cap: Int) -> String {
+        guard best.isFinite else { return "n/a" }
+        return random.isFinite
+            ? BenchmarkClock.ratio(random / best) + "×" : "> " + BenchmarkClock.ratio(Double(cap) / best) + "×"
     }
 
     private static func text(_ median: Double, cap: Int) -> String {

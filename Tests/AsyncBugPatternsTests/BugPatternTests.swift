@@ -11,10 +11,23 @@ let patternsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponen
 @Suite struct BugPatternTests {
     /// The strategies the tests try: seeded random, PCT and delay-bounding.
     static let strategies: [ScheduleStrategy] = [.random, .pct(depth: 3, steps: 20), .delay(delays: 2, steps: 20)]
-    @Test(arguments: BugPattern.allCases.filter { !DeepBugPatternTests.deep.contains($0) })
+    @Test(arguments: BugPattern.allCases.filter { !DeepBugPatternTests.deep.contains($0) && $0 != .lostWakeup })
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     func eachBuggyVariantIsFoundWithinAHundredSchedules(_ pattern: BugPattern) throws {
+        try Self.expectFound(pattern)
+    }
+
+    /// Apart, because its failing runs leak on purpose: the consumer waits on its own continuation, which
+    /// nobody resumes once the wakeup is lost, and no one can free a task suspended that way (the run breaks
+    /// and says so). scripts/sanitizers/lsan.supp matches this test's name only.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func theLostWakeupIsFoundAndItsStuckConsumerBreaksTheRun() throws {
+        try Self.expectFound(.lostWakeup)
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    static func expectFound(_ pattern: BugPattern) throws {
         var scenario = try BugPatternRuns.scenario(pattern, .buggy, directory: patternsDirectory)
         var found: [String] = []
         for strategy in Self.strategies {

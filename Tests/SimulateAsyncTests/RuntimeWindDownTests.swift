@@ -27,4 +27,34 @@ import Testing
         #expect(result.failure == nil)
         #expect(observedLog(result) == ["first cancelled", "next cancelled"])
     }
+
+    /// Nothing of the runtime's keeps a run alive after it ended: its tasks, finished or cancelled at the
+    /// end, and their start closures (which hold the runtime) are let go, or every run with app code would
+    /// stay in memory (a 300,000-run exploration of the bug patterns reached 24 GB through their own cycle).
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func theRunsObjectsAreFreedWhenItEnds() throws {
+        let held = WeakReferences()
+        let result = try App.run(devices: ["phone"], duration: "10s") { runtime, context, log in
+            held.runtime = runtime
+            held.context = context
+            let clock = runtime.clock
+            runtime.spawn(on: context.devices[0], "finishes") {
+                try await clock.sleep(for: .seconds(1))
+                log.lines.append("slept")
+            }
+            runtime.spawn(on: context.devices[0], "cancelled at the end") {
+                try await clock.sleep(for: .seconds(3600))
+            }
+        }
+        #expect(result.failure == nil)
+        #expect(observedLog(result) == ["slept"])
+        #expect(held.runtime == nil, "the run's runtime is still alive after the run")
+        #expect(held.context == nil, "the run's context is still alive after the run")
+    }
+}
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+private final class WeakReferences: @unchecked Sendable {
+    weak var runtime: SimulationRuntime?
+    weak var context: SimulationContext?
 }

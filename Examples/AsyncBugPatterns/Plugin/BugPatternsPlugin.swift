@@ -124,6 +124,9 @@ final class BugWorld: @unchecked Sendable {
         self.context = context
         runtime = SimulationRuntime.of(context)
         device = context.devices[0]
+        // The end checks capture the world (and through it the run); dropped when the run ends, whether it
+        // finished or broke, so that the run's objects are freed.
+        context.addCloser { [weak self] in self?.endChecks.removeAll() }
     }
 
     var clock: SimulationClock { runtime.clock }
