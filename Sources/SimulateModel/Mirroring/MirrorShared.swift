@@ -25,9 +25,8 @@ final class MirrorShared {
     let names: NameTable
     /// The latest box of each record name by its number, so devices importing the same version share it.
     @exclusivity(unchecked) private var boxes: [RecordBox?] = []
-    /// The same boxes by change tag (a server-wide counter, so a tag names one version of one record):
-    /// finding a box this way hashes no record name.
-    @exclusivity(unchecked) private var boxesByTag: [RecordBox?] = []
+    /// The same boxes by change tag (a server-wide counter, so a tag names one version of one record).
+    @exclusivity(unchecked) private var boxesByTag = RecordBoxesByTag()
     /// Every record name saved to the zone through the model, for reading the server's state back.
     /// (By the numbers of their names.)
     @exclusivity(unchecked) private var saved: [Bool] = []
@@ -53,7 +52,7 @@ final class MirrorShared {
     /// version already seen hashes no name.
     func slot(of record: CloudRecord) -> Int {
         let tag = Int(truncatingIfNeeded: record.changeTag?.rawValue ?? 0)
-        if tag > 0, tag < boxesByTag.count, let box = boxesByTag[tag] { return box.slot }
+        if let box = boxesByTag.box(tag: tag) { return box.slot }
         return names.intern(record.recordID.recordName)
     }
 
@@ -62,24 +61,13 @@ final class MirrorShared {
     /// The shared box of the record's version; `slot` is the number of its name.
     func box(_ record: CloudRecord, slot: Int) -> RecordBox {
         let tag = Int(truncatingIfNeeded: record.changeTag?.rawValue ?? 0)
-        if tag > 0, tag < boxesByTag.count, let box = boxesByTag[tag] { return box }
+        if let box = boxesByTag.box(tag: tag) { return box }
         if slot >= boxes.count { boxes += repeatElement(nil, count: max(slot + 1, boxes.count * 2) - boxes.count) }
         var replaced: RecordBox?
         let box = Self.reuse(&boxes[slot], record, slot: slot, replaced: &replaced)
-        if let replaced { forgetTag(of: replaced) }
-        // Tags come from a counter: growing the table to the newest one keeps it dense.
-        if tag > 0 && tag < boxesByTag.count * 2 + 65_536 {
-            if tag >= boxesByTag.count {
-                boxesByTag += repeatElement(nil, count: max(tag + 1, boxesByTag.count * 2) - boxesByTag.count)
-            }
-            boxesByTag[tag] = box
-        }
+        if let replaced { boxesByTag.remove(replaced) }
+        boxesByTag.insert(box, records: boxes.count)
         return box
-    }
-
-    private func forgetTag(of box: RecordBox) {
-        let tag = Int(truncatingIfNeeded: box.tag)
-        if tag > 0, tag < boxesByTag.count, boxesByTag[tag] === box { boxesByTag[tag] = nil }
     }
 
     /// One hash lookup for both the hit and the miss.
