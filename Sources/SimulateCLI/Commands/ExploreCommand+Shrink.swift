@@ -12,15 +12,7 @@ extension ExploreCommand {
     /// Refuses an output path that cannot be written before any schedule runs.
     func checkShrinkDestination() throws {
         guard shrink else { return }
-        let destination = shrinkDestination
-        if destination.isSameFile(as: OutputFile(file)) {
-            Output.error("error: --output \(destination.path) is the scenario being explored: give another path")
-            throw ExitCode(ExitStatus.invalid)
-        }
-        if let problem = destination.problem() {
-            Output.error("error: \(problem)")
-            throw ExitCode(ExitStatus.invalid)
-        }
+        try ShrinkCommand.check(shrinkDestination, against: file, doing: "explored")
     }
 
     /// Shrinks the failing run (its seed and strategy, the command line's fault points and budget) and writes

@@ -68,14 +68,7 @@ struct ShrinkCommand: ParsableCommand {
             throw ExitCode(ExitStatus.invalid)
         }
         let destination = OutputFile(output ?? Self.defaultOutput(for: file))
-        if destination.isSameFile(as: OutputFile(file)) {
-            Output.error("error: --output \(destination.path) is the scenario being shrunk: give another path")
-            throw ExitCode(ExitStatus.invalid)
-        }
-        if let problem = destination.problem() {
-            Output.error("error: \(problem)")
-            throw ExitCode(ExitStatus.invalid)
-        }
+        try Self.check(destination, against: file, doing: "shrunk")
         guard let data = FileManager.default.contents(atPath: file) else {
             Output.error("error: \(file): cannot be read")
             throw ExitCode(ExitStatus.invalid)
@@ -108,6 +101,18 @@ struct ShrinkCommand: ParsableCommand {
         return { [faultPoints, eventBudget] scenario in
             if let eventBudget { scenario.limits.eventBudget = eventBudget }
             faultPoints.apply(to: &scenario)
+        }
+    }
+
+    /// Refuses, before any run, a minimal scenario's path that cannot be written or is the scenario itself.
+    static func check(_ destination: OutputFile, against file: String, doing verb: String) throws {
+        if destination.isSameFile(as: OutputFile(file)) {
+            Output.error("error: --output \(destination.path) is the scenario being \(verb): give another path")
+            throw ExitCode(ExitStatus.invalid)
+        }
+        if let problem = destination.problem() {
+            Output.error("error: \(problem)")
+            throw ExitCode(ExitStatus.invalid)
         }
     }
 
