@@ -134,7 +134,7 @@ extension CounterRun {
             )
         }
         var total = watch.total
-        for (index, allocation) in log.allocations {
+        for (index, allocation) in log.allocations.entries {
             let message: String
             if allocation.attempts > maxAttempts {
                 message = "allocation took \(allocation.attempts) attempts (bound \(maxAttempts))"

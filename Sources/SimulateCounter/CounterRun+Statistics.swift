@@ -4,7 +4,7 @@ import SimulateJSON
 extension CounterRun {
     public func statistics() -> JSON? {
         // The attempts of every ended allocation, by rank, read off their histogram.
-        let histogram = log.attemptCounts.sorted { $0.key < $1.key }
+        let histogram = log.attemptHistogram
         let ended = log.allocated + log.failed
         func percentile(_ fraction: Double) -> JSON {
             guard ended > 0 else { return 0 }
@@ -30,7 +30,7 @@ extension CounterRun {
         return [
             "allocations": JSON(log.requested), "allocated": JSON(log.allocated), "failed": JSON(log.failed),
             "pending": JSON(log.requested - ended),
-            "attempts": ["p50": percentile(0.5), "p99": percentile(0.99), "max": JSON(histogram.last?.key ?? 0)],
+            "attempts": ["p50": percentile(0.5), "p99": percentile(0.99), "max": JSON(histogram.last?.attempts ?? 0)],
             "conflicts": JSON(log.conflicts), "rateLimitWaits": JSON(log.rateLimitWaits),
             "zoneBusyWaits": JSON(log.zoneBusyWaits), "serviceUnavailable": JSON(log.serviceUnavailable),
             "networkFailures": JSON(log.networkFailures), "lostResponses": JSON(lost),

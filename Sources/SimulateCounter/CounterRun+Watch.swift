@@ -3,19 +3,20 @@ import SimulateCore
 /// `counter.unique` judged as allocations end: a value handed out again is a violation at once. The
 /// values are the log's range set; the first holder of each of the last ``UniqueWatch/remembered``
 /// distinct values is kept for the message, so a repeat of an older value names no first holder
-/// (README.md, "Memory").
+/// (README.md, "Memory"). The holders are a ring in hand-out order, searched only for a violation's
+/// message: an allocation that ends costs no hashing.
 final class UniqueWatch {
-    /// Distinct values whose first holder a violation can still name (16 bytes each, and the table's own).
+    /// Distinct values whose first holder a violation can still name (24 bytes each).
     static let remembered = 1 << 14
     /// What a violation cites of a first holder.
     private struct Holder {
+        let value: Int
         let deviceIndex: Int32
         let attempts: Int32
         let finishedAt: VirtualInstant
     }
-    private var holders: [Int: Holder] = [:]
-    /// The values of ``holders`` in the order they were handed out; the oldest is forgotten first.
-    private var order: [Int] = []
+    /// The first holders of the last distinct values, oldest overwritten first.
+    private var holders: [Holder] = []
     private var next = 0
     /// The first violations: the repeat and its first holder, if still known.
     private(set) var repeats: [(allocation: FinishedAllocation, first: FinishedAllocation?)] = []
@@ -24,21 +25,20 @@ final class UniqueWatch {
     func finished(_ allocation: FinishedAllocation, newValue: Bool) {
         guard let value = allocation.value else { return }
         if newValue {
-            if order.count < Self.remembered {
-                order.append(value)
+            let holder = Holder(
+                value: value, deviceIndex: Int32(truncatingIfNeeded: allocation.deviceIndex),
+                attempts: Int32(clamping: allocation.attempts), finishedAt: allocation.finishedAt)
+            if holders.count < Self.remembered {
+                holders.append(holder)
             } else {
-                holders.removeValue(forKey: order[next])
-                order[next] = value
+                holders[next] = holder
                 next = (next + 1) % Self.remembered
             }
-            holders[value] = Holder(
-                deviceIndex: Int32(truncatingIfNeeded: allocation.deviceIndex),
-                attempts: Int32(clamping: allocation.attempts), finishedAt: allocation.finishedAt)
             return
         }
         total += 1
         guard repeats.count < CounterRun.violationLimit else { return }
-        let first = holders[value].map {
+        let first = holders.first { $0.value == value }.map {
             FinishedAllocation(
                 index: -1, deviceIndex: Int($0.deviceIndex), attempts: Int($0.attempts), finishedAt: $0.finishedAt,
                 value: value, error: nil)

@@ -12,9 +12,9 @@ final class SSEWorld {
     let mutations = MutationLedger()
     /// When every device's reconnect attempts started (each launch's first attempt is no reconnect), in
     /// time order: 8 bytes per reconnect, kept only when a check reads `peakReconnectRate` (nil: not kept).
-    var reconnectTimes: [VirtualInstant]?
+    @exclusivity(unchecked) var reconnectTimes: [VirtualInstant]?
     /// The watched `reconnectRate` invariants, judged reconnect by reconnect.
-    var reconnectWatches: [ReconnectRateWatch] = []
+    @exclusivity(unchecked) var reconnectWatches: [ReconnectRateWatch] = []
     /// fullState violations found as events were applied (at most ``violationLimit`` kept).
     var fullStateViolations: [Violation] = []
     var fullStateViolationCount = 0

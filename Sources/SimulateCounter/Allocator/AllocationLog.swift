@@ -31,14 +31,16 @@ struct FinishedAllocation {
 /// 1.26 s with the checks, 1.15 s without). Only the run's own thread touches a log.
 final class AllocationLog {
     /// Allocations requested and not ended, by index.
-    @exclusivity(unchecked) var allocations: [Int: Allocation] = [:]
+    @exclusivity(unchecked) var allocations = PendingTable<Allocation>()
     /// Allocations requested so far: the next one's index.
-    @exclusivity(unchecked) private(set) var requested = 0
+    var requested: Int { allocations.next }
     @exclusivity(unchecked) private(set) var allocated = 0
     @exclusivity(unchecked) private(set) var failed = 0
     @exclusivity(unchecked) private(set) var failedByDevice: [Int]
-    /// Ended allocations by how many attempts they took.
-    @exclusivity(unchecked) private(set) var attemptCounts: [Int: Int] = [:]
+    /// Ended allocations by how many attempts they took: index `n` counts those that took `n` attempts,
+    /// for the usual few; more attempts than that are counted in ``manyAttemptCounts``.
+    @exclusivity(unchecked) private var attemptCounts = [Int](repeating: 0, count: 32)
+    @exclusivity(unchecked) private var manyAttemptCounts: [Int: Int] = [:]
     /// Every distinct value handed out.
     @exclusivity(unchecked) private(set) var values = IntRangeSet()
     /// The values each device got, in order, when a check reads them (nil: not kept).
@@ -64,21 +66,33 @@ final class AllocationLog {
 
     /// Starts an allocation on a device; returns its index.
     func request(deviceIndex: Int, at time: VirtualInstant) -> Int {
-        let index = requested
-        allocations[index] = Allocation(deviceIndex: deviceIndex, requestedAt: time)
-        requested += 1
-        return index
+        allocations.append(Allocation(deviceIndex: deviceIndex, requestedAt: time))
     }
 
     /// The attempts so far of a pending allocation.
     func attempts(_ index: Int) -> Int { allocations[index]?.attempts ?? 0 }
 
+    /// Ended allocations by how many attempts they took, fewest attempts first.
+    var attemptHistogram: [(attempts: Int, count: Int)] {
+        let few = attemptCounts.indices.filter { attemptCounts[$0] > 0 }.map { ($0, attemptCounts[$0]) }
+        return few + manyAttemptCounts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Changes a pending allocation's attempts.
+    func setAttempts(_ index: Int, _ change: (inout Int) -> Void) {
+        allocations.update(index) { change(&$0.attempts) }
+    }
+
     /// Ends a pending allocation with a value or an error.
     func finish(_ index: Int, at time: VirtualInstant, _ result: Result<Int, CounterAllocationError>) {
-        guard let allocation = allocations.removeValue(forKey: index) else {
+        guard let allocation = allocations.remove(index) else {
             preconditionFailure("allocation #\(index) ended twice")
         }
-        attemptCounts[allocation.attempts, default: 0] += 1
+        if allocation.attempts < attemptCounts.count {
+            attemptCounts[allocation.attempts] += 1
+        } else {
+            manyAttemptCounts[allocation.attempts, default: 0] += 1
+        }
         let value: Int?
         var newValue = false
         switch result {

@@ -7,7 +7,7 @@ import SimulateCloudKit
 extension DeviceAllocator {
     func allocateFromLocalMax() {
         guard let index = current else { return }
-        log.allocations[index]?.attempts = 1
+        log.setAttempts(index) { $0 = 1 }
         trace.instant(device.id, "counter", "attempt", "allocation #\(index) local max + 1", value: 1)
         guard !network.isOffline(device) else {
             handOutLocalMax(writingBack: nil)

@@ -109,7 +109,7 @@ final class DeviceAllocator: SingleRecordResponder {
             }
             return
         }
-        log.allocations[index]?.attempts += 1
+        log.setAttempts(index) { $0 += 1 }
         if let serverRecord = record.take() {
             save(serverRecord)
             return

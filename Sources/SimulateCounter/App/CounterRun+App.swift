@@ -72,7 +72,8 @@ final class AppAllocators {
         case .modify: requests[device.index].saves += 1
         case .zoneChanges, .saveZones: return
         }
-        log.allocations[index]?.attempts = max(requests[device.index].fetches, requests[device.index].saves)
+        let attempts = max(requests[device.index].fetches, requests[device.index].saves)
+        log.setAttempts(index) { $0 = attempts }
     }
 
     private func startNext(on device: Device) {

@@ -5,14 +5,14 @@ import SimulateCore
 /// messages cite. A run's memory does not grow with its length (README.md, "Memory").
 struct JudgedLog {
     /// How many of the last entries a violation cites at most.
-    static let cited = 4
+    static let cited = RecentEvents.capacity
 
     /// Entries written and judged.
     private(set) var judged = 0
     /// Entries written but not judged yet: entries from ``holdFrom`` on.
     private var held: [ClientEvent] = []
     /// The last judged entries (at most ``cited``), oldest first.
-    private(set) var recent: [ClientEvent] = []
+    private(set) var recent = RecentEvents()
     /// Entries from this index on wait to be judged: an app client's log gets a backoff wait inserted
     /// after a failure once the app answers it.
     var holdFrom: Int? {
@@ -28,8 +28,12 @@ struct JudgedLog {
     var isHolding: Bool { !held.isEmpty }
 
     mutating func append(_ event: ClientEvent) {
-        held.append(event)
-        release()
+        if held.isEmpty && holdFrom.map({ judged < $0 }) ?? true {
+            judge(event)
+        } else {
+            held.append(event)
+            release()
+        }
     }
 
     mutating func insert(_ event: ClientEvent, at index: Int) {
@@ -38,9 +42,11 @@ struct JudgedLog {
         release()
     }
 
-    /// The last `count` entries written, held ones included.
-    func last(_ count: Int) -> [ClientEvent] {
-        Array((recent + held).suffix(count))
+    /// The last ``cited`` entries written, held ones included.
+    var last: RecentEvents {
+        var last = recent
+        for event in held { last.push(event) }
+        return last
     }
 
     private mutating func release() {
@@ -53,8 +59,7 @@ struct JudgedLog {
     }
 
     private mutating func judge(_ event: ClientEvent) {
-        if recent.count == Self.cited { recent.removeFirst() }
-        recent.append(event)
+        recent.push(event)
         for watcher in watchers { watcher.observe(event, recent: recent) }
         judged += 1
     }
@@ -63,10 +68,10 @@ struct JudgedLog {
 /// An invariant judged entry by entry. `recent` ends with `event`: the entries a violation found at
 /// this entry cites.
 protocol ClientLogWatcher: AnyObject {
-    func observe(_ event: ClientEvent, recent: [ClientEvent])
+    func observe(_ event: ClientEvent, recent: RecentEvents)
 }
 
-extension Array where Element == ClientEvent {
+extension Collection where Element == ClientEvent {
     /// Trace lines of the last `count` entries: the context of a violation.
     func lines(device: String, count: Int = JudgedLog.cited) -> [String] {
         suffix(count).map { $0.line(device: device) }

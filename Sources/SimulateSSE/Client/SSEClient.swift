@@ -32,9 +32,11 @@ final class SSEClient {
     var sleeps = 0
     /// The version of the last full-state event applied (0: none yet).
     private(set) var displayedVersion = 0
-    var log = JudgedLog()
+    /// Unchecked exclusivity (docs/performance.md): its watchers run inside each append, so every entry was a
+    /// run-time access check. Watchers get the recent entries as an argument and never read the log.
+    @exclusivity(unchecked) var log = JudgedLog()
     /// Attempts since the last launch: every one after the first is a reconnect.
-    private var attemptsSinceLaunch = 0
+    @exclusivity(unchecked) private var attemptsSinceLaunch = 0
     /// Full-state events applied so far, and the last one.
     private(set) var appliedCount = 0
     private(set) var lastApplied: AppliedState?

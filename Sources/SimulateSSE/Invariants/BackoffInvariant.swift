@@ -10,7 +10,7 @@ final class BackoffInvariant: ClientLogWatcher {
     private var list = ViolationList()
     private var failures = 0
     private var previous: VirtualDuration
-    private var wait: (time: VirtualInstant, delay: VirtualDuration, recent: [ClientEvent])?
+    private var wait: (time: VirtualInstant, delay: VirtualDuration, recent: RecentEvents)?
     private var needsWait = false
     private var attempts = 0
 
@@ -21,11 +21,11 @@ final class BackoffInvariant: ClientLogWatcher {
         previous = policy.initialDelay
     }
 
-    private func add(_ time: VirtualInstant, _ recent: [ClientEvent], _ message: String) {
+    private func add(_ time: VirtualInstant, _ recent: RecentEvents, _ message: String) {
         list.add(Violation(at: time, device: id, message: message, events: recent.lines(device: id)))
     }
 
-    private func attempt(_ time: VirtualInstant, _ recent: [ClientEvent]) {
+    private func attempt(_ time: VirtualInstant, _ recent: RecentEvents) {
         attempts += 1
         if let pending = wait, time - pending.time != pending.delay {
             add(
@@ -38,7 +38,7 @@ final class BackoffInvariant: ClientLogWatcher {
         wait = nil
     }
 
-    private func waitStarted(_ time: VirtualInstant, _ delay: VirtualDuration, _ recent: [ClientEvent]) {
+    private func waitStarted(_ time: VirtualInstant, _ delay: VirtualDuration, _ recent: RecentEvents) {
         let base = policy.baseDelay(failures: failures)
         let range = policy.allowedRange(base: base, previous: previous)
         if !range.contains(delay) {
@@ -59,7 +59,7 @@ final class BackoffInvariant: ClientLogWatcher {
         wait = (time, delay, recent)
     }
 
-    func observe(_ event: ClientEvent, recent: [ClientEvent]) {
+    func observe(_ event: ClientEvent, recent: RecentEvents) {
         let time = event.time
         switch event.kind {
         case .attempt:

@@ -32,7 +32,7 @@ struct ConnectionReportCheck {
         self.tolerance = tolerance
     }
 
-    mutating func observe(_ event: ClientEvent, recent: [ClientEvent]) {
+    mutating func observe(_ event: ClientEvent, recent: RecentEvents) {
         switch event.kind {
         case .connected: wire(up: true, at: event.time, recent: recent, reason: nil)
         case .disconnected:
@@ -50,25 +50,25 @@ struct ConnectionReportCheck {
     }
 
     /// The violations of the whole run, at its `end`; `recent` holds the log's last entries.
-    func violations(end: VirtualInstant, recent: [ClientEvent]) -> [Violation] {
+    func violations(end: VirtualInstant, recent: RecentEvents) -> [Violation] {
         var check = self
         if let open = mismatch { check.judge(open, until: nil, recent: recent, byWire: false, end: end) }
         return check.list.result
     }
 
-    private mutating func wire(up: Bool, at time: VirtualInstant, recent: [ClientEvent], reason: String?) {
+    private mutating func wire(up: Bool, at time: VirtualInstant, recent: RecentEvents, reason: String?) {
         if !up, let reason { lastDrop = (time, reason) }
         wireUp = up
         wireSince = time
         changed(at: time, recent: recent, wireFirst: true)
     }
 
-    private mutating func report(connected: Bool, at time: VirtualInstant, recent: [ClientEvent]) {
+    private mutating func report(connected: Bool, at time: VirtualInstant, recent: RecentEvents) {
         reported = connected
         changed(at: time, recent: recent, wireFirst: false)
     }
 
-    private mutating func changed(at time: VirtualInstant, recent: [ClientEvent], wireFirst: Bool) {
+    private mutating func changed(at time: VirtualInstant, recent: RecentEvents, wireFirst: Bool) {
         if reported == wireUp {
             if let open = mismatch { judge(open, until: time, recent: recent, byWire: wireFirst) }
             mismatch = nil
@@ -82,7 +82,7 @@ struct ConnectionReportCheck {
     /// A disagreement from `open.since` until `until` (nil: still at the end of the run), ended by the
     /// app's report or, `byWire`, by the wire changing again.
     private mutating func judge(
-        _ open: Mismatch, until: VirtualInstant?, recent: [ClientEvent], byWire: Bool, end: VirtualInstant? = nil
+        _ open: Mismatch, until: VirtualInstant?, recent: RecentEvents, byWire: Bool, end: VirtualInstant? = nil
     ) {
         let last = until ?? end ?? open.since
         guard last - open.since > tolerance else { return }

@@ -21,20 +21,20 @@ final class FreshnessInvariant: ClientLogWatcher {
     /// entry written has been judged (nil: some wait): the versions whose deadline is past are judged now, as
     /// the log's next entry would judge them (with the same entries cited), so a client whose log stays quiet
     /// keeps no more than the versions of one `within`.
-    func applied(_ version: Int, at time: VirtualInstant, judged: [ClientEvent]?) {
+    func applied(_ version: Int, at time: VirtualInstant, judged: RecentEvents?) {
         if let judged { state.judgeDue(before: time, end: nil, cited: judged[...]) }
         state.applied.append(AppliedState(time: time, version: version))
         state.trim(now: time)
     }
 
-    func observe(_ event: ClientEvent, recent: [ClientEvent]) {
+    func observe(_ event: ClientEvent, recent: RecentEvents) {
         // The entries before this one: the last ones at or before every deadline judged here.
         state.judgeDue(before: event.time, end: nil, cited: recent.dropLast())
         state.observe(event)
     }
 
     /// The violations of the whole run, at its `end`. Leaves the state as it is, so it can be asked again.
-    func violations(end: VirtualInstant, recent: [ClientEvent]) -> [Violation] {
+    func violations(end: VirtualInstant, recent: RecentEvents) -> [Violation] {
         var final = state
         final.judgeDue(before: nil, end: end, cited: recent[...])
         return final.list.result
@@ -60,7 +60,7 @@ final class FreshnessInvariant: ClientLogWatcher {
         }
 
         /// Judges every pending version whose deadline is before `time` (nil: all, at the run's `end`).
-        mutating func judgeDue(before time: VirtualInstant?, end: VirtualInstant?, cited: ArraySlice<ClientEvent>) {
+        mutating func judgeDue(before time: VirtualInstant?, end: VirtualInstant?, cited: Slice<RecentEvents>) {
             var next = 0
             while next < pending.count {
                 let (version, recorded) = pending[next]
@@ -74,7 +74,7 @@ final class FreshnessInvariant: ClientLogWatcher {
 
         private mutating func judge(
             _ version: Int, recorded: VirtualInstant, deadline: VirtualInstant, end: VirtualInstant?,
-            cited: ArraySlice<ClientEvent>
+            cited: Slice<RecentEvents>
         ) {
             if let end, deadline > end { return }
             if reportedSince != nil { return }

@@ -17,7 +17,7 @@ final class IndicatorInvariant: ClientLogWatcher {
     private var connectedAt: VirtualInstant?
     private var disconnectedSince = VirtualInstant.start
     private var shown = false
-    private var mustHideAt: (time: VirtualInstant, recent: [ClientEvent])?
+    private var mustHideAt: (time: VirtualInstant, recent: RecentEvents)?
     private var report: ConnectionReportCheck
 
     init(device: String, delay: VirtualDuration, tolerance: VirtualDuration) {
@@ -27,11 +27,11 @@ final class IndicatorInvariant: ClientLogWatcher {
         report = ConnectionReportCheck(device: device, tolerance: tolerance)
     }
 
-    private func add(_ time: VirtualInstant, _ recent: [ClientEvent], _ message: String) {
+    private func add(_ time: VirtualInstant, _ recent: RecentEvents, _ message: String) {
         list.add(Violation(at: time, device: id, message: message, events: recent.lines(device: id)))
     }
 
-    func observe(_ event: ClientEvent, recent: [ClientEvent]) {
+    func observe(_ event: ClientEvent, recent: RecentEvents) {
         report.observe(event, recent: recent)
         let time = event.time
         if let pending = mustHideAt, time > pending.time {
@@ -92,7 +92,7 @@ final class IndicatorInvariant: ClientLogWatcher {
 
     /// The violations of the whole run, at its `end`; `recent` holds the log's last entries. Leaves the
     /// state as it is, so it can be asked again.
-    func violations(end: VirtualInstant, recent: [ClientEvent], reportsConnection: Bool) -> [Violation] {
+    func violations(end: VirtualInstant, recent: RecentEvents, reportsConnection: Bool) -> [Violation] {
         let judged = list
         defer { list = judged }
         if let pending = mustHideAt {

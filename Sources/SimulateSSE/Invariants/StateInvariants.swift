@@ -13,7 +13,7 @@ enum StateInvariants {
                     at: end, device: client.device.id,
                     message: "\(client.device.id) shows " + describe(client.model) + "; the server has "
                         + describe(server.items),
-                    events: client.log.last(2).lines(device: client.device.id)
+                    events: client.log.last.lines(device: client.device.id, count: 2)
                         + lastApplied(client)))
         }
         return list.result

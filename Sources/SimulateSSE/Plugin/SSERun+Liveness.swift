@@ -12,7 +12,7 @@ extension SSERun: LivenessChecking {
                     at: now, device: client.device.id,
                     message: "\(client.device.id) has not reconnected (stream \(client.phase), "
                         + "\(client.attempts) connection attempts)",
-                    events: client.log.last(3).lines(device: client.device.id))
+                    events: client.log.last.lines(device: client.device.id, count: 3))
             }
             guard PunchWire.digest(client.model) != expected else { return nil }
             return Violation(
@@ -20,7 +20,7 @@ extension SSERun: LivenessChecking {
                 message: "\(client.device.id) is connected but stale: it shows "
                     + StateInvariants.describe(client.model) + "; the server has "
                     + StateInvariants.describe(world.server.items),
-                events: client.log.last(3).lines(device: client.device.id))
+                events: client.log.last.lines(device: client.device.id, count: 3))
         }
     }
 }

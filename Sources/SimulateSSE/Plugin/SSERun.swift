@@ -143,7 +143,7 @@ public final class SSERun: PluginRun {
             }
             return zip(clients, watched.watchers).flatMap { client, watcher in
                 watcher.violations(
-                    end: end, recent: client.log.last(JudgedLog.cited),
+                    end: end, recent: client.log.last,
                     reportsConnection: client.reportedConnected != nil)
             }
         case .backoff:
@@ -165,7 +165,7 @@ public final class SSERun: PluginRun {
                 preconditionFailure("sse.freshness was not watched")
             }
             return zip(clients, watched.watchers).flatMap { client, watcher in
-                watcher.violations(end: end, recent: client.log.last(JudgedLog.cited))
+                watcher.violations(end: end, recent: client.log.last)
             }
         case .serverIds: return ServerInvariants.serverIds(world, clients: clients)
         case .mutationsDelivered: return world.mutations.undeliveredViolations
