@@ -160,6 +160,11 @@ let package = Package(
             name: "bug-patterns-simulate",
             dependencies: ["SimulateCLI", "AsyncBugPatternsPlugin"],
             path: "Examples/AsyncBugPatterns/Main"),
+        // How many schedules each strategy needs to find each pattern (docs/bug-patterns.md).
+        .executableTarget(
+            name: "bug-patterns-bench",
+            dependencies: ["AsyncBugPatterns", "AsyncBugPatternsPlugin", "SimulateCore"],
+            path: "Examples/AsyncBugPatterns/Bench"),
 
         // MARK: The team's SwiftData models read from source (docs/model-check.md)
         .target(
@@ -196,7 +201,6 @@ let package = Package(
             name: "simulate-bench",
             dependencies: [
                 "SimulateCore", "SimulateJSON", "SimulatePlugins", "SimulateAsync", "CEventLoop", "SimulateModelCheck",
-                "AsyncBugPatternsPlugin",
                 .product(name: "SwiftParser", package: "swift-syntax", condition: modelCheck),
             ]
         ),

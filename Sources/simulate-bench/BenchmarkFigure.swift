@@ -44,3 +44,9 @@ enum BenchmarkOutput {
         return FileHandle(fileDescriptor: saved, closeOnDealloc: true)
     }
 }
+
+/// A benchmark that could not run: its message is printed and the exit status is 1.
+struct BenchmarkError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

@@ -103,11 +103,6 @@ enum LargeLoaderBenchmark {
     }
 }
 
-struct BenchmarkError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}
-
 #if os(Linux)
     let RUSAGE_SELF_VALUE = __rusage_who_t(RUSAGE_SELF.rawValue)
 #else

@@ -3,7 +3,7 @@ import SimulateCore
 import SimulateJSON
 import SimulatePlugins
 
-/// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|model-check|async|parsers|repeats|long-runs|explore|all] [--quick] [--format json]`
+/// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|model-check|async|parsers|repeats|long-runs|all] [--quick] [--format json]`
 /// (`repeats` also takes `--workloads sse,sse-reconnects,counter,model,intents` and `--counts 100000,1000000`),
 /// or `simulate-bench counter-runs SEEDS` for one thread of counter runs to profile (`valgrind --tool=callgrind`),
 /// or `simulate-bench write-scenario MEGABYTES FILE` to write the scenario `loader-200` generates (short steps),
@@ -112,12 +112,6 @@ do {
         figures += try LongRunMemoryBenchmark.run(
             hours: quick ? [100, 1_000] : [1_000, 10_000, 100_000],
             allocations: quick ? [100_000, 1_000_000] : [1_000_000, 10_000_000])
-    }
-    if selection == "explore" {
-        guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else {
-            throw BenchmarkError(message: "explore needs the async runtime (macOS 15 or later)")
-        }
-        figures += try ExploreBenchmark.run(quick: arguments.contains("--quick"))
     }
     if all || selection == "model" {
         figures += try runModelConvergenceBenchmark(

@@ -2,7 +2,7 @@ import AsyncBugPatterns
 import SimulateCore
 import SimulateJSON
 
-/// Runs the bug patterns' scenarios in this process: for the tests and `simulate-bench explore`.
+/// Runs the bug patterns' scenarios in this process: for the tests and `bug-patterns-bench`.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public enum BugPatternRuns {
     /// A registry with the `bugs` plugin only.

@@ -3,7 +3,7 @@ import AsyncBugPatternsPlugin
 import Foundation
 import SimulateCore
 
-/// `simulate-bench explore`: for each async bug pattern (`Examples/AsyncBugPatterns`) and each
+/// `bug-patterns-bench`: for each async bug pattern (`Examples/AsyncBugPatterns`) and each
 /// scheduling strategy, the median number of schedules to the first failure over 30 seed starts
 /// (capped), the ratio random / best; then every correct twin runs 10,000 schedules under each strategy,
 /// which must all pass. Seeded random is the baseline, measured in the same run.

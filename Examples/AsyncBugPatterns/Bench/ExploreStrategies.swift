@@ -1,6 +1,6 @@
 import SimulateCore
 
-/// The scheduling strategies `simulate-bench explore` compares.
+/// The scheduling strategies `bug-patterns-bench` compares.
 struct ExploreStrategy {
     var name: String
     var strategy: ScheduleStrategy

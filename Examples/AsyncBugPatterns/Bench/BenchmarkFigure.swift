@@ -1,0 +1,1 @@
+../../../Sources/simulate-bench/BenchmarkFigure.swift
