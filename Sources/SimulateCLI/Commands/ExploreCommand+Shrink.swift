@@ -21,17 +21,14 @@ extension ExploreCommand {
         guard let data = FileManager.default.contents(atPath: file) else {
             return (["shrink: \(file) cannot be read"], nil)
         }
-        let overrides: (inout Scenario) -> Void = { [faultPoints, eventBudget] scenario in
-            if let eventBudget { scenario.limits.eventBudget = eventBudget }
-            faultPoints.apply(to: &scenario)
-        }
         let progress = ShrinkProgressLine.make()
         defer { progress?.finish() }
         let result: ShrinkResult
         do {
             result = try ScenarioShrinker.shrink(
                 text: String(decoding: data, as: UTF8.self), file: file, seed: failure.seed,
-                strategy: failure.strategy, overrides: overrides, registry: CommandEnvironment.registry,
+                strategy: failure.strategy, overrides: overrides.minimalScenarioOverrides,
+                registry: CommandEnvironment.registry,
                 progress: progress.map { line in { line.show($0) } })
         } catch {
             return (["shrink: the failure did not repeat when shrinking (\(error))"], nil)

@@ -31,7 +31,7 @@ struct ExploreCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: StrategyOption.help)
     var strategy: StrategyOption?
 
-    @OptionGroup(title: "Fault points") var faultPoints: FaultPointOptions
+    @OptionGroup var overrides: ScenarioOverrideOptions
 
     @Option(parsing: .unconditional, help: "Schedules to try at most (default 1000).")
     var runs: Int?
@@ -41,10 +41,6 @@ struct ExploreCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Seeds A..B: one run per seed (instead of --seed and --runs).")
     var seeds: SeedRange?
-
-    @Option(
-        name: .customLong("event-budget"), parsing: .unconditional, help: "Override the scenario's event budget.")
-    var eventBudget: Int?
 
     @Option(help: "Output: human, or json (one object: runs, failure, coverage).")
     var format: OutputFormat = .human
@@ -70,7 +66,6 @@ struct ExploreCommand: ParsableCommand {
         if let seeds, seeds.problem == nil, seeds.count > Self.maximumRuns {
             throw ValidationError("--seeds covers more than \(Self.maximumRuns) seeds")
         }
-        if let eventBudget, eventBudget < 1 { throw ValidationError("--event-budget must be at least 1") }
         if output != nil && !shrink { throw ValidationError("--output is where --shrink writes: give --shrink too") }
     }
 
@@ -87,11 +82,7 @@ struct ExploreCommand: ParsableCommand {
             human.lines(error).forEach(Output.error)
             throw ExitCode(ExitStatus.invalid)
         }
-        if let eventBudget {
-            scenario.limits.eventBudget = eventBudget
-            scenario.replayArguments += ["--event-budget", String(eventBudget)]
-        }
-        faultPoints.apply(to: &scenario)
+        overrides.apply(to: &scenario)
         let base = strategy?.strategy ?? scenario.strategy ?? .random
         let count = seeds?.count ?? runs ?? 1000
         let first = seeds?.lower ?? seed ?? scenario.seed

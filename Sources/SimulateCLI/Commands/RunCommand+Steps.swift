@@ -36,11 +36,7 @@ extension RunCommand {
         for (group, file) in files.enumerated() {
             plan.reports.announce(file: file)
             guard var scenario = load(file, with: loader, into: &plan, invalid: &invalid) else { continue }
-            if let eventBudget {
-                scenario.limits.eventBudget = eventBudget
-                scenario.replayArguments += ["--event-budget", String(eventBudget)]
-            }
-            faultPoints.apply(to: &scenario)
+            overrides.apply(to: &scenario)
             if let strategy { scenario.strategy = strategy.strategy }
             // A pinned scenario is about its own seed: a sweep runs it once, with that seed.
             let pinned = seeds != nil && scenario.pinsSeed
@@ -71,7 +67,7 @@ extension RunCommand {
             header.invalid = invalid
             header.seeds = seeds.map { $0.lower...$0.upper }
             header.seed = seed
-            header.eventBudget = eventBudget
+            header.eventBudget = overrides.eventBudget
             header.shardIndex = shard?.index ?? 1
             header.shardCount = shard?.count ?? 1
             header.shardSource = shard?.source

@@ -39,10 +39,6 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Worker threads (default: the number of cores).")
     var jobs: Int?
 
-    @Option(
-        name: .customLong("event-budget"), parsing: .unconditional, help: "Override every scenario's event budget.")
-    var eventBudget: Int?
-
     @Option(help: ArgumentHelp("Write a JUnit XML report (one test case per scenario × seed).", valueName: "path"))
     var junit: String?
 
@@ -77,7 +73,7 @@ struct RunCommand: ParsableCommand {
                 + "is not a terminal; JSON output always lists every run)."))
     var quiet: Bool?
 
-    @OptionGroup(title: "Fault points") var faultPoints: FaultPointOptions
+    @OptionGroup var overrides: ScenarioOverrideOptions
 
     func validate() throws {
         if seed != nil && seeds != nil { throw ValidationError("give either --seed or --seeds, not both") }
@@ -90,7 +86,6 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("\(error)")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        if let eventBudget, eventBudget < 1 { throw ValidationError("--event-budget must be at least 1") }
     }
 
     /// Plan (check the report paths, load the files, list scenario × seed runs), execute (run them, printing

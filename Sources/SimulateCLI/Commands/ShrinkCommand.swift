@@ -31,11 +31,7 @@ struct ShrinkCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: StrategyOption.help)
     var strategy: StrategyOption?
 
-    @OptionGroup(title: "Fault points") var faultPoints: FaultPointOptions
-
-    @Option(
-        name: .customLong("event-budget"), parsing: .unconditional, help: "Override the scenario's event budget.")
-    var eventBudget: Int?
+    @OptionGroup var overrides: ScenarioOverrideOptions
 
     @Option(
         help: ArgumentHelp(
@@ -58,7 +54,6 @@ struct ShrinkCommand: ParsableCommand {
         if maxRuns < 1 { throw ValidationError("--max-runs must be at least 1") }
         if !(maxSeconds > 0) { throw ValidationError("--max-seconds must be greater than 0") }
         if nearbySeeds < 0 { throw ValidationError("--nearby-seeds must be 0 or more") }
-        if let eventBudget, eventBudget < 1 { throw ValidationError("--event-budget must be at least 1") }
     }
 
     func run() throws {
@@ -79,7 +74,7 @@ struct ShrinkCommand: ParsableCommand {
         do {
             result = try ScenarioShrinker.shrink(
                 text: String(decoding: data, as: UTF8.self), file: file, seed: seed, strategy: strategy?.strategy,
-                overrides: overrides, registry: CommandEnvironment.registry, options: options,
+                overrides: overrides.minimalScenarioOverrides, registry: CommandEnvironment.registry, options: options,
                 progress: progress.map { line in { line.show($0) } })
         } catch {
             progress?.finish()
@@ -93,15 +88,6 @@ struct ShrinkCommand: ParsableCommand {
             throw ExitCode(ExitStatus.invalid)
         }
         ShrinkReport(result: result, path: destination.path, terminal: terminal).lines().forEach(Output.line)
-    }
-
-    /// The command line's fault-point options and event budget, written into the minimal scenario.
-    private var overrides: ((inout Scenario) -> Void)? {
-        guard faultPoints.mode != nil || !faultPoints.points.isEmpty || eventBudget != nil else { return nil }
-        return { [faultPoints, eventBudget] scenario in
-            if let eventBudget { scenario.limits.eventBudget = eventBudget }
-            faultPoints.apply(to: &scenario)
-        }
     }
 
     /// Refuses, before any run, a minimal scenario's path that cannot be written or is the scenario itself.

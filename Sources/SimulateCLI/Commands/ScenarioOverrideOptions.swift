@@ -1,0 +1,40 @@
+import ArgumentParser
+import SimulateCore
+
+/// `--event-budget` and the fault-point options: what the command line changes in a scenario before it
+/// runs, shared by `run`, `explore` and `shrink`, and repeated by every replay command.
+struct ScenarioOverrideOptions: ParsableArguments {
+    @Option(
+        name: .customLong("event-budget"), parsing: .unconditional,
+        help: "Override the event budget of every scenario run.")
+    var eventBudget: Int?
+
+    @OptionGroup(title: "Fault points") var faultPoints: FaultPointOptions
+
+    func validate() throws {
+        if let eventBudget, eventBudget < 1 { throw ValidationError("--event-budget must be at least 1") }
+    }
+
+    /// Nothing given: the scenarios run as written.
+    var isEmpty: Bool { eventBudget == nil && faultPoints.mode == nil && faultPoints.points.isEmpty }
+
+    /// The scenario with the command line's event budget and fault-point settings applied, and noted for its
+    /// replay command.
+    func apply(to scenario: inout Scenario) {
+        if let eventBudget {
+            scenario.limits.eventBudget = eventBudget
+            scenario.replayArguments += ["--event-budget", String(eventBudget)]
+        }
+        faultPoints.apply(to: &scenario)
+    }
+
+    /// The settings to write into a minimal scenario (`shrink`), so that it replays without the options; nil
+    /// when none was given.
+    var minimalScenarioOverrides: ((inout Scenario) -> Void)? {
+        guard !isEmpty else { return nil }
+        return { [eventBudget, faultPoints] scenario in
+            if let eventBudget { scenario.limits.eventBudget = eventBudget }
+            faultPoints.apply(to: &scenario)
+        }
+    }
+}
