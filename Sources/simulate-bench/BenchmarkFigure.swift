@@ -43,6 +43,22 @@ enum BenchmarkOutput {
         dup2(STDERR_FILENO, STDOUT_FILENO)
         return FileHandle(fileDescriptor: saved, closeOnDealloc: true)
     }
+
+    /// Runs the benchmarks; with `json`, writes their figures as one document on standard output at the end.
+    /// A benchmark that throws ends the process with status 1 and its message.
+    static func run(json: Bool, _ benchmarks: () throws -> [BenchmarkFigure]) {
+        do {
+            let destination = json ? jsonDestination() : nil
+            let figures = try benchmarks()
+            if let destination {
+                fflush(nil)
+                destination.write(Data(BenchmarkFigure.document(figures).utf8))
+            }
+        } catch {
+            FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
+            exit(1)
+        }
+    }
 }
 
 /// A benchmark that could not run: its message is printed and the exit status is 1.

@@ -21,7 +21,8 @@ let selection = positional.first ?? "all"
 let all = selection == "all"
 /// `--quick`: smaller workloads (fewer events, seeds, objects), the same figures and baselines.
 let quick = arguments.contains("--quick")
-do {
+// A child process of a memory benchmark measures one size and exits.
+BenchmarkOutput.run(json: false) {
     if let child = ProcessInfo.processInfo.environment[LargeLoaderBenchmark.childVariable] {
         try LargeLoaderBenchmark.runChild(child)
         exit(0)
@@ -37,7 +38,9 @@ do {
     if ProcessInfo.processInfo.environment[ModelConvergenceBenchmark.childVariable] != nil {
         _ = try runModelConvergenceBenchmark(objectsPerDevice: [])
     }
-    let jsonDestination = json ? BenchmarkOutput.jsonDestination() : nil
+    return []
+}
+BenchmarkOutput.run(json: json) {
     var figures: [BenchmarkFigure] = []
     if all || selection == "scheduler" {
         figures += try runSchedulerBenchmark(actors: 1_000, events: quick ? 5_000_000 : 20_000_000)
@@ -117,11 +120,5 @@ do {
         figures += try runModelConvergenceBenchmark(
             objectsPerDevice: quick ? [1_000, 10_000] : [1_000, 10_000, 100_000])
     }
-    if let jsonDestination {
-        fflush(nil)
-        jsonDestination.write(Data(BenchmarkFigure.document(figures).utf8))
-    }
-} catch {
-    FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
-    exit(1)
+    return figures
 }

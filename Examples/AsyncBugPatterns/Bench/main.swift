@@ -11,14 +11,4 @@ guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     FileHandle.standardError.write(Data("bug-patterns-bench needs the async runtime (macOS 15 or later)\n".utf8))
     exit(1)
 }
-do {
-    let jsonDestination = json ? BenchmarkOutput.jsonDestination() : nil
-    let figures = try ExploreBenchmark.run(quick: arguments.contains("--quick"))
-    if let jsonDestination {
-        fflush(nil)
-        jsonDestination.write(Data(BenchmarkFigure.document(figures).utf8))
-    }
-} catch {
-    FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
-    exit(1)
-}
+BenchmarkOutput.run(json: json) { try ExploreBenchmark.run(quick: arguments.contains("--quick")) }
