@@ -28,13 +28,9 @@ struct ScenarioOverrideOptions: ParsableArguments {
         faultPoints.apply(to: &scenario)
     }
 
-    /// The settings to write into a minimal scenario (`shrink`), so that it replays without the options; nil
-    /// when none was given.
+    /// The settings for `ScenarioShrinker` to write into a minimal scenario, so that it replays without the
+    /// options (the shrinker drops the replay notes); nil when none was given.
     var minimalScenarioOverrides: ((inout Scenario) -> Void)? {
-        guard !isEmpty else { return nil }
-        return { [eventBudget, faultPoints] scenario in
-            if let eventBudget { scenario.limits.eventBudget = eventBudget }
-            faultPoints.apply(to: &scenario)
-        }
+        isEmpty ? nil : { [self] scenario in apply(to: &scenario) }
     }
 }

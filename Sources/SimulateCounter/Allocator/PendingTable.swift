@@ -20,8 +20,6 @@ struct PendingTable<Value> {
         mask = 15
     }
 
-    var isEmpty: Bool { count == 0 }
-
     /// Slots in memory: the ring's and the dictionary's.
     var capacity: Int { ring.count + overflow.count }
 

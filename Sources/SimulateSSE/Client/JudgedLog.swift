@@ -28,7 +28,7 @@ struct JudgedLog {
     var isHolding: Bool { !held.isEmpty }
 
     mutating func append(_ event: ClientEvent) {
-        if held.isEmpty && holdFrom.map({ judged < $0 }) ?? true {
+        if held.isEmpty && judgesNext {
             judge(event)
         } else {
             held.append(event)
@@ -49,9 +49,12 @@ struct JudgedLog {
         return last
     }
 
+    /// The next entry to judge comes before ``holdFrom``.
+    private var judgesNext: Bool { holdFrom.map { judged < $0 } ?? true }
+
     private mutating func release() {
         var next = 0
-        while next < held.count, holdFrom.map({ judged < $0 }) ?? true {
+        while next < held.count, judgesNext {
             judge(held[next])
             next += 1
         }

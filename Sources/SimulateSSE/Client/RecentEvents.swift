@@ -15,10 +15,6 @@ struct RecentEvents: RandomAccessCollection {
 
     init() {}
 
-    init(_ events: some Sequence<ClientEvent>) {
-        for event in events { push(event) }
-    }
-
     var startIndex: Int { 0 }
     var endIndex: Int { count }
 
