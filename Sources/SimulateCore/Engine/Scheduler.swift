@@ -17,9 +17,9 @@ public final class Scheduler {
     // properties with ContiguousArray storage ran `simulate-bench scheduler` at 2.95-3.10 M events/s
     // against 10.37-10.40 (-71 %), and with those properties @exclusivity(unchecked) at 8.22-8.72 (-16 to
     // -21 %); `simulate-bench counter-runs 30` took 79 % and 8.3 % more instructions under callgrind.
-    private let state: UnsafeMutablePointer<State>
+    let state: UnsafeMutablePointer<State>
 
-    private struct Entry {
+    struct Entry {
         var time: VirtualInstant
         /// Insertion sequence in the high 40 bits, slot in the low 24 bits: comparing it orders ties by insertion.
         var order: UInt64
@@ -33,12 +33,12 @@ public final class Scheduler {
 
     /// Wrapping the closure keeps it at its natural abstraction in the slot table: storing a bare
     /// function type through a generic pointer would allocate a reabstraction thunk per event.
-    private enum Action {
+    enum Action {
         case closure(() -> Void)
         case target(any ScheduledTarget, Int)
     }
 
-    private struct State {
+    struct State {
         var now = VirtualInstant.start
         var executedEvents = 0
         var eventBudget: Int
@@ -61,6 +61,14 @@ public final class Scheduler {
         /// `scheduledInPast`.
         var pastRequest: (requested: VirtualInstant, now: VirtualInstant)?
         let pendingEventLimit: Int
+        /// The target whose event is firing: an event it schedules for itself takes over the
+        /// scheduler's reference to it once it returns (`handOverSlot`), so a target that goes
+        /// through its steps one event at a time costs no retain and release per step.
+        var firingTarget: ObjectIdentifier?
+        /// The slot of that event, holding nil until the firing target returns; -1 when none.
+        var handOverSlot = -1
+        var handOverTag = 0
+        var handOverCancelled = false
     }
 
     /// `pendingEventLimit`: events that may wait at once, from 1 to `slotCapacity`; one more stops the run with
@@ -131,13 +139,13 @@ public final class Scheduler {
     /// Schedules `target.fire(tag)`: for objects that go through several timed steps, without a closure per step.
     @discardableResult
     public func schedule(at time: VirtualInstant, _ target: any ScheduledTarget, tag: Int = 0) -> EventHandle {
-        enqueue(.target(target, tag), at: time)
+        enqueue(target, tag: tag, at: time)
     }
 
     /// Schedules `target.fire(tag)` after `delay`.
     @discardableResult
     public func schedule(after delay: VirtualDuration, _ target: any ScheduledTarget, tag: Int = 0) -> EventHandle {
-        enqueue(.target(target, tag), at: later(by: delay))
+        enqueue(target, tag: tag, at: later(by: delay))
     }
 
     /// Takes the next `count` places in the order of events at equal times, for events scheduled later
@@ -156,7 +164,7 @@ public final class Scheduler {
         -> EventHandle
     {
         precondition(order < state.pointee.nextSequence, "an order is taken with reserveOrder(count:) first")
-        return enqueue(.target(target, tag), at: time, sequence: order)
+        return enqueue(target, tag: tag, at: time, sequence: order)
     }
 
     /// `delay` after now; a sum past the last instant wraps to a time before now, which is rejected.
@@ -173,12 +181,39 @@ public final class Scheduler {
     }
 
     @inline(__always)
+    private func enqueue(_ target: any ScheduledTarget, tag: Int, at time: VirtualInstant) -> EventHandle {
+        let sequence = state.pointee.nextSequence
+        state.pointee.nextSequence = sequence &+ 1
+        return enqueue(target, tag: tag, at: time, sequence: sequence)
+    }
+
+    @inline(__always)
     private func enqueue(_ action: Action, at time: VirtualInstant, sequence: UInt64) -> EventHandle {
         guard time >= state.pointee.now else { return rejectInPast(time) }
         let slot = allocateSlot()
         guard slot >= 0 else { return EventHandle(slot: .max, generation: 0) }
         precondition(slot < state.pointee.slotCount, "a free slot is within the slot table")
         (state.pointee.actions + slot).initialize(to: action)
+        push(Entry(time: time, order: sequence << 24 | UInt64(slot)))
+        return EventHandle(slot: UInt32(truncatingIfNeeded: slot), generation: state.pointee.generations[slot])
+    }
+
+    /// A target's first event for itself while it fires is handed its reference when it returns.
+    @inline(__always)
+    private func enqueue(_ target: any ScheduledTarget, tag: Int, at time: VirtualInstant, sequence: UInt64)
+        -> EventHandle
+    {
+        guard state.pointee.handOverSlot < 0, state.pointee.firingTarget == ObjectIdentifier(target) else {
+            return enqueue(.target(target, tag), at: time, sequence: sequence)
+        }
+        guard time >= state.pointee.now else { return rejectInPast(time) }
+        let slot = allocateSlot()
+        guard slot >= 0 else { return EventHandle(slot: .max, generation: 0) }
+        precondition(slot < state.pointee.slotCount, "a free slot is within the slot table")
+        (state.pointee.actions + slot).initialize(to: nil)
+        state.pointee.handOverSlot = slot
+        state.pointee.handOverTag = tag
+        state.pointee.handOverCancelled = false
         push(Entry(time: time, order: sequence << 24 | UInt64(slot)))
         return EventHandle(slot: UInt32(truncatingIfNeeded: slot), generation: state.pointee.generations[slot])
     }
@@ -195,7 +230,11 @@ public final class Scheduler {
     /// Cancels a pending event; cancelling one that already ran or was cancelled does nothing.
     public func cancel(_ handle: EventHandle) {
         guard isPending(handle) else { return }
-        state.pointee.actions[Int(handle.slot)] = nil
+        if Int(handle.slot) == state.pointee.handOverSlot {
+            state.pointee.handOverCancelled = true
+        } else {
+            state.pointee.actions[Int(handle.slot)] = nil
+        }
     }
 
     /// Whether the event is still queued and not cancelled.
@@ -204,8 +243,11 @@ public final class Scheduler {
         assert(
             slot >= state.pointee.slotCount || handle.generation <= state.pointee.generations[slot],
             "a handle's generation is one its slot has had")
-        return slot < state.pointee.slotCount && state.pointee.generations[slot] == handle.generation
-            && state.pointee.actions[slot] != nil
+        guard slot < state.pointee.slotCount && state.pointee.generations[slot] == handle.generation else {
+            return false
+        }
+        if slot == state.pointee.handOverSlot { return !state.pointee.handOverCancelled }
+        return state.pointee.actions[slot] != nil
     }
 
     /// Runs every event due at or before `time`, then leaves the clock at `time`.
@@ -238,7 +280,17 @@ public final class Scheduler {
             // Consuming the action hands its reference to the call: no extra retain and release per event.
             switch consume action {
             case .closure(let body): body()
-            case .target(let target, let tag): target.fire(tag)
+            case .target(let target, let tag):
+                state.pointee.firingTarget = ObjectIdentifier(target)
+                target.fire(tag)
+                state.pointee.firingTarget = nil
+                let slot = state.pointee.handOverSlot
+                if slot >= 0 {
+                    state.pointee.handOverSlot = -1
+                    if !state.pointee.handOverCancelled {
+                        (state.pointee.actions + slot).initialize(to: .target(target, state.pointee.handOverTag))
+                    }
+                }
             }
         }
         try throwIfScheduledInPast()
@@ -253,6 +305,7 @@ public final class Scheduler {
     /// Drops every pending event without running it.
     public func discardPendingEvents() {
         let state = self.state
+        state.pointee.handOverSlot = -1
         while state.pointee.heapCount > 0 {
             state.pointee.heapCount -= 1
             let slot = state.pointee.heap[state.pointee.heapCount].slot
@@ -272,99 +325,5 @@ public final class Scheduler {
     /// Folds a text that a plugin considers part of the observable trace into the run's hash.
     public func combineIntoHash(_ text: String) {
         state.pointee.hash.combine(text)
-    }
-
-    @inline(__always)
-    private func allocateSlot() -> Int {
-        if state.pointee.freeCount > 0 {
-            state.pointee.freeCount -= 1
-            let slot = Int(state.pointee.freeSlots[state.pointee.freeCount])
-            assert(slot < state.pointee.slotCount, "a free slot was handed out before")
-            return slot
-        }
-        if state.pointee.slotCount == state.pointee.slotCapacity {
-            guard state.pointee.slotCapacity < state.pointee.pendingEventLimit else {
-                // Full: the event is dropped, and a zero budget stops the run before the next one.
-                state.pointee.queueOverflowed = true
-                state.pointee.eventBudget = 0
-                return -1
-            }
-            growSlots()
-        }
-        let slot = state.pointee.slotCount
-        state.pointee.generations[slot] = 0
-        state.pointee.slotCount = slot + 1
-        return slot
-    }
-
-    private func growSlots() {
-        let old = state.pointee
-        let capacity = min(old.slotCapacity * 2, old.pendingEventLimit)
-        let actions = UnsafeMutablePointer<Action?>.allocate(capacity: capacity)
-        for index in 0..<old.heapCount {
-            let slot = old.heap[index].slot
-            (actions + slot).moveInitialize(from: old.actions + slot, count: 1)
-        }
-        old.actions.deallocate()
-        let generations = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
-        generations.update(from: old.generations, count: old.slotCount)
-        old.generations.deallocate()
-        let freeSlots = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
-        freeSlots.update(from: old.freeSlots, count: old.freeCount)
-        old.freeSlots.deallocate()
-        state.pointee.actions = actions
-        state.pointee.generations = generations
-        state.pointee.freeSlots = freeSlots
-        state.pointee.slotCapacity = capacity
-    }
-
-    @inline(__always)
-    private func push(_ entry: Entry) {
-        if state.pointee.heapCount == state.pointee.heapCapacity {
-            let capacity = state.pointee.heapCapacity * 2
-            let heap = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
-            heap.update(from: state.pointee.heap, count: state.pointee.heapCount)
-            state.pointee.heap.deallocate()
-            state.pointee.heap = heap
-            state.pointee.heapCapacity = capacity
-        }
-        let heap = state.pointee.heap
-        var child = state.pointee.heapCount
-        assert(child < state.pointee.heapCapacity, "the heap has room for the entry")
-        state.pointee.heapCount = child + 1
-        while child > 0 {
-            let parent = (child - 1) >> 1
-            guard entry < heap[parent] else { break }
-            heap[child] = heap[parent]
-            child = parent
-        }
-        heap[child] = entry
-        assert(child == 0 || !(entry < heap[(child - 1) >> 1]), "an entry is not less than its parent")
-    }
-
-    @inline(__always)
-    private func popFirst() -> Entry {
-        let heap = state.pointee.heap
-        assert(state.pointee.heapCount > 0, "a pop takes from a heap that holds entries")
-        let first = heap[0]
-        let count = state.pointee.heapCount - 1
-        state.pointee.heapCount = count
-        guard count > 0 else { return first }
-        let last = heap[count]
-        var parent = 0
-        while true {
-            var child = 2 * parent + 1
-            if child >= count { break }
-            if child + 1 < count && heap[child + 1] < heap[child] { child += 1 }
-            guard heap[child] < last else { break }
-            heap[parent] = heap[child]
-            parent = child
-        }
-        heap[parent] = last
-        assert(
-            (2 * parent + 1 >= count || !(heap[2 * parent + 1] < last))
-                && (2 * parent + 2 >= count || !(heap[2 * parent + 2] < last)),
-            "an entry is not greater than its children")
-        return first
     }
 }
