@@ -1,0 +1,1 @@
+../../Tests/ExamplesTests/AppComponents.swift
