@@ -23,42 +23,42 @@ import Testing
         }
     }
 
+    /// A stepper whose first step is queued at the start and that only the scheduler holds: the
+    /// returned reference is weak, so it is nil once the scheduler has let go.
+    static func queuedStepper(
+        _ scheduler: Scheduler, steps: Int, duringStep: @escaping (Stepper, Int) -> Void = { _, _ in }
+    ) -> () -> Stepper? {
+        let stepper = Stepper(scheduler, steps: steps)
+        stepper.duringStep = duringStep
+        scheduler.schedule(at: .start, stepper, tag: 0)
+        return { [weak stepper] in stepper }
+    }
+
     @Test func aTargetStepsThroughItsOwnEventsAndIsReleasedAfterTheLast() throws {
         let scheduler = Scheduler()
-        weak var released: Stepper?
-        do {
-            let stepper = Stepper(scheduler, steps: 5)
-            released = stepper
-            scheduler.schedule(at: .start, stepper, tag: 0)
-        }
+        let released = Self.queuedStepper(scheduler, steps: 5)
         try scheduler.run(through: .start + .nanoseconds(2))
-        #expect(released?.fired == [0, 1, 2])
+        #expect(released()?.fired == [0, 1, 2])
         #expect(scheduler.pendingEvents == 1)
         try scheduler.run(through: .distantFuture)
-        #expect(released == nil)
+        #expect(released() == nil)
         #expect(scheduler.executedEvents == 5)
     }
 
     @Test func anEventATargetScheduledForItselfCanBeCancelledWhileItFires() throws {
         let scheduler = Scheduler()
-        weak var released: Stepper?
         var pendingBefore = false
         var pendingAfter = true
-        do {
-            let stepper = Stepper(scheduler, steps: 1)
-            released = stepper
-            stepper.duringStep = { stepper, _ in
-                let handle = scheduler.schedule(after: .seconds(1), stepper, tag: 7)
-                pendingBefore = scheduler.isPending(handle)
-                scheduler.cancel(handle)
-                pendingAfter = scheduler.isPending(handle)
-            }
-            scheduler.schedule(at: .start, stepper, tag: 0)
+        let released = Self.queuedStepper(scheduler, steps: 1) { stepper, _ in
+            let handle = scheduler.schedule(after: .seconds(1), stepper, tag: 7)
+            pendingBefore = scheduler.isPending(handle)
+            scheduler.cancel(handle)
+            pendingAfter = scheduler.isPending(handle)
         }
         try scheduler.run(through: .distantFuture)
         #expect(pendingBefore)
         #expect(!pendingAfter)
-        #expect(released == nil)
+        #expect(released() == nil)
         #expect(scheduler.executedEvents == 1)
     }
 
@@ -84,18 +84,12 @@ import Testing
 
     @Test func discardingPendingEventsWhileATargetFiresDropsItsNextStep() throws {
         let scheduler = Scheduler()
-        weak var released: Stepper?
-        do {
-            let stepper = Stepper(scheduler, steps: 1)
-            released = stepper
-            stepper.duringStep = { stepper, _ in
-                scheduler.schedule(after: .seconds(1), stepper, tag: 1)
-                scheduler.discardPendingEvents()
-            }
-            scheduler.schedule(at: .start, stepper, tag: 0)
+        let released = Self.queuedStepper(scheduler, steps: 1) { stepper, _ in
+            scheduler.schedule(after: .seconds(1), stepper, tag: 1)
+            scheduler.discardPendingEvents()
         }
         try scheduler.run(through: .distantFuture)
-        #expect(released == nil)
+        #expect(released() == nil)
         #expect(scheduler.executedEvents == 1)
         #expect(scheduler.pendingEvents == 0)
     }
