@@ -78,8 +78,9 @@ public enum CloudFieldValue: Sendable, Equatable {
     case bool(Bool)
     /// A date as nanoseconds of virtual time.
     case date(nanoseconds: Int64)
-    /// A `CKRecord.Reference` to another record.
-    case reference(CloudRecordID)
+    /// A `CKRecord.Reference` to another record. Boxed, so that every value is 24 bytes instead of 40:
+    /// records hold many values and few references (docs/performance.md).
+    indirect case reference(CloudRecordID)
     case list([CloudFieldValue])
 
     /// The integer, when the value is one.
