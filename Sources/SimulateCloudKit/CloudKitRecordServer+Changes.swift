@@ -7,25 +7,30 @@ final class ZoneState {
     /// Tokens from an earlier epoch are expired.
     var epoch = 0
     @exclusivity(unchecked) var sequence = 0
-    @exclusivity(unchecked) var lastChange: [CloudRecordID: Int] = [:]
+    /// The last change of each deleted record; a stored record keeps its own (``StoredRecord/lastChange``).
     @exclusivity(unchecked) var tombstones: [CloudRecordID: Int] = [:]
-    /// The entries of `lastChange` and `tombstones` in sequence order.
+    /// The records' last changes and the tombstones, in sequence order.
     @exclusivity(unchecked) var log = ZoneChangeLog()
 
     init(zone: CloudZone) {
         self.zone = zone
     }
 
-    func noteChange(_ recordID: CloudRecordID, deleted: Bool) {
+    /// A record of this zone was saved.
+    func noteSaved(_ record: StoredRecord) {
         sequence += 1
-        if deleted {
-            if let old = lastChange.removeValue(forKey: recordID) { log.supersede(old) }
-            if let old = tombstones.updateValue(sequence, forKey: recordID) { log.supersede(old) }
-        } else {
-            if !tombstones.isEmpty, let old = tombstones.removeValue(forKey: recordID) { log.supersede(old) }
-            if let old = lastChange.updateValue(sequence, forKey: recordID) { log.supersede(old) }
-        }
-        log.append(sequence, recordID, deleted: deleted)
+        if !tombstones.isEmpty, let old = tombstones.removeValue(forKey: record.recordID) { log.supersede(old) }
+        if record.lastChange > 0 { log.supersede(record.lastChange) }
+        record.lastChange = sequence
+        log.append(sequence, record.recordID, deleted: false)
+    }
+
+    /// A record of this zone was deleted; `removed` is what the server held, if anything.
+    func noteDeleted(_ recordID: CloudRecordID, removed: StoredRecord?) {
+        sequence += 1
+        if let removed, removed.lastChange > 0 { log.supersede(removed.lastChange) }
+        if let old = tombstones.updateValue(sequence, forKey: recordID) { log.supersede(old) }
+        log.append(sequence, recordID, deleted: true)
     }
 }
 

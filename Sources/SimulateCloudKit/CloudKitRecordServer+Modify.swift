@@ -84,12 +84,9 @@ extension CloudKitRecordServer {
                 case .asSent: record.savedAsSent(tag: makeTag(), at: scheduler.now)
                 case .merged(let fields): record.serverCopy(fields: fields, tag: makeTag(), at: scheduler.now)
                 }
-            if let existing {
-                existing.replace(with: saved)
-                existing.zone?.noteChange(saved.recordID, deleted: false)
-            } else {
-                storeNew(saved).zone?.noteChange(saved.recordID, deleted: false)
-            }
+            let entry = existing ?? storeNew(saved)
+            if existing != nil { entry.replace(with: saved) }
+            entry.zone?.noteSaved(entry)
             noteSaved()
             trace.instant(Self.track, "cloudkit", "modify", value: 1)
             return .success(saved)
@@ -192,13 +189,10 @@ extension CloudKitRecordServer {
             switch plan.saves[index] {
             case .success(let fields):
                 let saved = record.serverCopy(fields: fields, tag: makeTag(), at: now)
-                if let existing = plan.existing[index] {
-                    existing.replace(with: saved)
-                    existing.zone?.noteChange(record.recordID, deleted: false)
-                } else {
-                    storeNew(saved)
-                    zoneState(record.recordID.zoneID)?.noteChange(record.recordID, deleted: false)
-                }
+                let existing = plan.existing[index]
+                let entry = existing ?? storeNew(saved)
+                if existing != nil { entry.replace(with: saved) }
+                entry.zone?.noteSaved(entry)
                 noteSaved()
                 saveResults.append(CloudRecordResult(recordID: record.recordID, result: .success(saved)))
             case .failure(let error):
@@ -211,8 +205,8 @@ extension CloudKitRecordServer {
             if let error {
                 partial.append((recordID, error))
             } else {
-                removeStored(recordID)
-                zoneState(recordID.zoneID)?.noteChange(recordID, deleted: true)
+                let removed = removeStored(recordID)
+                zoneState(recordID.zoneID)?.noteDeleted(recordID, removed: removed)
             }
             deleteResults.append(CloudDeleteResult(recordID: recordID, error: error))
         }

@@ -234,9 +234,10 @@ public final class CloudKitRecordServer {
         return entry
     }
 
-    func removeStored(_ recordID: CloudRecordID) {
-        stored[recordID] = nil
+    @discardableResult
+    func removeStored(_ recordID: CloudRecordID) -> StoredRecord? {
         if lastLookup?.recordID == recordID { lastLookup = nil }
+        return stored.removeValue(forKey: recordID)
     }
 
     func zoneError(_ zoneID: CloudZoneID) -> CloudKitError? {
@@ -283,6 +284,8 @@ final class StoredRecord {
     /// The state of the record's custom zone (nil in the default zone): it lives as long as the record.
     let zone: ZoneState?
     @exclusivity(unchecked) var current: CloudRecord
+    /// The sequence of its zone's change log at its last save; 0 in the default zone.
+    @exclusivity(unchecked) var lastChange = 0
     /// Earlier versions, at most `historyLimit`, as a ring: once full, `oldest` is the next slot to overwrite.
     @exclusivity(unchecked) private var history: [CloudRecord] = []
     @exclusivity(unchecked) private var oldest = 0
