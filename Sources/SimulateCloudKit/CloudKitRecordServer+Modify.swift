@@ -84,9 +84,7 @@ extension CloudKitRecordServer {
                 case .asSent: record.savedAsSent(tag: makeTag(), at: scheduler.now)
                 case .merged(let fields): record.serverCopy(fields: fields, tag: makeTag(), at: scheduler.now)
                 }
-            let entry = existing ?? storeNew(saved)
-            if existing != nil { entry.replace(with: saved) }
-            entry.zone?.noteSaved(entry)
+            keepSaved(saved, replacing: existing)
             noteSaved()
             trace.instant(Self.track, "cloudkit", "modify", value: 1)
             return .success(saved)
@@ -189,10 +187,7 @@ extension CloudKitRecordServer {
             switch plan.saves[index] {
             case .success(let fields):
                 let saved = record.serverCopy(fields: fields, tag: makeTag(), at: now)
-                let existing = plan.existing[index]
-                let entry = existing ?? storeNew(saved)
-                if existing != nil { entry.replace(with: saved) }
-                entry.zone?.noteSaved(entry)
+                keepSaved(saved, replacing: plan.existing[index])
                 noteSaved()
                 saveResults.append(CloudRecordResult(recordID: record.recordID, result: .success(saved)))
             case .failure(let error):

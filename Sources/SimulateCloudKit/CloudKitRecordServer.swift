@@ -226,12 +226,24 @@ public final class CloudKitRecordServer {
     }
 
     /// Stores a record the server does not have yet.
-    @discardableResult
-    func storeNew(_ record: CloudRecord) -> StoredRecord {
+    private func storeNew(_ record: CloudRecord) -> StoredRecord {
         let entry = StoredRecord(record, zone: zoneState(record.recordID.zoneID))
         stored[record.recordID] = entry
         lastLookup = entry
         return entry
+    }
+
+    /// Keeps a saved version: it replaces `existing`'s current one, or is stored as a new record; its
+    /// zone's change feed notes it.
+    func keepSaved(_ saved: CloudRecord, replacing existing: StoredRecord?) {
+        let entry: StoredRecord
+        if let existing {
+            existing.replace(with: saved)
+            entry = existing
+        } else {
+            entry = storeNew(saved)
+        }
+        entry.zone?.noteSaved(entry)
     }
 
     @discardableResult

@@ -46,12 +46,26 @@ func runSchedulerBenchmark(actors: Int32, events: Int64) throws -> [BenchmarkFig
     ]
 }
 
+/// The C loop's per-event work: fold the time into the checksum, draw the next delay (1–1024 ns, xorshift).
+private struct RescheduleStep {
+    var random: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var checksum: UInt64 = 0
+
+    @inline(__always)
+    mutating func next(at now: VirtualInstant) -> VirtualDuration {
+        checksum = checksum &* 31 &+ UInt64(now.nanoseconds)
+        random ^= random << 13
+        random ^= random >> 7
+        random ^= random << 17
+        return .nanoseconds(1 + Int64(random & 1023))
+    }
+}
+
 /// The same workload as `cevent_loop_run`, through `Scheduler`: one object per workload whose
 /// event handler reschedules itself, as plugin code does.
 private final class RescheduleWorkload {
     let scheduler: Scheduler
-    var random: UInt64 = 0x9E37_79B9_7F4A_7C15
-    var checksum: UInt64 = 0
+    var step = RescheduleStep()
     private(set) var fireAction: () -> Void = {}
 
     init(events: Int64) {
@@ -60,51 +74,41 @@ private final class RescheduleWorkload {
     }
 
     func fire() {
-        checksum = checksum &* 31 &+ UInt64(scheduler.now.nanoseconds)
-        random ^= random << 13
-        random ^= random >> 7
-        random ^= random << 17
-        scheduler.schedule(after: .nanoseconds(1 + Int64(random & 1023)), fireAction)
+        scheduler.schedule(after: step.next(at: scheduler.now), fireAction)
     }
 }
 
 /// The same workload through ``ScheduledTarget`` events, the form the built-in plugins' hot paths use.
 private final class RescheduleTargetWorkload: ScheduledTarget {
     let scheduler: Scheduler
-    var random: UInt64 = 0x9E37_79B9_7F4A_7C15
-    var checksum: UInt64 = 0
+    var step = RescheduleStep()
 
     init(events: Int64) {
         scheduler = Scheduler(eventBudget: Int(events))
     }
 
     func fire(_ tag: Int) {
-        checksum = checksum &* 31 &+ UInt64(scheduler.now.nanoseconds)
-        random ^= random << 13
-        random ^= random >> 7
-        random ^= random << 17
-        scheduler.schedule(after: .nanoseconds(1 + Int64(random & 1023)), self, tag: tag)
+        scheduler.schedule(after: step.next(at: scheduler.now), self, tag: tag)
     }
+}
+
+/// Runs until the event budget, the workload's stopping rule, is spent.
+private func runToBudget(_ scheduler: Scheduler) throws {
+    do {
+        try scheduler.run(through: .distantFuture)
+    } catch SimulationError.eventBudgetExceeded {}
 }
 
 func swiftTargetLoop(actors: Int32, events: Int64) throws -> UInt64 {
     let workload = RescheduleTargetWorkload(events: events)
     for actor in 0..<actors { workload.scheduler.schedule(at: .start, workload, tag: Int(actor)) }
-    do {
-        try workload.scheduler.run(through: .distantFuture)
-    } catch SimulationError.eventBudgetExceeded {
-        // The budget is the stopping rule of this workload.
-    }
-    return workload.checksum
+    try runToBudget(workload.scheduler)
+    return workload.step.checksum
 }
 
 func swiftLoop(actors: Int32, events: Int64) throws -> UInt64 {
     let workload = RescheduleWorkload(events: events)
     for _ in 0..<actors { workload.scheduler.schedule(at: .start, workload.fireAction) }
-    do {
-        try workload.scheduler.run(through: .distantFuture)
-    } catch SimulationError.eventBudgetExceeded {
-        // The budget is the stopping rule of this workload.
-    }
-    return workload.checksum
+    try runToBudget(workload.scheduler)
+    return workload.step.checksum
 }

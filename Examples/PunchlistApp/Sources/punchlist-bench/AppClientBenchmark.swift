@@ -61,7 +61,7 @@ struct AppClientBenchmark {
         var app: [Scenario] = []
         for file in ScenarioSuite.files(in: options.directory) {
             let appScenario = try harness.scenario(file, setting: ["sse": ["client": "app"]])
-            guard runner.run(appScenario, seed: 0, keepsTrace: false).skipped == nil else { continue }
+            guard appScenario.skipReason(registry: harness.registry) == nil else { continue }
             names.append(file.displayPath)
             reference.append(try harness.scenario(file, setting: [:]))
             app.append(appScenario)
