@@ -5,7 +5,7 @@ import SimulateCore
 /// is cancelled the wait has already thrown `CancellationError` and later resumes do nothing, so a
 /// reply that arrives after a cancellation can be delivered without care.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-public final class SimulationContinuation<Value: Sendable>: @unchecked Sendable {
+public final class SimulationContinuation<Value: Sendable>: CancellableSimulationWait, @unchecked Sendable {
     // unowned(unsafe) on purpose (docs/performance.md; figures also at JobTimer.executor): a wait is made and
     // resumed on the run's thread while the run is under way (the type's contract above); the stranded
     // waits of RuntimeEscapeTests pass under AddressSanitizer.
@@ -93,6 +93,11 @@ public final class SimulationContinuation<Value: Sendable>: @unchecked Sendable 
         }
         continuation.resume(with: result)
     }
+}
+
+/// A wait that its task's cancellation ends (``SimulationContinuation`` of any value type).
+protocol CancellableSimulationWait: AnyObject {
+    func cancel()
 }
 
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)

@@ -87,7 +87,7 @@ public final class SimulationRuntime: @unchecked Sendable {
         records.append(record)
         record.task = Task(name: record.name, executorPreference: executor) {
             do {
-                try await TaskRecord.$current.withValue(record) { try await operation() }
+                try await TaskRecord.$current.withValue(record) { try await record.runOwnTask(operation) }
                 record.finish(nil)
             } catch {
                 record.finish(error)
@@ -128,11 +128,25 @@ public final class SimulationRuntime: @unchecked Sendable {
             record.simulationWaits += 1
             record.step(step)
         }
+        return try await awaitCancellable(wait, record) { continuation in
+            wait.install(continuation)
+            start(wait)
+        }
+    }
+
+    /// Suspends on `wait`, which `body` installs; the task's cancellation cancels it. The task `spawn`
+    /// started already has a handler for that around its body; any other task gets one for this wait.
+    nonisolated(nonsending) private func awaitCancellable<Value: Sendable>(
+        _ wait: SimulationContinuation<Value>, _ record: TaskRecord?,
+        _ body: (UnsafeContinuation<Value, any Error>) -> Void
+    ) async throws -> Value {
+        if let record, record.isOwnTaskCurrent {
+            record.activeWait = wait
+            defer { record.activeWait = nil }
+            return try await withUnsafeThrowingContinuation(body)
+        }
         return try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { continuation in
-                wait.install(continuation)
-                start(wait)
-            }
+            try await withUnsafeThrowingContinuation(body)
         } onCancel: {
             wait.cancel()
         }
@@ -158,15 +172,11 @@ public final class SimulationRuntime: @unchecked Sendable {
         }
         defer { sleepWaits.append(wait) }
         let scheduler = self.scheduler
-        try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-                wait.install(continuation)
-                // A clock's deadline already past is due now (the `Clock.sleep(until:)` contract); the
-                // scheduler itself takes no time before its `now`.
-                wait.timer = scheduler.schedule(at: max(deadline, scheduler.now), wait)
-            }
-        } onCancel: {
-            wait.cancel()
+        try await awaitCancellable(wait, record) { continuation in
+            wait.install(continuation)
+            // A clock's deadline already past is due now (the `Clock.sleep(until:)` contract); the
+            // scheduler itself takes no time before its `now`.
+            wait.timer = scheduler.schedule(at: max(deadline, scheduler.now), wait)
         }
     }
 

@@ -20,6 +20,40 @@ final class TaskRecord: @unchecked Sendable {
     /// Simulation waits (sleeps, facade calls) started and not yet resumed.
     var simulationWaits = 0
     var task: Task<Void, any Error>?
+    /// The job of the task `spawn` started, while its body runs (``SimulationExecutor/runningJob``). Its own
+    /// waits need no cancellation handler each: the one handler around its body cancels ``activeWait``.
+    /// Its child tasks inherit the record but not this handler, so their waits install their own.
+    private var ownJob: UnsafeRawPointer?
+    /// The wait the spawned task itself is suspended on, if any (set and read on the run's thread only).
+    var activeWait: (any CancellableSimulationWait)?
+
+    /// Whether the calling task is the one `spawn` started for this record (not a child task of it).
+    var isOwnTaskCurrent: Bool {
+        guard let ownJob else { return false }
+        return runtime.executor.runningJob == ownJob
+    }
+
+    /// Runs the spawned task's body with one cancellation handler for all its own waits: a per-wait
+    /// handler costs the runtime a status record added and removed under its lock on every wait
+    /// (`simulate-bench async`, docs/performance.md).
+    func runOwnTask(_ body: () async throws -> Void) async throws {
+        ownJob = runtime.executor.runningJob
+        defer { ownJob = nil }
+        try await withTaskCancellationHandler {
+            try await body()
+        } onCancel: {
+            cancelActiveWait()
+        }
+    }
+
+    /// The spawned task was cancelled: its current wait, if any, ends with `CancellationError`.
+    private func cancelActiveWait() {
+        guard runtime.executor.isOnSimulationThread else {
+            runtime.recordEscape("\(label) was cancelled from a thread outside the simulation")
+            return
+        }
+        activeWait?.cancel()
+    }
 
     init(runtime: SimulationRuntime, device: Device, name: String, start: VirtualInstant) {
         self.runtime = runtime

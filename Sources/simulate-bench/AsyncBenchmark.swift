@@ -13,17 +13,24 @@ func runAsyncBenchmark(quick: Bool) throws -> [BenchmarkFigure] {
     ] {
         var asyncRate = 0.0
         var callbackRate = 0.0
+        var floorRate = 0.0
         // Interleaved, best of 3: load from other processes hits both sides alike.
         for _ in 0..<3 {
             let async = try AsyncSimulationWorkload.measure(clients: clients, sleepsPerClient: sleeps)
             asyncRate = max(asyncRate, Double(async.sleeps) / async.seconds)
             let callback = try callbackBackoff(clients: clients, sleepsPerClient: sleeps)
             callbackRate = max(callbackRate, Double(callback.sleeps) / callback.seconds)
+            let floor = AsyncRuntimeFloor.measure(clients: clients, sleepsPerClient: sleeps)
+            floorRate = max(floorRate, Double(floor.sleeps) / floor.seconds)
         }
         print(
             "  \(clients) client\(clients == 1 ? " " : "s"), \(sleeps) sleeps each: async \(BenchmarkClock.millions(asyncRate)) M sleeps/s, "
                 + "sse plugin callbacks \(BenchmarkClock.millions(callbackRate)) M sleeps/s, "
                 + "ratio async / callbacks \(BenchmarkClock.ratio(asyncRate / callbackRate))×")
+        print(
+            "    runtime floor (the same async code on a bare executor and clock) \(BenchmarkClock.millions(floorRate)) M sleeps/s: "
+                + "floor / callbacks \(BenchmarkClock.ratio(floorRate / callbackRate))×, "
+                + "async / floor \(BenchmarkClock.ratio(asyncRate / floorRate))×")
         let label = "\(clients) client\(clients == 1 ? "" : "s")"
         figures += [
             BenchmarkFigure(
@@ -32,6 +39,11 @@ func runAsyncBenchmark(quick: Bool) throws -> [BenchmarkFigure] {
                 benchmark: "async", name: "\(label) sse plugin callbacks", value: callbackRate / 1e6,
                 unit: "M sleeps/s", better: .higher),
             .ratio("async", "\(label) async / callbacks", asyncRate / callbackRate, better: .higher),
+            BenchmarkFigure(
+                benchmark: "async", name: "\(label) runtime floor", value: floorRate / 1e6, unit: "M sleeps/s",
+                better: .higher, reference: true),
+            .ratio("async", "\(label) runtime floor / callbacks", floorRate / callbackRate, better: .higher),
+            .ratio("async", "\(label) async / runtime floor", asyncRate / floorRate, better: .higher),
         ]
     }
     return figures
