@@ -43,10 +43,10 @@ import Testing
             runtime.spawn(on: context.devices[0]) {
                 try await clock.sleep(for: .seconds(1))
                 do {
-                    async let child: Void = clock.sleep(for: .seconds(60))
+                    async let _: Void = clock.sleep(for: .seconds(60))
                     try await clock.sleep(for: .seconds(2))
                     log.lines.append("scope left at \(clock.now)")
-                    // Leaving the scope cancels `child` and waits for it: its sleep must end now, not at 61 s.
+                    // Leaving the scope cancels the child and waits for it: its sleep must end now, not at 61 s.
                 }
                 log.lines.append("child gone at \(clock.now)")
                 try await clock.sleep(for: .seconds(1))

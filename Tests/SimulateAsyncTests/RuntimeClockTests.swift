@@ -85,7 +85,7 @@ import Testing
         let result = try App.run(duration: "100s") { runtime, context, log in
             let clock = runtime.clock
             runtime.spawn(on: context.devices[0]) {
-                try await withThrowingTaskGroup(of: Void.self) { group in
+                await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { try await clock.sleep(for: .seconds(50)) }
                     group.addTask {
                         try await clock.sleep(for: .seconds(3))

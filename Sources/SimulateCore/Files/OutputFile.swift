@@ -70,7 +70,7 @@ package struct OutputFile: Sendable, Equatable {
         var template = Array(((folder.isEmpty ? "" : folder + "/") + "." + name + ".XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw Failure(path: path, reason: FileCheck.reason(errno)) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: Int32?
         let copy = Array(bytes)
         copy.withUnsafeBufferPointer { buffer in
