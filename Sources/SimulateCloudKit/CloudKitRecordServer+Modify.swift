@@ -3,7 +3,7 @@ struct ModifyPlan {
     let records: [CloudRecord]
     let recordIDs: [CloudRecordID]
     /// Per save: the fields the record will have, or the item's error.
-    var saves: [Result<[String: CloudFieldValue], CloudKitError>]
+    var saves: [Result<CloudFields, CloudKitError>]
     /// Per save: the server's record, when it exists.
     var existing: [StoredRecord?]
     var deleteErrors: [CloudKitError?]
@@ -98,7 +98,7 @@ extension CloudKitRecordServer {
     /// server's by the policy.
     enum SavedFields {
         case asSent
-        case merged([String: CloudFieldValue])
+        case merged(CloudFields)
     }
 
     private func savedFields(
@@ -154,16 +154,14 @@ extension CloudKitRecordServer {
     /// `RecordSavePolicy.allKeys`: every key the client's record holds overwrites the server's value
     /// (and a key the client removed is removed); keys only the server record holds are kept, as
     /// Apple's documentation says for a record fetched with `desiredKeys` or extended by another client.
-    private func writingAllKeys(_ record: CloudRecord, over fields: [String: CloudFieldValue]) -> [String:
-        CloudFieldValue]
-    {
+    private func writingAllKeys(_ record: CloudRecord, over fields: CloudFields) -> CloudFields {
         var fields = fields
         for (key, value) in record.fields { fields[key] = value }
         for key in record.changedKeyList where record[key] == nil { fields[key] = nil }
         return fields
     }
 
-    private func merging(_ record: CloudRecord, into fields: [String: CloudFieldValue]) -> [String: CloudFieldValue] {
+    private func merging(_ record: CloudRecord, into fields: CloudFields) -> CloudFields {
         var fields = fields
         for key in record.changedKeyList { fields[key] = record[key] }
         return fields

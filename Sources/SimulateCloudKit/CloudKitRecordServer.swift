@@ -292,7 +292,6 @@ public final class CloudKitRecordServer {
 
 /// One record on the server: its current version and a few earlier ones (ancestors for conflicts).
 final class StoredRecord {
-    let recordID: CloudRecordID
     /// The state of the record's custom zone (nil in the default zone): it lives as long as the record.
     let zone: ZoneState?
     @exclusivity(unchecked) var current: CloudRecord
@@ -303,10 +302,12 @@ final class StoredRecord {
     @exclusivity(unchecked) private var oldest = 0
 
     init(_ current: CloudRecord, zone: ZoneState?) {
-        recordID = current.recordID
         self.zone = zone
         self.current = current
     }
+
+    /// The current version's: a million stored records would hold 32 MB more keeping it here too.
+    var recordID: CloudRecordID { current.recordID }
 
     func replace(with record: CloudRecord) {
         if history.count < CloudKitRecordServer.historyLimit {

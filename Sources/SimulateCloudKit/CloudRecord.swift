@@ -129,10 +129,16 @@ public struct CloudChangeTag: Hashable, Sendable, CustomStringConvertible {
 public struct CloudRecord: Sendable, Equatable {
     private var storage: Storage
 
-    public init(recordType: String, recordID: CloudRecordID, fields: [String: CloudFieldValue] = [:]) {
+    public init(recordType: String, recordID: CloudRecordID, fields: CloudFields = [:]) {
         storage = Storage(
             recordType: recordType, recordID: recordID, fields: fields, changeTag: nil, modificationTime: nil,
-            changedKeys: ChangedKeys(fields.keys))
+            changedKeys: ChangedKeys(keysOf: fields))
+    }
+
+    /// A new record with the fields of a dictionary.
+    @_disfavoredOverload
+    public init(recordType: String, recordID: CloudRecordID, fields: [String: CloudFieldValue]) {
+        self.init(recordType: recordType, recordID: recordID, fields: CloudFields(fields))
     }
 
     private init(storage: Storage) {
@@ -146,7 +152,7 @@ public struct CloudRecord: Sendable, Equatable {
 
     public var recordID: CloudRecordID { storage.recordID }
 
-    public var fields: [String: CloudFieldValue] { storage.allFields }
+    public var fields: CloudFields { storage.allFields }
 
     /// The version this copy was fetched at; nil for a record never saved.
     public internal(set) var changeTag: CloudChangeTag? {
@@ -189,7 +195,7 @@ public struct CloudRecord: Sendable, Equatable {
     }
 
     /// The copy a server hands out: the given version, nothing changed.
-    func serverCopy(fields: [String: CloudFieldValue], tag: CloudChangeTag, at time: VirtualInstant) -> CloudRecord {
+    func serverCopy(fields: CloudFields, tag: CloudChangeTag, at time: VirtualInstant) -> CloudRecord {
         CloudRecord(
             storage: Storage(
                 recordType: storage.recordType, recordID: storage.recordID, fields: fields, changeTag: tag,
@@ -230,14 +236,14 @@ public struct CloudRecord: Sendable, Equatable {
         @exclusivity(unchecked) var recordType: String
         let recordID: CloudRecordID
         /// The fields, but for `edit` when there is one.
-        @exclusivity(unchecked) var fields: [String: CloudFieldValue]
+        @exclusivity(unchecked) var fields: CloudFields
         @exclusivity(unchecked) var edit: FieldEdit?
         @exclusivity(unchecked) var changeTag: CloudChangeTag?
         @exclusivity(unchecked) var modificationTime: VirtualInstant?
         @exclusivity(unchecked) var changedKeys: ChangedKeys
 
         init(
-            recordType: String, recordID: CloudRecordID, fields: [String: CloudFieldValue],
+            recordType: String, recordID: CloudRecordID, fields: CloudFields,
             changeTag: CloudChangeTag?, modificationTime: VirtualInstant?, changedKeys: ChangedKeys
         ) {
             self.recordType = recordType
@@ -248,7 +254,7 @@ public struct CloudRecord: Sendable, Equatable {
             self.changedKeys = changedKeys
         }
 
-        var allFields: [String: CloudFieldValue] {
+        var allFields: CloudFields {
             guard let edit else { return fields }
             var all = fields
             all[edit.key] = edit.value
@@ -257,11 +263,6 @@ public struct CloudRecord: Sendable, Equatable {
 
         func value(_ key: String) -> CloudFieldValue? {
             if let edit, edit.key == key { return edit.value }
-            // Records have few fields: comparing the keys costs less than hashing the one looked up.
-            if fields.count <= 4 {
-                for (candidate, value) in fields where candidate == key { return value }
-                return nil
-            }
             return fields[key]
         }
 
@@ -290,7 +291,7 @@ public struct CloudRecord: Sendable, Equatable {
     public var json: JSON {
         let fields = fields
         var fieldObject = JSONObject()
-        for key in fields.keys.sorted() { fieldObject[key] = fields[key]?.json }
+        for (key, value) in fields { fieldObject[key] = value.json }
         return [
             "recordType": .string(recordType), "recordName": .string(recordID.recordName),
             "zone": .string(recordID.zoneID.zoneName), "changeTag": changeTag.map { .string($0.description) } ?? .null,
@@ -311,13 +312,13 @@ struct ChangedKeys: Sendable {
         for key in keys { insert(key) }
     }
 
-    /// A dictionary's keys are distinct: no search for duplicates.
-    init(_ keys: Dictionary<String, CloudFieldValue>.Keys) {
-        var iterator = keys.makeIterator()
-        first = iterator.next()
-        guard first != nil, keys.count > 1 else { return }
-        others.reserveCapacity(keys.count - 1)
-        while let key = iterator.next() { others.append(key) }
+    /// A record's keys are distinct: no search for duplicates.
+    init(keysOf fields: CloudFields) {
+        var iterator = fields.makeIterator()
+        first = iterator.next()?.key
+        guard first != nil, fields.count > 1 else { return }
+        others.reserveCapacity(fields.count - 1)
+        while let (key, _) = iterator.next() { others.append(key) }
     }
 
     var count: Int { first == nil ? 0 : 1 + others.count }

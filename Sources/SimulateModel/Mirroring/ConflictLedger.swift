@@ -62,8 +62,8 @@ final class ConflictLedger {
             return
         }
         for key in sent.changedKeys.sorted() {
-            let old = before?.fields[key]
-            let new = saved.fields[key]
+            let old = before?[key]
+            let new = saved[key]
             guard old != new else { continue }
             let previous = record.fields[key] ?? record.all
             if previous.device != context.device && previous.tag > context.baseTag {
@@ -71,7 +71,7 @@ final class ConflictLedger {
                 if lost.count < Self.reportLimit {
                     lost.append(
                         LostUpdate(
-                            entity: saved.fields["CD_entityName"]?.stringValue ?? String(saved.recordType.dropFirst(3)),
+                            entity: saved["CD_entityName"]?.stringValue ?? String(saved.recordType.dropFirst(3)),
                             recordName: name,
                             field: String(key.dropFirst(3)), lostValue: FieldCoding.json(old),
                             lostDevice: deviceNames[Int(previous.device)],

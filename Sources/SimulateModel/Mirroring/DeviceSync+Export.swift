@@ -95,7 +95,7 @@ extension DeviceSync {
     func record(for object: ModelObject, policy: ModelConfiguration.ConflictPolicy) -> CloudRecord {
         let entity = object.entity
         guard var record = object.record else {
-            var fields: [String: CloudFieldValue] = [:]
+            var fields = CloudFields()
             // Room for the fields that have values and CD_entityName, as adding them one by one would end with.
             let valued = object.local.map { values in values.count { if case .null = $0 { false } else { true } } }
             if let valued { fields.reserveCapacity(valued + 1) }

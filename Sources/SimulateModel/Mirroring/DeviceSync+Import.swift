@@ -84,7 +84,7 @@ extension DeviceSync {
         object.box = shared.box(record, slot: slot)
         if object.local != nil {
             for field in 0..<entity.fieldCount where object.dirtyMask & (1 << UInt64(field)) == 0 {
-                object.setLocal(field, FieldCoding.json(record.fields[entity.fieldKeys[field]]))
+                object.setLocal(field, FieldCoding.json(record[entity.fieldKeys[field]]))
             }
             if object.dirtyMask == 0 { object.local = nil }
         }

@@ -85,7 +85,7 @@ extension DeviceSync {
         guard policy == .propertyMerge else { return }
         let entity = object.entity
         for field in 0..<entity.fieldCount where object.dirtyMask & (1 << UInt64(field)) == 0 {
-            let value = FieldCoding.json(server.fields[entity.fieldKeys[field]])
+            let value = FieldCoding.json(server[entity.fieldKeys[field]])
             if entity.isRelationshipField(field) {
                 store.unindex(object.id, field: field, target: object.reference(field))
                 store.index(object.id, field: field, target: value.stringValue)

@@ -8,7 +8,7 @@ struct ServerSnapshot {
         let record: CloudRecord
 
         var tag: UInt64 { record.changeTag?.rawValue ?? 0 }
-        func value(_ field: Int) -> JSON { FieldCoding.json(record.fields[entity.fieldKeys[field]]) }
+        func value(_ field: Int) -> JSON { FieldCoding.json(record[entity.fieldKeys[field]]) }
     }
 
     var objects: [String: Entry] = [:]
@@ -97,8 +97,8 @@ extension ModelRun {
         return records.sorted { $0.recordID.recordName < $1.recordID.recordName }.map { record in
             var json = JSONObject()
             json.append(key: "recordName", value: .string(record.recordID.recordName))
-            for key in record.fields.keys.sorted() {
-                json.append(key: key, value: FieldCoding.json(record.fields[key]))
+            for (key, value) in record.fields {
+                json.append(key: key, value: FieldCoding.json(value))
             }
             return .object(json)
         }

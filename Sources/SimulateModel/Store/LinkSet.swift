@@ -36,7 +36,7 @@ struct LinkSet {
         /// The pair a `CDMR` record holds, from its fields; nil when they do not name two of each.
         init?(record: CloudRecord) {
             func two(_ key: String) -> [String]? {
-                guard case .string(let value)? = record.fields[key] else { return nil }
+                guard case .string(let value)? = record[key] else { return nil }
                 let parts = value.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
                 return parts.count == 2 ? parts : nil
             }

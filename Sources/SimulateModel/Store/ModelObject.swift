@@ -7,19 +7,46 @@ import SimulateJSON
 /// A synced object keeps the server's record as Core Data keeps its system fields; its values are read
 /// from that record until the device edits it, when it gets a local copy of every field and dirty bits.
 /// What only an edited object needs (the copy, the dirty bits, the edit's base version and time) lives
-/// in a ``LocalEdits`` made at its first edit, so an object a device only imported is four words: a
-/// run of 10 devices × 100,000 objects holds ten million of them. Its record name is the box's, or
-/// the edits' while it has no box (an object always has one or the other).
-/// `box` and `edits` are read on every import and check; they are `@exclusivity(unchecked)` as in
-/// ``ModelStore``.
+/// in a ``LocalEdits`` made at its first edit, which then holds the server's version too. An object
+/// a device only imported is two words and the flags after the header, 40 bytes (48 of heap): a run of
+/// 10 devices × 100,000 objects holds ten million of them. Its record name is the box's, or the edits'
+/// while it has no box (an object always has one or the other).
+/// `state` is read on every import and check; it is `@exclusivity(unchecked)` as in ``ModelStore``.
 final class ModelObject {
     let entity: StoreLayout.Entity
-    /// The last copy of the record the server gave this device (change tag and values), if any; one
-    /// box per server version, shared by every device that holds that version.
-    @exclusivity(unchecked) var box: RecordBox?
-    @exclusivity(unchecked) private var edits: LocalEdits?
+    @exclusivity(unchecked) private var state: State
     /// The number of `id` in the run's ``NameTable`` (low 30 bits) and the two flags below.
     private var bits: UInt32
+
+    /// One reference either way: a third field would take the object from 48 to 64 bytes of heap.
+    private enum State {
+        /// Only the server's version: the device imported the object and never edited it.
+        case synced(RecordBox)
+        /// Edited on the device at least once; the edits hold the server's version, if any.
+        case edited(LocalEdits)
+    }
+
+    /// The last copy of the record the server gave this device (change tag and values), if any; one
+    /// box per server version, shared by every device that holds that version.
+    var box: RecordBox? {
+        get {
+            switch state {
+            case .synced(let box): box
+            case .edited(let edits): edits.box
+            }
+        }
+        set {
+            switch state {
+            case .edited(let edits): edits.box = newValue
+            case .synced:
+                if let newValue { state = .synced(newValue) } else { makeEdits().box = nil }
+            }
+        }
+    }
+
+    private var edits: LocalEdits? {
+        if case .edited(let edits) = state { edits } else { nil }
+    }
 
     private static let slotMask: UInt32 = (1 << 30) - 1
     private static let sentBit: UInt32 = 1 << 30
@@ -30,22 +57,23 @@ final class ModelObject {
         precondition(slot >= 0 && slot <= Int(Self.slotMask), "too many record names for one run")
         self.entity = entity
         bits = UInt32(slot)
-        edits = LocalEdits(id: id, baseTag: 0)
+        state = .edited(LocalEdits(id: id, baseTag: 0, box: nil))
     }
 
     /// An object imported from the server's record in `box`.
     init(box: RecordBox, entity: StoreLayout.Entity) {
         precondition(box.slot >= 0 && box.slot <= Int(Self.slotMask), "too many record names for one run")
         self.entity = entity
-        self.box = box
+        state = .synced(box)
         bits = UInt32(box.slot)
     }
 
     /// The record name.
     var id: String {
-        if let edits { return edits.id }
-        guard let box else { preconditionFailure("an object holds a server version or local edits") }
-        return box.record.recordID.recordName
+        switch state {
+        case .synced(let box): return box.record.recordID.recordName
+        case .edited(let edits): return edits.id
+        }
     }
 
     /// Every field's value while the object has edits not yet exported; nil when it matches `record`.
@@ -107,8 +135,8 @@ final class ModelObject {
 
     private func makeEdits() -> LocalEdits {
         if let edits { return edits }
-        let made = LocalEdits(id: id, baseTag: baseTag)
-        edits = made
+        let made = LocalEdits(id: id, baseTag: baseTag, box: box)
+        state = .edited(made)
         return made
     }
 
@@ -128,7 +156,7 @@ final class ModelObject {
 
     func value(_ field: Int) -> JSON {
         if let local { return local[field] }
-        return FieldCoding.json(record?.fields[entity.fieldKeys[field]])
+        return FieldCoding.json(record?[entity.fieldKeys[field]])
     }
 
     /// The destination's record name of a to-one field.
@@ -183,6 +211,8 @@ final class ModelObject {
 final class LocalEdits {
     /// The record name (the object's `id` while it has no server version).
     let id: String
+    /// The object's last copy of the server's record (``ModelObject/box``).
+    var box: RecordBox?
     /// Every field's value while the object has edits not yet exported.
     var values: [JSON]?
     var dirtyMask: UInt64 = 0
@@ -190,9 +220,10 @@ final class LocalEdits {
     var editTime = VirtualInstant.start
     var generation: UInt32 = 0
 
-    init(id: String, baseTag: UInt64) {
+    init(id: String, baseTag: UInt64, box: RecordBox?) {
         self.id = id
         self.baseTag = baseTag
+        self.box = box
     }
 }
 
@@ -225,7 +256,7 @@ final class RecordBox {
     private func readReferences(of entity: StoreLayout.Entity) {
         if referencesEntity !== entity {
             references = (entity.attributes.count..<entity.fieldCount).map {
-                FieldCoding.json(record.fields[entity.fieldKeys[$0]]).stringValue
+                FieldCoding.json(record[entity.fieldKeys[$0]]).stringValue
             }
             if references.allSatisfy({ $0 == nil }) { references = [] }
             referencesEntity = entity

@@ -91,7 +91,7 @@ final class StoreLayout {
 
     /// The entity a record holds: named by its `CD_entityName` when sub-entities share the record type.
     func entity(of record: CloudRecord) -> Entity? {
-        if hasSubentities, case .string(let name)? = record.fields["CD_entityName"], let entity = entity(named: name),
+        if hasSubentities, case .string(let name)? = record["CD_entityName"], let entity = entity(named: name),
             entity.recordType == record.recordType
         {
             return entity
