@@ -61,14 +61,19 @@ public struct CloudFields: Sendable, Equatable, Sequence, ExpressibleByDictionar
             let (index, found) = position(of: key)
             return found ? entries[index].value : nil
         }
-        set {
-            let (index, found) = position(of: key)
-            switch (found, newValue) {
-            case (true, let value?): entries[index].value = value
-            case (true, nil): entries.remove(at: index)
-            case (false, let value?): entries.insert(Entry(key: key, value: value), at: index)
-            case (false, nil): break
-            }
+        set { update(key) { $0 = newValue } }
+    }
+
+    /// Changes one field in place with a single lookup: `nil` in or out means no field.
+    mutating func update(_ key: String, _ change: (inout CloudFieldValue?) -> Void) {
+        let (index, found) = position(of: key)
+        var value = found ? entries[index].value : nil
+        change(&value)
+        switch (found, value) {
+        case (true, let value?): entries[index].value = value
+        case (true, nil): entries.remove(at: index)
+        case (false, let value?): entries.insert(Entry(key: key, value: value), at: index)
+        case (false, nil): break
         }
     }
 

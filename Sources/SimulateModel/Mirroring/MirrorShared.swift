@@ -64,7 +64,7 @@ final class MirrorShared {
         if let box = boxesByTag.box(tag: tag) { return box }
         if slot >= boxes.count { boxes += repeatElement(nil, count: max(slot + 1, boxes.count * 2) - boxes.count) }
         var replaced: RecordBox?
-        let box = Self.reuse(&boxes[slot], record, slot: slot, replaced: &replaced)
+        let box = Self.reuse(&boxes[slot], record, slot: slot, layout: layout, replaced: &replaced)
         if let replaced { boxesByTag.remove(replaced) }
         boxesByTag.insert(box, records: boxes.count)
         return box
@@ -72,11 +72,11 @@ final class MirrorShared {
 
     /// One hash lookup for both the hit and the miss.
     private static func reuse(
-        _ entry: inout RecordBox?, _ record: CloudRecord, slot: Int, replaced: inout RecordBox?
+        _ entry: inout RecordBox?, _ record: CloudRecord, slot: Int, layout: StoreLayout, replaced: inout RecordBox?
     ) -> RecordBox {
         if let box = entry, box.tag == record.changeTag?.rawValue ?? 0 { return box }
         replaced = entry
-        let box = RecordBox(record, slot: slot)
+        let box = RecordBox(record, slot: slot, entity: layout.entity(of: record))
         entry = box
         return box
     }

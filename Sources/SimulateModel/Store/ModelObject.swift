@@ -6,24 +6,57 @@ import SimulateJSON
 ///
 /// A synced object keeps the server's record as Core Data keeps its system fields; its values are read
 /// from that record until the device edits it, when it gets a local copy of every field and dirty bits.
-/// What only an edited object needs (the copy, the dirty bits, the edit's base version and time) lives
-/// in a ``LocalEdits`` made at its first edit, which then holds the server's version too. An object
-/// a device only imported is two words and the flags after the header, 40 bytes (48 of heap): a run of
-/// 10 devices × 100,000 objects holds ten million of them. Its record name is the box's, or the edits'
-/// while it has no box (an object always has one or the other).
+/// An object a device only imported and never edited (nine in ten at convergence in the `model`
+/// benchmark, ten million objects at 10 devices × 100,000) is one reference to the shared box of the
+/// server's version, which knows the entity and the name's number: 24 bytes, 32 of heap. Everything
+/// else (the entity, the flags, the copy of the values, the dirty bits, the edit's base version and
+/// time) lives in a ``LocalEdits`` made at the object's first edit or flag change and kept from then on.
+/// Its record name is the box's, or the edits' (an object always has one or the other).
 /// `state` is read on every import and check; it is `@exclusivity(unchecked)` as in ``ModelStore``.
 final class ModelObject {
-    let entity: StoreLayout.Entity
     @exclusivity(unchecked) private var state: State
-    /// The number of `id` in the run's ``NameTable`` (low 30 bits) and the two flags below.
-    private var bits: UInt32
 
-    /// One reference either way: a third field would take the object from 48 to 64 bytes of heap.
+    /// One reference either way: a second field would take the object from 32 to 48 bytes of heap.
     private enum State {
-        /// Only the server's version: the device imported the object and never edited it.
+        /// Only the server's version: imported, never edited, sent (the server has it), not queued.
         case synced(RecordBox)
-        /// Edited on the device at least once; the edits hold the server's version, if any.
+        /// Edited on the device (or flagged) at least once; the edits hold the server's version, if any.
         case edited(LocalEdits)
+    }
+
+    private static let slotMask: UInt32 = (1 << 29) - 1
+    /// Set in ``LocalEdits/bits`` once the object has edits of its own (values, dirty bits, a base
+    /// version or an edit time); unset while its edits only hold flags or a box a synced object could
+    /// not (every accessor then answers as for a synced object).
+    private static let editedBit: UInt32 = 1 << 29
+    private static let sentBit: UInt32 = 1 << 30
+    private static let queuedBit: UInt32 = 1 << 31
+
+    /// A new local object, every field null.
+    init(id: String, slot: Int, entity: StoreLayout.Entity) {
+        precondition(slot >= 0 && slot <= Int(Self.slotMask), "too many record names for one run")
+        state = .edited(
+            LocalEdits(id: id, entity: entity, bits: UInt32(slot) | Self.editedBit, baseTag: 0, box: nil))
+    }
+
+    /// An object imported from the server's record in `box`; the server has it, so it counts as sent.
+    init(box: RecordBox, entity: StoreLayout.Entity) {
+        precondition(box.slot >= 0 && box.slot <= Int(Self.slotMask), "too many record names for one run")
+        if box.entity === entity {
+            state = .synced(box)
+        } else {
+            state = .edited(
+                LocalEdits(
+                    id: box.record.recordID.recordName, entity: entity, bits: UInt32(box.slot) | Self.sentBit,
+                    baseTag: 0, box: box))
+        }
+    }
+
+    var entity: StoreLayout.Entity {
+        switch state {
+        case .synced(let box): box.entity!
+        case .edited(let edits): edits.entity
+        }
     }
 
     /// The last copy of the record the server gave this device (change tag and values), if any; one
@@ -38,34 +71,39 @@ final class ModelObject {
         set {
             switch state {
             case .edited(let edits): edits.box = newValue
-            case .synced:
-                if let newValue { state = .synced(newValue) } else { makeEdits().box = nil }
+            case .synced(let box):
+                if let newValue, newValue.entity === box.entity, newValue.slot == box.slot {
+                    state = .synced(newValue)
+                } else {
+                    detach().box = newValue
+                }
             }
         }
     }
 
+    /// The object's own edits, if it has any.
     private var edits: LocalEdits? {
-        if case .edited(let edits) = state { edits } else { nil }
+        if case .edited(let edits) = state, edits.bits & Self.editedBit != 0 { edits } else { nil }
     }
 
-    private static let slotMask: UInt32 = (1 << 30) - 1
-    private static let sentBit: UInt32 = 1 << 30
-    private static let queuedBit: UInt32 = 1 << 31
-
-    /// A new local object, every field null.
-    init(id: String, slot: Int, entity: StoreLayout.Entity) {
-        precondition(slot >= 0 && slot <= Int(Self.slotMask), "too many record names for one run")
-        self.entity = entity
-        bits = UInt32(slot)
-        state = .edited(LocalEdits(id: id, baseTag: 0, box: nil))
+    /// The edits' storage, made without edits of its own for a synced object.
+    private func detach() -> LocalEdits {
+        switch state {
+        case .edited(let edits): return edits
+        case .synced(let box):
+            let made = LocalEdits(
+                id: box.record.recordID.recordName, entity: entity, bits: bits, baseTag: 0, box: box)
+            state = .edited(made)
+            return made
+        }
     }
 
-    /// An object imported from the server's record in `box`.
-    init(box: RecordBox, entity: StoreLayout.Entity) {
-        precondition(box.slot >= 0 && box.slot <= Int(Self.slotMask), "too many record names for one run")
-        self.entity = entity
-        state = .synced(box)
-        bits = UInt32(box.slot)
+    /// The number of `id` in the run's ``NameTable`` (low 30 bits) and the two flags below.
+    private var bits: UInt32 {
+        switch state {
+        case .synced(let box): UInt32(box.slot) | Self.sentBit
+        case .edited(let edits): edits.bits & ~Self.editedBit
+        }
     }
 
     /// The record name.
@@ -135,8 +173,10 @@ final class ModelObject {
 
     private func makeEdits() -> LocalEdits {
         if let edits { return edits }
-        let made = LocalEdits(id: id, baseTag: baseTag, box: box)
-        state = .edited(made)
+        let baseTag = baseTag
+        let made = detach()
+        made.baseTag = baseTag
+        made.bits |= Self.editedBit
         return made
     }
 
@@ -146,12 +186,20 @@ final class ModelObject {
     /// The record was sent to the server at least once (so a delete must be exported).
     var wasSent: Bool {
         get { bits & Self.sentBit != 0 }
-        set { bits = newValue ? bits | Self.sentBit : bits & ~Self.sentBit }
+        set { setFlag(Self.sentBit, newValue) }
     }
 
     var isQueued: Bool {
         get { bits & Self.queuedBit != 0 }
-        set { bits = newValue ? bits | Self.queuedBit : bits & ~Self.queuedBit }
+        set { setFlag(Self.queuedBit, newValue) }
+    }
+
+    /// A synced object keeps its implied flags (sent, not queued) until one changes.
+    private func setFlag(_ flag: UInt32, _ on: Bool) {
+        let changed = on ? bits | flag : bits & ~flag
+        guard changed != bits else { return }
+        let edits = detach()
+        edits.bits = changed | (edits.bits & Self.editedBit)
     }
 
     func value(_ field: Int) -> JSON {
@@ -211,6 +259,7 @@ final class ModelObject {
 final class LocalEdits {
     /// The record name (the object's `id` while it has no server version).
     let id: String
+    let entity: StoreLayout.Entity
     /// The object's last copy of the server's record (``ModelObject/box``).
     var box: RecordBox?
     /// Every field's value while the object has edits not yet exported.
@@ -219,9 +268,13 @@ final class LocalEdits {
     var baseTag: UInt64
     var editTime = VirtualInstant.start
     var generation: UInt32 = 0
+    /// ``ModelObject``'s name number and flags (beside `generation`: 88 bytes in all, 96 of heap).
+    var bits: UInt32
 
-    init(id: String, baseTag: UInt64, box: RecordBox?) {
+    init(id: String, entity: StoreLayout.Entity, bits: UInt32, baseTag: UInt64, box: RecordBox?) {
         self.id = id
+        self.entity = entity
+        self.bits = bits
         self.baseTag = baseTag
         self.box = box
     }
@@ -233,34 +286,37 @@ final class RecordBox {
     let tag: UInt64
     /// The number of the record's name in the run's ``NameTable``.
     let slot: Int
-    /// The to-one fields' destinations, read from the record once for every device holding this version.
-    private var references: [String?] = []
-    private var referencesEntity: StoreLayout.Entity?
+    /// The entity the record holds in the run's layout, if any: the entity of every synced object of it.
+    let entity: StoreLayout.Entity?
+    /// The to-one fields' destinations under `entity`, read from the record once for every device
+    /// holding this version (nil until first read; empty when every one is nil).
+    private var references: [String?]?
 
-    init(_ record: CloudRecord, slot: Int) {
+    init(_ record: CloudRecord, slot: Int, entity: StoreLayout.Entity?) {
         self.record = record
         self.slot = slot
+        self.entity = entity
         tag = record.changeTag?.rawValue ?? 0
     }
 
     func reference(_ field: Int, of entity: StoreLayout.Entity) -> String? {
-        readReferences(of: entity)
+        let references = references(of: entity)
         return references.isEmpty ? nil : references[field - entity.attributes.count]
     }
 
     func hasReferences(of entity: StoreLayout.Entity) -> Bool {
-        readReferences(of: entity)
-        return !references.isEmpty
+        !references(of: entity).isEmpty
     }
 
-    private func readReferences(of entity: StoreLayout.Entity) {
-        if referencesEntity !== entity {
-            references = (entity.attributes.count..<entity.fieldCount).map {
-                FieldCoding.json(record[entity.fieldKeys[$0]]).stringValue
-            }
-            if references.allSatisfy({ $0 == nil }) { references = [] }
-            referencesEntity = entity
+    /// Kept for the box's own entity; read anew for another (an object whose entity the record does not name).
+    private func references(of entity: StoreLayout.Entity) -> [String?] {
+        if entity === self.entity, let references { return references }
+        var read = (entity.attributes.count..<entity.fieldCount).map {
+            FieldCoding.json(record[entity.fieldKeys[$0]]).stringValue
         }
+        if read.allSatisfy({ $0 == nil }) { read = [] }
+        if entity === self.entity { references = read }
+        return read
     }
 }
 
