@@ -102,6 +102,11 @@ final class MirrorShared {
         saved.enumerated().lazy.filter(\.element).map { [names] in names.names[$0.offset] }
     }
 
+    /// The numbers of the names in `savedNames`, in the same order.
+    var savedSlots: LazyMapSequence<LazyFilterSequence<EnumeratedSequence<[Bool]>>, Int> {
+        saved.enumerated().lazy.filter(\.element).map(\.offset)
+    }
+
     private func noteSaved(_ slot: Int) {
         if slot >= saved.count { saved += repeatElement(false, count: max(slot + 1, saved.count * 2) - saved.count) }
         if !saved[slot] {
