@@ -202,22 +202,40 @@ final class ModelObject {
         edits.bits = changed | (edits.bits & Self.editedBit)
     }
 
+    // The readers below take each case apart once: through `entity`, `local` and `box` a synced
+    // object's box was retained and released three times a call (`model` benchmark, 10 × 1,000:
+    // 601 M instructions against 559 M before objects were one reference).
+
     func value(_ field: Int) -> JSON {
-        if let local { return local[field] }
-        return FieldCoding.json(record?[entity.fieldKeys[field]])
+        switch state {
+        case .synced(let box): return FieldCoding.json(box.record[box.entity!.fieldKeys[field]])
+        case .edited(let edits):
+            if edits.bits & Self.editedBit != 0, let values = edits.values { return values[field] }
+            return FieldCoding.json(edits.box?.record[edits.entity.fieldKeys[field]])
+        }
     }
 
     /// The destination's record name of a to-one field.
     func reference(_ field: Int) -> String? {
-        if let local { return local[field].stringValue }
-        return box?.reference(field, of: entity)
+        switch state {
+        case .synced(let box): return box.reference(field, of: box.entity!)
+        case .edited(let edits):
+            if edits.bits & Self.editedBit != 0, let values = edits.values { return values[field].stringValue }
+            return edits.box?.reference(field, of: edits.entity)
+        }
     }
 
     /// Whether any to-one field may name a destination (false: every `reference` is nil).
     var hasReferences: Bool {
-        guard !entity.toOne.isEmpty else { return false }
-        if local != nil { return true }
-        return box?.hasReferences(of: entity) ?? false
+        switch state {
+        case .synced(let box):
+            let entity = box.entity!
+            return !entity.toOne.isEmpty && box.hasReferences(of: entity)
+        case .edited(let edits):
+            guard !edits.entity.toOne.isEmpty else { return false }
+            if edits.bits & Self.editedBit != 0, edits.values != nil { return true }
+            return edits.box?.hasReferences(of: edits.entity) ?? false
+        }
     }
 
     func makeLocal() {
