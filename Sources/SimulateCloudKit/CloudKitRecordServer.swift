@@ -42,7 +42,7 @@ public final class CloudKitRecordServer {
     @exclusivity(unchecked) private var lastZone: ZoneState?
     var deletedZones: [CloudZoneID: Bool] = [:]
     /// Read it through ``storedRecord(_:)`` and remove from it through ``removeStored(_:)``.
-    @exclusivity(unchecked) var stored: [CloudRecordID: StoredRecord] = [:]
+    @exclusivity(unchecked) var stored = StoredRecordTable()
     /// The record looked up last: clients ask for the same few records over and over.
     @exclusivity(unchecked) private var lastLookup: StoredRecord?
     @exclusivity(unchecked) private var lastTag: UInt64 = 0
@@ -228,7 +228,7 @@ public final class CloudKitRecordServer {
     /// Stores a record the server does not have yet.
     private func storeNew(_ record: CloudRecord) -> StoredRecord {
         let entry = StoredRecord(record, zone: zoneState(record.recordID.zoneID))
-        stored[record.recordID] = entry
+        stored.insert(entry)
         lastLookup = entry
         return entry
     }
@@ -249,7 +249,7 @@ public final class CloudKitRecordServer {
     @discardableResult
     func removeStored(_ recordID: CloudRecordID) -> StoredRecord? {
         if lastLookup?.recordID == recordID { lastLookup = nil }
-        return stored.removeValue(forKey: recordID)
+        return stored.remove(recordID)
     }
 
     func zoneError(_ zoneID: CloudZoneID) -> CloudKitError? {
