@@ -2,30 +2,54 @@
 /// key their objects by the number, so a record imported by ten devices has its name hashed once, not
 /// once per device.
 ///
+/// The numbers are found through an open-addressing index of 4 bytes a bucket (each bucket the number
+/// plus one, 0 for empty; linear probing, grown at half full) whose entries compare against `names`:
+/// a `[String: Int]` took 24 bytes a bucket, 50 MB at a million names (`simulate-bench model`,
+/// docs/performance.md).
+///
 /// `@exclusivity(unchecked)` as in ``ModelStore``.
 final class NameTable {
-    @exclusivity(unchecked) private var slots: [String: Int] = [:]
+    @exclusivity(unchecked) private var index: [UInt32] = []
     /// The names by number.
     @exclusivity(unchecked) private(set) var names: [String] = []
 
     /// How many names have a number (the numbers are `0..<count`).
-    var count: Int { slots.count }
+    var count: Int { names.count }
 
     /// The number of a name seen before, if any.
-    func slot(_ name: String) -> Int? { slots[name] }
-
-    /// The name's number, giving it the next one if it has none (one hash lookup either way).
-    func intern(_ name: String) -> Int {
-        let next = slots.count
-        let slot = Self.fill(&slots[name], next)
-        if slot == next { names.append(name) }
-        return slot
+    func slot(_ name: String) -> Int? {
+        guard !names.isEmpty else { return nil }
+        let bucket = find(name)
+        return index[bucket] == 0 ? nil : Int(index[bucket] - 1)
     }
 
-    private static func fill(_ slot: inout Int?, _ next: Int) -> Int {
-        if let slot { return slot }
-        slot = next
-        return next
+    /// The name's number, giving it the next one if it has none (one probe sequence either way).
+    func intern(_ name: String) -> Int {
+        if (names.count + 1) * 2 > index.count { grow() }
+        let bucket = find(name)
+        if index[bucket] != 0 { return Int(index[bucket] - 1) }
+        precondition(names.count < Int(UInt32.max), "too many record names for one run")
+        names.append(name)
+        index[bucket] = UInt32(names.count)
+        return names.count - 1
+    }
+
+    /// The bucket that holds `name`'s number, or the empty one where it would go.
+    private func find(_ name: String) -> Int {
+        let mask = index.count - 1
+        var bucket = name.hashValue & mask
+        while index[bucket] != 0 && names[Int(index[bucket] - 1)] != name { bucket = (bucket + 1) & mask }
+        return bucket
+    }
+
+    private func grow() {
+        index = Array(repeating: 0, count: max(16, index.count * 2))
+        let mask = index.count - 1
+        for (slot, name) in names.enumerated() {
+            var bucket = name.hashValue & mask
+            while index[bucket] != 0 { bucket = (bucket + 1) & mask }
+            index[bucket] = UInt32(slot + 1)
+        }
     }
 
     // MARK: App identifiers
@@ -53,7 +77,7 @@ final class NameTable {
     }
 
     func handle(recordName: String) -> String {
-        guard !slotsByAppID.isEmpty, let slot = slots[recordName] else { return recordName }
+        guard !slotsByAppID.isEmpty, let slot = slot(recordName) else { return recordName }
         return handle(slot: slot)
     }
 }
