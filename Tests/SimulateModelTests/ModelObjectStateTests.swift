@@ -73,4 +73,25 @@ struct ModelObjectStateTests {
         #expect(object.baseTag == 0, "a new object's edits are based on no server version")
         #expect(object.wasSent && !object.isQueued)
     }
+
+    @Test func aStoreMakesAnImportedObjectOnlyWhenAskedAndThenKeepsIt() {
+        let store = ModelStore(layout: layout, device: Device(id: "phone", index: 0))
+        let slot = store.names.intern("Task-phone-1")
+        let imported = box(tag: 3, title: "Milk", slot: slot)
+        let view = store.adopt(slot: slot, box: imported, entity: task)
+        #expect(view.object == nil && view.id == "Task-phone-1" && view.baseTag == 3 && !view.isDirty)
+        #expect(view.value(0) == .string("Milk"))
+        #expect(store.contains("Task-phone-1") && store.objectCount == 1)
+        #expect(store.view(atSlot: slot)?.object == nil, "reading made no object")
+
+        #expect(store.replaceSyncedBox(atSlot: slot, with: box(tag: 5, title: "Oat milk", slot: slot)))
+        #expect(store.view(atSlot: slot)?.baseTag == 5)
+
+        let object = store.object(atSlot: slot)
+        #expect(object != nil && store.object(atSlot: slot) === object, "made once, then kept")
+        #expect(store.view(atSlot: slot)?.object === object)
+        #expect(object.map(store.holds) == true)
+        #expect(object?.wasSent == true && object?.baseTag == 5 && object?.value(0) == .string("Oat milk"))
+        #expect(!store.replaceSyncedBox(atSlot: slot, with: box(tag: 6, title: "Soy milk", slot: slot)))
+    }
 }

@@ -69,29 +69,33 @@ extension DeviceSync {
         else { return }
         let tag = record.changeTag?.rawValue ?? 0
         let slot = shared.slot(of: record)
-        let (object, adopted) = store.objectOrAdopt(slot: slot) {
-            let object = ModelObject(box: shared.box(record, slot: slot), entity: entity)
-            object.wasSent = true
-            return object
-        }
-        if adopted {
-            noteLinks(object)
+        guard let existing = store.view(atSlot: slot) else {
+            noteLinks(store.adopt(slot: slot, box: shared.box(record, slot: slot), entity: entity))
             return
         }
-        guard object.entity === entity, tag > (object.box?.tag ?? 0) else { return }
+        guard existing.entity === entity, tag > (existing.box?.tag ?? 0) else { return }
         var references: [String?] = []
-        for field in entity.attributes.count..<entity.fieldCount { references.append(object.reference(field)) }
-        object.box = shared.box(record, slot: slot)
-        if object.local != nil {
-            for field in 0..<entity.fieldCount where object.dirtyMask & (1 << UInt64(field)) == 0 {
-                object.setLocal(field, FieldCoding.json(record[entity.fieldKeys[field]]))
+        for field in entity.attributes.count..<entity.fieldCount { references.append(existing.reference(field)) }
+        let box = shared.box(record, slot: slot)
+        let updated: ObjectView
+        if store.replaceSyncedBox(atSlot: slot, with: box) {
+            // An imported object never edited takes the new version as it is (its base version is the box's).
+            updated = store.view(atSlot: slot)!
+        } else {
+            let object = store.object(atSlot: slot)!
+            object.box = box
+            if object.local != nil {
+                for field in 0..<entity.fieldCount where object.dirtyMask & (1 << UInt64(field)) == 0 {
+                    object.setLocal(field, FieldCoding.json(record[entity.fieldKeys[field]]))
+                }
+                if object.dirtyMask == 0 { object.local = nil }
             }
-            if object.dirtyMask == 0 { object.local = nil }
+            if object.dirtyMask == 0 { object.baseTag = tag }
+            updated = ObjectView(.object(object))
         }
-        if object.dirtyMask == 0 { object.baseTag = tag }
         for (offset, old) in references.enumerated() {
             let field = entity.attributes.count + offset
-            let new = object.reference(field)
+            let new = updated.reference(field)
             if old != new {
                 store.unindex(name, field: field, target: old)
                 store.index(name, field: field, target: new)
@@ -101,12 +105,12 @@ extension DeviceSync {
 
     /// A child that arrived before its parent keeps the parent's record name; a parent that arrives
     /// links every child already waiting for it.
-    private func noteLinks(_ object: ModelObject) {
+    private func noteLinks(_ object: ObjectView) {
         let entity = object.entity
         guard !entity.toOne.isEmpty || !store.referrers.isEmpty else { return }
         let fields = object.hasReferences ? entity.attributes.count..<entity.fieldCount : 0..<0
         for field in fields {
-            if let target = object.reference(field), store.object(target) == nil {
+            if let target = object.reference(field), !store.contains(target) {
                 trace.instant(device.id, "sync", "link.pending", "\(object.id) → \(target)")
             }
         }
@@ -128,7 +132,8 @@ extension DeviceSync {
 
     /// After a full refetch: synced objects the server no longer has were deleted while the token was stale.
     private func removeUnseen(_ seen: SeenSlots) {
-        let gone = store.objects.filter { $0.record != nil && !$0.isDirty && !seen.contains($0.slot) }
+        let gone = store.views.filter { $0.record != nil && !$0.isDirty && !seen.contains($0.slot) }
+            .compactMap { store.object(atSlot: $0.slot) }
         for object in gone.sorted(by: { $0.id < $1.id }) where store.holds(object) {
             trace.instant(device.id, "sync", "deletedWhileStale", object.id)
             _ = try? store.delete(object, now: now, remote: true)

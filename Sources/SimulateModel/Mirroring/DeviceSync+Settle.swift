@@ -26,7 +26,7 @@ extension DeviceSync {
             guard let error = result.error, error.code != .unknownItem else { continue }
             if index < removals {
                 let name = batch.deletes[index]
-                guard store.object(name) == nil else { continue }
+                guard !store.contains(name) else { continue }
                 if retryAllowed(name, error) {
                     if store.pendingDeleteSet.insert(name).inserted { store.pendingDeletes.append(name) }
                 } else {

@@ -152,7 +152,7 @@ final class DeviceSync {
     func finishPass(failure: CloudKitError?) {
         for object in deferred { store.enqueue(object) }
         deferred.removeAll()
-        for name in deferredDeletes where store.object(name) == nil && store.pendingDeleteSet.insert(name).inserted {
+        for name in deferredDeletes where !store.contains(name) && store.pendingDeleteSet.insert(name).inserted {
             store.pendingDeletes.append(name)
         }
         deferredDeletes.removeAll()

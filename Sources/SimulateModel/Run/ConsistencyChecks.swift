@@ -16,7 +16,7 @@ struct ConvergenceCheck {
             let pending = store.pendingChangeCount
             if pending > 0 { differences.append("\(pending) changes not yet exported") }
             var matched = 0
-            for object in store.objects {
+            for object in store.views {
                 // A clean object's baseTag is the tag of the version it holds.
                 if object.local == nil, object.box != nil, server.currentTags.contains(object.baseTag) {
                     matched += 1
@@ -35,7 +35,7 @@ struct ConvergenceCheck {
                 }
             }
             if matched < server.objects.count {
-                for (name, entry) in server.objects where store.object(name) == nil {
+                for (name, entry) in server.objects where !store.contains(name) {
                     differences.append("missing \(entry.entity.name) \"\(name)\"")
                 }
             }
@@ -80,9 +80,9 @@ struct ReferenceCheck {
                 Violation(at: run.context.now, message: "server: link \(name) (\(pair)) names a missing object"))
         }
         for store in run.stores {
-            for object in store.objects.sorted(by: { $0.id < $1.id }) {
+            for object in store.views.sorted(by: { $0.id < $1.id }) {
                 for field in object.entity.attributes.count..<object.entity.fieldCount {
-                    guard let target = object.reference(field), store.object(target) == nil else { continue }
+                    guard let target = object.reference(field), !store.contains(target) else { continue }
                     violations.append(
                         Violation(
                             at: run.context.now, device: store.device.id,
@@ -118,7 +118,7 @@ struct UniquenessCheck {
             }
             for store in run.stores {
                 var local: [String: [String]] = [:]
-                for object in store.objects where object.entity === entity {
+                for object in store.views where object.entity === entity {
                     local[describe(key, fields.map { object.value($0) }), default: []].append(object.id)
                 }
                 for (text, names) in local.sorted(by: { $0.key < $1.key })

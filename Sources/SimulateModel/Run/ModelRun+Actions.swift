@@ -71,7 +71,7 @@ extension ModelRun {
             guard let device else { return .null }
             let store = stores[device.index]
             if let entity = name.flatMap({ layout.entity(named: $0) }) {
-                return .integer(Int64(store.objects.reduce(0) { $0 + ($1.entity === entity ? 1 : 0) }))
+                return .integer(Int64(store.views.reduce(0) { $0 + ($1.entity === entity ? 1 : 0) }))
             }
             return .integer(Int64(store.objectCount))
         case .lastFetch:

@@ -22,8 +22,17 @@ final class ModelStore {
     let device: Device
     /// Record names numbered for the run, shared with the other devices' stores.
     let names: NameTable
-    /// Objects by their name's number in `names`.
-    @exclusivity(unchecked) private var bySlot: [ModelObject?] = []
+    /// Objects by their name's number in `names`. An object the device imported and has not touched
+    /// since is its shared box alone until code asks for the object (``object(atSlot:)`` makes it then,
+    /// once): at 10 devices × 100,000 objects, nine million objects of 32 bytes of heap each were never
+    /// asked for (`simulate-bench model`, docs/performance.md).
+    @exclusivity(unchecked) private var bySlot: [Entry?] = []
+
+    enum Entry {
+        /// Imported and not yet asked for: the object ``ModelObject/init(box:entity:)`` would make.
+        case synced(RecordBox)
+        case object(ModelObject)
+    }
     private(set) var objectCount = 0
     /// Target record name → the objects whose to-one fields name it (whether or not the target exists).
     @exclusivity(unchecked) private(set) var referrers: [String: [Referrer]] = [:]
@@ -51,7 +60,30 @@ final class ModelStore {
         return object(atSlot: slot)
     }
 
-    func object(atSlot slot: Int) -> ModelObject? { slot < bySlot.count ? bySlot[slot] : nil }
+    func object(atSlot slot: Int) -> ModelObject? {
+        guard slot < bySlot.count, let entry = bySlot[slot] else { return nil }
+        switch entry {
+        case .object(let object): return object
+        case .synced(let box):
+            let object = ModelObject(box: box, entity: box.entity!)
+            bySlot[slot] = .object(object)
+            return object
+        }
+    }
+
+    /// Whether an object has this name, without making it.
+    func contains(_ id: String) -> Bool {
+        guard let slot = names.slot(id) else { return false }
+        return containsObject(atSlot: slot)
+    }
+
+    func containsObject(atSlot slot: Int) -> Bool { slot < bySlot.count && bySlot[slot] != nil }
+
+    /// The object's view, without making an object the device only imported.
+    func view(atSlot slot: Int) -> ObjectView? {
+        guard slot < bySlot.count, let entry = bySlot[slot] else { return nil }
+        return ObjectView(entry)
+    }
 
     /// The object a scenario's `@id` names: the first one (in creation order) labelled with that app
     /// identifier, else the one with that record name.
@@ -66,12 +98,17 @@ final class ModelStore {
     func handle(_ object: ModelObject) -> String { names.handle(slot: object.slot) }
 
     /// Whether `object` is in this store (not deleted or replaced), without hashing its name.
-    func holds(_ object: ModelObject) -> Bool { self.object(atSlot: object.slot) === object }
-
-    /// Every object, in no particular order.
-    var objects: LazyMapSequence<LazyFilterSequence<LazyMapSequence<[ModelObject?], ModelObject?>>, ModelObject> {
-        bySlot.lazy.compactMap { $0 }
+    func holds(_ object: ModelObject) -> Bool {
+        let slot = object.slot
+        guard slot < bySlot.count, case .object(let held)? = bySlot[slot] else { return false }
+        return held === object
     }
+
+    /// Every object as it is, in no particular order: reading them makes none.
+    var views: some Sequence<ObjectView> { bySlot.lazy.compactMap { $0.map(ObjectView.init) } }
+
+    /// Every object, in no particular order; an object the device only imported is made when reached.
+    var objects: [ModelObject] { bySlot.indices.compactMap { object(atSlot: $0) } }
 
     /// Makes `bySlot[slot]` addressable.
     private func grow(to slot: Int) {
@@ -99,7 +136,7 @@ final class ModelStore {
             serial += 1
             let id = prefix + String(serial)
             let slot = names.intern(id)
-            if object(atSlot: slot) == nil && (pendingDeleteSet.isEmpty || !pendingDeleteSet.contains(id)) {
+            if !containsObject(atSlot: slot) && (pendingDeleteSet.isEmpty || !pendingDeleteSet.contains(id)) {
                 return (id, slot)
             }
         }
@@ -138,7 +175,7 @@ final class ModelStore {
         }
         objectCount += 1
         assert(objectCount <= bySlot.count, "the object count counts the objects in slots")
-        assert(bySlot[slot] === object && object.slot == slot, "an object sits in its name's slot")
+        assert(holds(object) && object.slot == slot, "an object sits in its name's slot")
         object.local = Array(repeating: .null, count: entity.fieldCount)
         object.editTime = now
         if !pendingDeleteSet.isEmpty && pendingDeleteSet.remove(id) != nil { pendingDeletes.removeAll { $0 == id } }
@@ -300,56 +337,56 @@ final class ModelStore {
         exportQueue.append(object)
     }
 
-    /// The object whose name has number `slot`, or a new one from `make` put in place (import) — no
-    /// hashing either way.
-    func objectOrAdopt(slot: Int, _ make: () -> ModelObject) -> (object: ModelObject, adopted: Bool) {
-        var adopted = false
+    /// Puts an imported object of `box` in the empty slot `slot` (no hashing, and no object made for it
+    /// while its entity is the box's) and indexes its references.
+    func adopt(slot: Int, box: RecordBox, entity: StoreLayout.Entity) -> ObjectView {
         grow(to: slot)
-        let object = Self.fill(&bySlot[slot], make, &adopted)
-        if adopted {
-            objectCount += 1
-            assert(object.slot == slot, "an object sits in its name's slot")
-            guard object.hasReferences else { return (object, adopted) }
-            for field in object.entity.attributes.count..<object.entity.fieldCount {
-                index(object.id, field: field, target: object.reference(field))
-            }
+        precondition(bySlot[slot] == nil, "an imported object is adopted into an empty slot")
+        let entry: Entry = box.entity === entity ? .synced(box) : .object(ModelObject(box: box, entity: entity))
+        bySlot[slot] = entry
+        objectCount += 1
+        let view = ObjectView(entry)
+        assert(view.slot == slot, "an object sits in its name's slot")
+        guard view.hasReferences else { return view }
+        for field in entity.attributes.count..<entity.fieldCount {
+            index(view.id, field: field, target: view.reference(field))
         }
-        return (object, adopted)
+        return view
+    }
+
+    /// Replaces the box of an object the device only imported, without making the object; false when
+    /// the slot holds an object (or nothing), which the caller then changes itself.
+    func replaceSyncedBox(atSlot slot: Int, with box: RecordBox) -> Bool {
+        guard slot < bySlot.count, case .synced(let old)? = bySlot[slot], old.entity === box.entity else {
+            return false
+        }
+        bySlot[slot] = .synced(box)
+        return true
     }
 
     /// Puts `object` in an empty slot (one lookup for the check and the insert); returns the occupant otherwise.
-    private static func claim(_ slot: inout ModelObject?, _ object: ModelObject) -> ModelObject? {
-        if let existing = slot { return existing }
-        slot = object
+    private static func claim(_ slot: inout Entry?, _ object: ModelObject) -> ObjectView? {
+        if let existing = slot { return ObjectView(existing) }
+        slot = .object(object)
         return nil
-    }
-
-    private static func fill(_ slot: inout ModelObject?, _ make: () -> ModelObject, _ adopted: inout Bool)
-        -> ModelObject
-    {
-        if let object = slot { return object }
-        let object = make()
-        slot = object
-        adopted = true
-        return object
     }
 
     /// Edits and deletions not yet acknowledged by the server: each object with unexported edits once
     /// (the export queue may list one several times, and keeps entries a pass already took).
     var pendingChangeCount: Int {
-        pendingDeletes.count + objects.reduce(0) { $0 + ($1.isDirty ? 1 : 0) } + links.pendingCount
+        pendingDeletes.count + views.reduce(0) { $0 + ($1.isDirty ? 1 : 0) } + links.pendingCount
     }
 
     /// To-one references whose destination this store does not hold.
     var unlinkedCount: Int {
         referrers.keys.reduce(0) { count, target in
-            object(target) == nil ? count + (referrers[target]?.count ?? 0) : count
+            contains(target) ? count : count + (referrers[target]?.count ?? 0)
         }
     }
 
     /// Objects of one entity, sorted by `@id`, then record name.
     func all(_ entity: StoreLayout.Entity) -> [ModelObject] {
-        bySlot.compactMap { $0?.entity === entity ? $0 : nil }.sorted {
+        views.filter { $0.entity === entity }.compactMap { object(atSlot: $0.slot) }.sorted {
             let (a, b) = (handle($0), handle($1))
             return a == b ? $0.id < $1.id : a < b
         }
