@@ -66,4 +66,20 @@ import Testing
             fields: ["CD_done": .bool(false), "CD_title": .string("a")] as [String: CloudFieldValue])
         #expect(fromDictionary == copy)
     }
+
+    @Test func sharingKeysKeepsEachRecordsFieldsAndFollowsTheLastKeySet() {
+        var keys: [String] = []
+        var first: CloudFields = ["CD_title": .string("a"), "CD_done": .bool(false)]
+        first.shareKeys(with: &keys)
+        #expect(keys == ["CD_done", "CD_title"])
+        var second: CloudFields = ["CD_done": .bool(true), "CD_title": .string("b")]
+        second.shareKeys(with: &keys)
+        #expect(second == ["CD_done": .bool(true), "CD_title": .string("b")])
+        second["CD_priority"] = .int(2)
+        #expect(second.keys == ["CD_done", "CD_priority", "CD_title"] && keys == ["CD_done", "CD_title"])
+        #expect(first == ["CD_title": .string("a"), "CD_done": .bool(false)])
+        var third: CloudFields = ["CD_title": .string("c")]
+        third.shareKeys(with: &keys)
+        #expect(keys == ["CD_title"] && third["CD_title"] == .string("c"))
+    }
 }

@@ -5,10 +5,11 @@ import SimulateJSON
 /// Server-side bookkeeping for `noLostUpdates`: who last wrote each field of each record, and every
 /// save that replaced a value another device had written after the saver last saw the field.
 final class ConflictLedger {
+    /// Fields in this order, and `RecordWrites`' `fields` first: 32 bytes a record's slot instead of 40.
     struct Write {
         var tag: UInt64
-        var device: Int32
         var editTime: VirtualInstant
+        var device: Int32
     }
 
     /// One overwritten edit.
@@ -36,8 +37,12 @@ final class ConflictLedger {
 
     /// Who wrote a record: `all` for every field without an entry of its own in `fields`.
     private struct RecordWrites {
-        var all: Write
         var fields: [String: Write] = [:]
+        var all: Write
+
+        init(all: Write) {
+            self.all = all
+        }
     }
 
     /// By the number of the record's name in the run's ``NameTable``.
@@ -54,7 +59,7 @@ final class ConflictLedger {
     ) {
         guard let tag = saved.changeTag?.rawValue else { return }
         let name = sent.recordID.recordName
-        let write = Write(tag: tag, device: context.device, editTime: context.editTime)
+        let write = Write(tag: tag, editTime: context.editTime, device: context.device)
         let slot = context.slot
         if slot >= writes.count { writes += repeatElement(nil, count: max(slot + 1, writes.count * 2) - writes.count) }
         guard before != nil, var record = writes[slot] else {

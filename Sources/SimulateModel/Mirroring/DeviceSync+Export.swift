@@ -104,6 +104,7 @@ extension DeviceSync {
             for field in 0..<entity.fieldCount {
                 if let value = FieldCoding.field(object.value(field)) { fields[entity.fieldKeys[field]] = value }
             }
+            shared.shareKeys(&fields, entity: entity)
             return CloudRecord(
                 recordType: entity.recordType,
                 recordID: CloudRecordID(recordName: object.id, zoneID: MirrorShared.zoneID), fields: fields)

@@ -27,6 +27,16 @@ final class MirrorShared {
     @exclusivity(unchecked) private var boxes: [RecordBox?] = []
     /// The same boxes by change tag (a server-wide counter, so a tag names one version of one record).
     @exclusivity(unchecked) private var boxesByTag = RecordBoxesByTag()
+    /// Per entity index: the keys of the last record made, which the next record with the same keys shares.
+    @exclusivity(unchecked) private var recordKeys: [[String]] = []
+
+    /// Makes a new record's fields share their key array with the last record of the entity's.
+    func shareKeys(_ fields: inout CloudFields, entity: StoreLayout.Entity) {
+        let index = entity.index
+        if index >= recordKeys.count { recordKeys += repeatElement([], count: index + 1 - recordKeys.count) }
+        fields.shareKeys(with: &recordKeys[index])
+    }
+
     /// Every record name saved to the zone through the model, for reading the server's state back.
     /// (By the numbers of their names.)
     @exclusivity(unchecked) private var saved: [Bool] = []

@@ -19,7 +19,13 @@ public final class ModelRun: PluginRun {
     var lastError: [JSON]
     /// Who created each object (scenario or service inserts), for uniqueness reports.
     /// By the number of the object's name (``ModelObject/slot``).
-    @exclusivity(unchecked) private var creationsBySlot: [(device: Int, at: VirtualInstant)?] = []
+    @exclusivity(unchecked) private var creationsBySlot: [Creation?] = []
+
+    /// The time first: 16 bytes a slot instead of 24 as an `(Int, VirtualInstant)?`.
+    private struct Creation {
+        var at: VirtualInstant
+        var device: Int32
+    }
     var uuidRandom: [SeededRandom]
     /// The server's state once the run is over, read once for every invariant.
     private var snapshot: ServerSnapshot?
@@ -114,7 +120,7 @@ extension ModelRun {
     /// Who created the object named `name` (scenario or service inserts), if one was inserted.
     func creation(of name: String) -> (device: Int, at: VirtualInstant)? {
         guard let slot = stores.first?.names.slot(name), slot < creationsBySlot.count else { return nil }
-        return creationsBySlot[slot]
+        return creationsBySlot[slot].map { (Int($0.device), $0.at) }
     }
 
     func noteCreation(_ object: ModelObject, on device: Device) {
@@ -123,6 +129,6 @@ extension ModelRun {
             creationsBySlot += repeatElement(
                 nil, count: max(slot + 1, creationsBySlot.count * 2) - creationsBySlot.count)
         }
-        creationsBySlot[slot] = (device.index, context.now)
+        creationsBySlot[slot] = Creation(at: context.now, device: Int32(device.index))
     }
 }
