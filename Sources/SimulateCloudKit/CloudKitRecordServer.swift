@@ -227,7 +227,7 @@ public final class CloudKitRecordServer {
 
     /// Stores a record the server does not have yet.
     private func storeNew(_ record: CloudRecord) -> StoredRecord {
-        let entry = StoredRecord(record, zone: zoneState(record.recordID.zoneID))
+        let entry = StoredRecord(record)
         stored.insert(entry)
         lastLookup = entry
         return entry
@@ -243,7 +243,7 @@ public final class CloudKitRecordServer {
         } else {
             entry = storeNew(saved)
         }
-        entry.zone?.noteSaved(entry)
+        zoneState(entry.recordID.zoneID)?.noteSaved(entry)
     }
 
     @discardableResult
@@ -291,18 +291,25 @@ public final class CloudKitRecordServer {
 }
 
 /// One record on the server: its current version and a few earlier ones (ancestors for conflicts).
+///
+/// Three references after the header, 48 bytes of heap: its zone is looked up when it is saved
+/// (``CloudKitRecordServer/zoneState(_:)``, the zone looked up last), and the earlier versions live in a
+/// `History` made at its second save. At a million records (`simulate-bench model`) the zone, the ring and
+/// its position in the record took 16 MB more (docs/performance.md).
 final class StoredRecord {
-    /// The state of the record's custom zone (nil in the default zone): it lives as long as the record.
-    let zone: ZoneState?
     @exclusivity(unchecked) var current: CloudRecord
     /// The sequence of its zone's change log at its last save; 0 in the default zone.
     @exclusivity(unchecked) var lastChange = 0
-    /// Earlier versions, at most `historyLimit`, as a ring: once full, `oldest` is the next slot to overwrite.
-    @exclusivity(unchecked) private var history: [CloudRecord] = []
-    @exclusivity(unchecked) private var oldest = 0
+    @exclusivity(unchecked) private var history: History?
 
-    init(_ current: CloudRecord, zone: ZoneState?) {
-        self.zone = zone
+    /// Earlier versions, at most `historyLimit`, as a ring: once full, `oldest` is the next slot to overwrite.
+    /// In the module's measured group, as the record's own fields are (docs/performance.md).
+    private final class History {
+        @exclusivity(unchecked) var versions: [CloudRecord] = []
+        @exclusivity(unchecked) var oldest = 0
+    }
+
+    init(_ current: CloudRecord) {
         self.current = current
     }
 
@@ -310,11 +317,13 @@ final class StoredRecord {
     var recordID: CloudRecordID { current.recordID }
 
     func replace(with record: CloudRecord) {
-        if history.count < CloudKitRecordServer.historyLimit {
-            history.append(current)
+        let history = self.history ?? History()
+        self.history = history
+        if history.versions.count < CloudKitRecordServer.historyLimit {
+            history.versions.append(current)
         } else {
-            history[oldest] = current
-            oldest = (oldest + 1) % history.count
+            history.versions[history.oldest] = current
+            history.oldest = (history.oldest + 1) % history.versions.count
         }
         current = record
     }
@@ -323,10 +332,11 @@ final class StoredRecord {
     func version(_ tag: CloudChangeTag?) -> CloudRecord? {
         guard let tag else { return nil }
         if current.changeTag == tag { return current }
-        let count = history.count
+        guard let history else { return nil }
+        let count = history.versions.count
         var age = 0
         while age < count {
-            let record = history[(oldest + count - 1 - age) % count]
+            let record = history.versions[(history.oldest + count - 1 - age) % count]
             if record.changeTag == tag { return record }
             age += 1
         }

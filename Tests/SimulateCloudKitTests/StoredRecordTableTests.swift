@@ -6,8 +6,7 @@ import Testing
 @Suite struct StoredRecordTableTests {
     static func stored(_ name: String, zone: String = "Z") -> StoredRecord {
         StoredRecord(
-            CloudRecord(recordType: "T", recordID: CloudRecordID(recordName: name, zoneID: CloudZoneID(zone))),
-            zone: nil)
+            CloudRecord(recordType: "T", recordID: CloudRecordID(recordName: name, zoneID: CloudZoneID(zone))))
     }
 
     /// Inserts and removals in a seeded random order, checked against a dictionary after each step:
