@@ -26,12 +26,30 @@ final class ModelStore {
     /// since is its shared box alone until code asks for the object (``object(atSlot:)`` makes it then,
     /// once): at 10 devices × 100,000 objects, nine million objects of 32 bytes of heap each were never
     /// asked for (`simulate-bench model`, docs/performance.md).
-    @exclusivity(unchecked) private var bySlot: [Entry?] = []
+    /// Each a ``RecordBox`` or a ``ModelObject``, as plain references: an array of a two-case enum of
+    /// references keeps the case in the pointers' spare bits, where LeakSanitizer does not see them.
+    @exclusivity(unchecked) private var bySlot: [ModelStorePart?] = []
 
     enum Entry {
         /// Imported and not yet asked for: the object ``ModelObject/init(box:entity:)`` would make.
         case synced(RecordBox)
         case object(ModelObject)
+
+        init?(_ part: ModelStorePart?) {
+            guard let part else { return nil }
+            if let object = part as? ModelObject {
+                self = .object(object)
+            } else {
+                self = .synced(part as! RecordBox)
+            }
+        }
+
+        var part: ModelStorePart {
+            switch self {
+            case .synced(let box): box
+            case .object(let object): object
+            }
+        }
     }
     private(set) var objectCount = 0
     /// Target record name → the objects whose to-one fields name it (whether or not the target exists).
@@ -61,12 +79,12 @@ final class ModelStore {
     }
 
     func object(atSlot slot: Int) -> ModelObject? {
-        guard slot < bySlot.count, let entry = bySlot[slot] else { return nil }
+        guard slot < bySlot.count, let entry = Entry(bySlot[slot]) else { return nil }
         switch entry {
         case .object(let object): return object
         case .synced(let box):
             let object = ModelObject(box: box, entity: box.entity!)
-            bySlot[slot] = .object(object)
+            bySlot[slot] = object
             return object
         }
     }
@@ -81,7 +99,7 @@ final class ModelStore {
 
     /// The object's view, without making an object the device only imported.
     func view(atSlot slot: Int) -> ObjectView? {
-        guard slot < bySlot.count, let entry = bySlot[slot] else { return nil }
+        guard slot < bySlot.count, let entry = Entry(bySlot[slot]) else { return nil }
         return ObjectView(entry)
     }
 
@@ -100,12 +118,11 @@ final class ModelStore {
     /// Whether `object` is in this store (not deleted or replaced), without hashing its name.
     func holds(_ object: ModelObject) -> Bool {
         let slot = object.slot
-        guard slot < bySlot.count, case .object(let held)? = bySlot[slot] else { return false }
-        return held === object
+        return slot < bySlot.count && bySlot[slot] === object
     }
 
     /// Every object as it is, in no particular order: reading them makes none.
-    var views: some Sequence<ObjectView> { bySlot.lazy.compactMap { $0.map(ObjectView.init) } }
+    var views: some Sequence<ObjectView> { bySlot.lazy.compactMap { Entry($0).map(ObjectView.init) } }
 
     /// Every object, in no particular order; an object the device only imported is made when reached.
     var objects: [ModelObject] { bySlot.indices.compactMap { object(atSlot: $0) } }
@@ -343,7 +360,7 @@ final class ModelStore {
         grow(to: slot)
         precondition(bySlot[slot] == nil, "an imported object is adopted into an empty slot")
         let entry: Entry = box.entity === entity ? .synced(box) : .object(ModelObject(box: box, entity: entity))
-        bySlot[slot] = entry
+        bySlot[slot] = entry.part
         objectCount += 1
         let view = ObjectView(entry)
         assert(view.slot == slot, "an object sits in its name's slot")
@@ -357,17 +374,17 @@ final class ModelStore {
     /// Replaces the box of an object the device only imported, without making the object; false when
     /// the slot holds an object (or nothing), which the caller then changes itself.
     func replaceSyncedBox(atSlot slot: Int, with box: RecordBox) -> Bool {
-        guard slot < bySlot.count, case .synced(let old)? = bySlot[slot], old.entity === box.entity else {
+        guard slot < bySlot.count, case .synced(let old)? = Entry(bySlot[slot]), old.entity === box.entity else {
             return false
         }
-        bySlot[slot] = .synced(box)
+        bySlot[slot] = box
         return true
     }
 
     /// Puts `object` in an empty slot (one lookup for the check and the insert); returns the occupant otherwise.
-    private static func claim(_ slot: inout Entry?, _ object: ModelObject) -> ObjectView? {
-        if let existing = slot { return ObjectView(existing) }
-        slot = .object(object)
+    private static func claim(_ slot: inout ModelStorePart?, _ object: ModelObject) -> ObjectView? {
+        if let existing = Entry(slot) { return ObjectView(existing) }
+        slot = object
         return nil
     }
 
