@@ -12,7 +12,7 @@ import SimulateJSON
 /// else (the entity, the flags, the copy of the values, the dirty bits, the edit's base version and
 /// time) lives in a ``LocalEdits`` made at the object's first edit or flag change and kept from then on.
 /// Its record name is the box's, or the edits' (an object always has one or the other).
-/// `state` is read on every import and check; it is `@exclusivity(unchecked)` as in ``ModelStore``.
+/// `part` (read as `state`) is read on every import and check; it is `@exclusivity(unchecked)` as in ``ModelStore``.
 final class ModelObject: ModelStorePart {
     /// A ``RecordBox`` or ``LocalEdits``, read as `state`.
     @exclusivity(unchecked) private var part: ModelStorePart
