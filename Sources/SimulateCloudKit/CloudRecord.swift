@@ -333,11 +333,10 @@ struct ChangedKeys: Sendable {
 
     /// A record's keys are distinct: no search for duplicates.
     init(keysOf fields: CloudFields) {
-        var iterator = fields.makeIterator()
-        first = iterator.next()?.key
-        guard first != nil, fields.count > 1 else { return }
-        others.reserveCapacity(fields.count - 1)
-        while let (key, _) = iterator.next() { others.append(key) }
+        let keys = fields.keys
+        first = keys.first
+        guard keys.count > 1 else { return }
+        others = Array(keys.dropFirst())
     }
 
     var count: Int { first == nil ? 0 : 1 + others.count }

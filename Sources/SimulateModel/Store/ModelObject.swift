@@ -222,7 +222,7 @@ final class ModelObject: ModelStorePart {
 
     func value(_ field: Int) -> JSON {
         switch state {
-        case .synced(let box): return FieldCoding.json(box.record[box.entity!.fieldKeys[field]])
+        case .synced(let box): return box.value(field)
         case .edited(let edits):
             if edits.bits & Self.editedBit != 0, let values = edits.values { return values[field] }
             return FieldCoding.json(edits.box?.record[edits.entity.fieldKeys[field]])
@@ -232,7 +232,7 @@ final class ModelObject: ModelStorePart {
     /// The destination's record name of a to-one field.
     func reference(_ field: Int) -> String? {
         switch state {
-        case .synced(let box): return box.reference(field, of: box.entity!)
+        case .synced(let box): return box.reference(field)
         case .edited(let edits):
             if edits.bits & Self.editedBit != 0, let values = edits.values { return values[field].stringValue }
             return edits.box?.reference(field, of: edits.entity)
@@ -242,9 +242,7 @@ final class ModelObject: ModelStorePart {
     /// Whether any to-one field may name a destination (false: every `reference` is nil).
     var hasReferences: Bool {
         switch state {
-        case .synced(let box):
-            let entity = box.entity!
-            return !entity.toOne.isEmpty && box.hasReferences(of: entity)
+        case .synced(let box): return box.hasReferences
         case .edited(let edits):
             guard !edits.entity.toOne.isEmpty else { return false }
             if edits.bits & Self.editedBit != 0, edits.values != nil { return true }
@@ -339,6 +337,14 @@ final class RecordBox: ModelStorePart {
     func hasReferences(of entity: StoreLayout.Entity) -> Bool {
         !references(of: entity).isEmpty
     }
+
+    // Read under the box's own entity: a synced object's and an object view's answers.
+
+    func value(_ field: Int) -> JSON { FieldCoding.json(record[entity!.fieldKeys[field]]) }
+
+    func reference(_ field: Int) -> String? { reference(field, of: entity!) }
+
+    var hasReferences: Bool { !entity!.toOne.isEmpty && hasReferences(of: entity!) }
 
     /// Kept for the box's own entity; read anew for another (an object whose entity the record does not name).
     private func references(of entity: StoreLayout.Entity) -> [String?] {

@@ -30,27 +30,6 @@ final class ModelStore {
     /// references keeps the case in the pointers' spare bits, where LeakSanitizer does not see them.
     @exclusivity(unchecked) private var bySlot: [ModelStorePart?] = []
 
-    enum Entry {
-        /// Imported and not yet asked for: the object ``ModelObject/init(box:entity:)`` would make.
-        case synced(RecordBox)
-        case object(ModelObject)
-
-        init?(_ part: ModelStorePart?) {
-            guard let part else { return nil }
-            if let object = part as? ModelObject {
-                self = .object(object)
-            } else {
-                self = .synced(part as! RecordBox)
-            }
-        }
-
-        var part: ModelStorePart {
-            switch self {
-            case .synced(let box): box
-            case .object(let object): object
-            }
-        }
-    }
     private(set) var objectCount = 0
     /// Target record name → the objects whose to-one fields name it (whether or not the target exists).
     @exclusivity(unchecked) private(set) var referrers: [String: [Referrer]] = [:]
@@ -315,25 +294,6 @@ final class ModelStore {
 
     // MARK: Relationships
 
-    func children(of id: String, field: Int, entity: StoreLayout.Entity) -> [ModelObject] {
-        (referrers[id] ?? []).compactMap { referrer in
-            guard referrer.field == field, let child = object(referrer.id), child.entity === entity else { return nil }
-            return child
-        }
-    }
-
-    /// The existing objects a to-many relationship holds, sorted by record name.
-    func toManyTargets(_ object: ModelObject, _ relationship: RelationshipSpec) -> [ModelObject] {
-        let found: [ModelObject]
-        if let inverse = layout.inverseField(of: relationship) {
-            found = children(of: object.id, field: inverse.field, entity: inverse.entity)
-        } else {
-            let key = LinkSet.key(layout, object.entity, relationship)
-            found = links.targets(key, of: object.id, reversed: key.reversed).compactMap { self.object($0) }
-        }
-        return found.sorted { $0.id < $1.id }
-    }
-
     func index(_ id: String, field: Int, target: String?) {
         guard let target else { return }
         referrers[target, default: []].append(Referrer(id: id, field: field))
@@ -386,26 +346,5 @@ final class ModelStore {
         if let existing = Entry(slot) { return ObjectView(existing) }
         slot = object
         return nil
-    }
-
-    /// Edits and deletions not yet acknowledged by the server: each object with unexported edits once
-    /// (the export queue may list one several times, and keeps entries a pass already took).
-    var pendingChangeCount: Int {
-        pendingDeletes.count + views.reduce(0) { $0 + ($1.isDirty ? 1 : 0) } + links.pendingCount
-    }
-
-    /// To-one references whose destination this store does not hold.
-    var unlinkedCount: Int {
-        referrers.keys.reduce(0) { count, target in
-            contains(target) ? count : count + (referrers[target]?.count ?? 0)
-        }
-    }
-
-    /// Objects of one entity, sorted by `@id`, then record name.
-    func all(_ entity: StoreLayout.Entity) -> [ModelObject] {
-        views.filter { $0.entity === entity }.compactMap { object(atSlot: $0.slot) }.sorted {
-            let (a, b) = (handle($0), handle($1))
-            return a == b ? $0.id < $1.id : a < b
-        }
     }
 }

@@ -59,22 +59,47 @@ struct ObjectView {
 
     var hasReferences: Bool {
         switch entry {
-        case .synced(let box): !box.entity!.toOne.isEmpty && box.hasReferences(of: box.entity!)
+        case .synced(let box): box.hasReferences
         case .object(let object): object.hasReferences
         }
     }
 
     func value(_ field: Int) -> JSON {
         switch entry {
-        case .synced(let box): FieldCoding.json(box.record[box.entity!.fieldKeys[field]])
+        case .synced(let box): box.value(field)
         case .object(let object): object.value(field)
         }
     }
 
     func reference(_ field: Int) -> String? {
         switch entry {
-        case .synced(let box): box.reference(field, of: box.entity!)
+        case .synced(let box): box.reference(field)
         case .object(let object): object.reference(field)
+        }
+    }
+}
+
+extension ModelStore {
+    /// What a store's slot holds, told apart by the class of its ``ModelStorePart``.
+    enum Entry {
+        /// Imported and not yet asked for: the object ``ModelObject/init(box:entity:)`` would make.
+        case synced(RecordBox)
+        case object(ModelObject)
+
+        init?(_ part: ModelStorePart?) {
+            guard let part else { return nil }
+            if let object = part as? ModelObject {
+                self = .object(object)
+            } else {
+                self = .synced(part as! RecordBox)
+            }
+        }
+
+        var part: ModelStorePart {
+            switch self {
+            case .synced(let box): box
+            case .object(let object): object
+            }
         }
     }
 }
