@@ -50,12 +50,32 @@ public struct HTTPBytes: AsyncSequence, Sendable {
 
         public mutating func next() async throws -> UInt8? {
             while index == chunk.count {
-                guard let next = try await owner.source.nextChunk() else { return nil }
-                chunk = next
-                index = 0
+                guard try await refill() else { return nil }
             }
             defer { index += 1 }
             return chunk[index]
+        }
+
+        /// Waits for the next chunk of the body; false at its end.
+        mutating func refill() async throws -> Bool {
+            guard let next = try await owner.source.nextChunk() else { return false }
+            chunk = next
+            index = 0
+            return true
+        }
+
+        /// The bytes already here up to the next `\n`, which is read but not returned; nil (and no byte
+        /// read) when none of them is a `\n`.
+        mutating func bufferedLine() -> ArraySlice<UInt8>? {
+            guard let newline = chunk[index...].firstIndex(of: 0x0A) else { return nil }
+            defer { index = newline + 1 }
+            return chunk[index..<newline]
+        }
+
+        /// Reads every byte already here.
+        mutating func takeBuffered() -> ArraySlice<UInt8> {
+            defer { index = chunk.count }
+            return chunk[index...]
         }
     }
 
@@ -88,18 +108,25 @@ public struct HTTPLines: AsyncSequence, Sendable {
             self.bytes = bytes
         }
 
+        // A line is found in the bytes already received, a chunk at a time: one call per line, not per byte.
         public mutating func next() async throws -> String? {
             guard !finished else { return nil }
-            var line: [UInt8] = []
-            while let byte = try await bytes.next() {
-                if byte == 0x0A {
-                    if line.last == 0x0D { line.removeLast() }
-                    return String(decoding: line, as: UTF8.self)
+            if let line = bytes.bufferedLine() { return Self.string(line) }
+            var line = Array(bytes.takeBuffered())
+            while try await bytes.refill() {
+                if let end = bytes.bufferedLine() {
+                    line += end
+                    return Self.string(line[...])
                 }
-                line.append(byte)
+                line += bytes.takeBuffered()
             }
             finished = true
             return line.isEmpty ? nil : String(decoding: line, as: UTF8.self)
+        }
+
+        /// A line's text without the `\r` that may end it.
+        private static func string(_ line: ArraySlice<UInt8>) -> String {
+            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
         }
     }
 }
