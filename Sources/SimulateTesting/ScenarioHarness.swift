@@ -31,30 +31,49 @@ public struct ScenarioHarness: Sendable {
 
     /// Loads and runs one scenario file. `seed` overrides the scenario's own.
     public func run(_ file: ScenarioFile, seed: UInt64? = nil) -> ScenarioOutcome {
-        if let problem = file.problem { return Self.unreadable(file, problem) }
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            return Self.unreadable(file, "no such file or cannot be read")
+        switch load(file) {
+        case .ready(let scenario):
+            return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false), scenario: scenario)
+        case .invalid(let invalid):
+            return invalid
         }
-        var scenario: Scenario
-        do {
-            scenario = try ScenarioLoader(registry: registry).load(bytes: [UInt8](data), file: file.displayPath)
-        } catch {
-            return ScenarioOutcome(file: file.displayPath, invalid: error)
-        }
-        if let strategy { scenario.strategy = strategy }
-        return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false), scenario: scenario)
     }
 
     /// Validates and runs a scenario built in code.
     public func run(_ scenario: Scenario, seed: UInt64? = nil) -> ScenarioOutcome {
+        switch prepare(scenario) {
+        case .ready(let scenario):
+            return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false), scenario: scenario)
+        case .invalid(let invalid):
+            return invalid
+        }
+    }
+
+    /// A scenario file loaded (and so validated), with the harness's strategy; or why it cannot run.
+    func load(_ file: ScenarioFile) -> ReadyScenario {
+        if let problem = file.problem { return .invalid(Self.unreadable(file, problem)) }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            return .invalid(Self.unreadable(file, "no such file or cannot be read"))
+        }
+        do {
+            var scenario = try ScenarioLoader(registry: registry).load(bytes: [UInt8](data), file: file.displayPath)
+            if let strategy { scenario.strategy = strategy }
+            return .ready(scenario)
+        } catch {
+            return .invalid(ScenarioOutcome(file: file.displayPath, invalid: error))
+        }
+    }
+
+    /// The scenario with the harness's strategy and its plugin values decoded, so that each of its runs
+    /// does not decode them again; or its problems.
+    func prepare(_ scenario: Scenario) -> ReadyScenario {
         var scenario = scenario
         if let strategy { scenario.strategy = strategy }
         do {
-            try runner.validate(scenario)
+            return .ready(try runner.prepare(scenario))
         } catch {
-            return ScenarioOutcome(file: scenario.file ?? scenario.name, invalid: error)
+            return .invalid(ScenarioOutcome(file: scenario.file ?? scenario.name, invalid: error))
         }
-        return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false), scenario: scenario)
     }
 
     static func unreadable(_ file: ScenarioFile, _ message: String) -> ScenarioOutcome {
@@ -67,5 +86,11 @@ public struct ScenarioHarness: Sendable {
         return ScenarioError(file: file.displayPath, diagnostics: [diagnostic])
     }
 
-    private var runner: SimulationRunner { SimulationRunner(registry: registry) }
+    var runner: SimulationRunner { SimulationRunner(registry: registry) }
+}
+
+/// A scenario ready to run, or the outcome that says why it cannot run.
+enum ReadyScenario {
+    case ready(Scenario)
+    case invalid(ScenarioOutcome)
 }

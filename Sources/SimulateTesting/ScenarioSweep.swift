@@ -17,25 +17,32 @@ public struct SweepOutcome: Sendable {
 
 extension ScenarioHarness {
     /// Loads a scenario file and runs it with every seed in `seeds`.
+    /// The file is read and validated once, not once per seed.
     public func sweep(_ file: ScenarioFile, seeds: ClosedRange<UInt64>) -> SweepOutcome {
-        let first = run(file, seed: seeds.lowerBound)
-        guard first.result != nil else { return SweepOutcome(outcomes: [first], failures: first.failures) }
-        if first.scenario?.pinsSeed == true {
-            let own = run(file)
-            return SweepOutcome(outcomes: [own], failures: own.failures)
+        switch load(file) {
+        case .ready(let scenario): return sweepPrepared(scenario, seeds: seeds)
+        case .invalid(let invalid): return SweepOutcome(outcomes: [invalid], failures: invalid.failures)
         }
-        var outcomes = [first]
-        for seed in seeds.dropFirst() { outcomes.append(run(file, seed: seed)) }
-        return Self.judge(outcomes, seeds: seeds)
     }
 
-    /// Runs a scenario built in code with every seed in `seeds`.
+    /// Runs a scenario built in code with every seed in `seeds`; it is validated once, not once per seed.
     public func sweep(_ scenario: Scenario, seeds: ClosedRange<UInt64>) -> SweepOutcome {
+        switch prepare(scenario) {
+        case .ready(let scenario): return sweepPrepared(scenario, seeds: seeds)
+        case .invalid(let invalid): return SweepOutcome(outcomes: [invalid], failures: invalid.failures)
+        }
+    }
+
+    private func sweepPrepared(_ scenario: Scenario, seeds: ClosedRange<UInt64>) -> SweepOutcome {
+        let runner = self.runner
         if scenario.pinsSeed {
-            let own = run(scenario)
+            let own = ScenarioOutcome(result: runner.run(scenario, keepsTrace: false), scenario: scenario)
             return SweepOutcome(outcomes: [own], failures: own.failures)
         }
-        return Self.judge(seeds.map { run(scenario, seed: $0) }, seeds: seeds)
+        let outcomes = seeds.map {
+            ScenarioOutcome(result: runner.run(scenario, seed: $0, keepsTrace: false), scenario: scenario)
+        }
+        return Self.judge(outcomes, seeds: seeds)
     }
 
     static func judge(_ outcomes: [ScenarioOutcome], seeds: ClosedRange<UInt64>) -> SweepOutcome {

@@ -60,10 +60,11 @@ struct AppClientBenchmark {
         var reference: [Scenario] = []
         var app: [Scenario] = []
         for file in ScenarioSuite.files(in: options.directory) {
-            let appScenario = try harness.scenario(file, setting: ["sse": ["client": "app"]])
+            // Validated once, as a sweep does: the runs measure running, not decoding the scenario.
+            let appScenario = try runner.prepare(harness.scenario(file, setting: ["sse": ["client": "app"]]))
             guard appScenario.skipReason(registry: harness.registry) == nil else { continue }
             names.append(file.displayPath)
-            reference.append(try harness.scenario(file, setting: [:]))
+            reference.append(try runner.prepare(harness.scenario(file, setting: [:])))
             app.append(appScenario)
         }
         let sides = [Side(name: "reference client", scenarios: reference), Side(name: "app client", scenarios: app)]
