@@ -11,7 +11,8 @@
     enum JSONCBackend {
         static func parse(_ bytes: UnsafeBufferPointer<UInt8>, summary: StrictJSONValidator.Summary) -> JSON? {
             guard let base = bytes.baseAddress,
-                let tokener = json_tokener_new_ex(Int32(StrictJSONValidator.maximumDepth + 2))
+                // As deep as the document nests: json-c clears the whole stack it is given, on every parse.
+                let tokener = json_tokener_new_ex(Int32(summary.deepest + 2))
             else { return nil }
             defer { json_tokener_free(tokener) }
             return parse(base: base, slice: summary, tokener: tokener)

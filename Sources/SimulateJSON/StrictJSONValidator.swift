@@ -16,6 +16,8 @@ struct StrictJSONValidator {
         var hasKeyWithNUL: Bool
         /// Where each member value of the root object ends, in order (empty for any other root).
         var rootMemberEnds: [Int] = []
+        /// How deep objects and arrays nest at most (0 for a scalar root); a parser's stack needs no more.
+        var deepest = maximumDepth
     }
 
     /// Read through ``byte(at:)``, bounds-checked (the figure is at ``ValidatedJSONCursor/base``).
@@ -95,6 +97,7 @@ struct StrictJSONValidator {
         parents.reserveCapacity(32)
         var inObject = false
         var depth = 0
+        var deepest = 0
 
         nextValue: while true {
             guard index < count else { throw issue("unexpected end of input; expected a value") }
@@ -104,6 +107,7 @@ struct StrictJSONValidator {
                 parents.append(inObject)
                 inObject = true
                 depth += 1
+                deepest = max(deepest, depth)
                 index += 1
                 skipWhitespace()
                 if index < count, self.byte(at: index) == UInt8(ascii: "}") {
@@ -119,6 +123,7 @@ struct StrictJSONValidator {
                 parents.append(inObject)
                 inObject = false
                 depth += 1
+                deepest = max(deepest, depth)
                 index += 1
                 skipWhitespace()
                 if index < count, self.byte(at: index) == UInt8(ascii: "]") {
@@ -153,7 +158,7 @@ struct StrictJSONValidator {
                     }
                     return Summary(
                         rootStart: rootStart, rootEnd: index, objectMemberCount: memberCount,
-                        hasKeyWithNUL: hasKeyWithNUL, rootMemberEnds: rootMemberEnds)
+                        hasKeyWithNUL: hasKeyWithNUL, rootMemberEnds: rootMemberEnds, deepest: deepest)
                 }
                 let expected =
                     inObject ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element"
