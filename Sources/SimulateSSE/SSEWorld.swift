@@ -22,6 +22,18 @@ final class SSEWorld {
     var refusedBumps = 0
     var failedPosts = 0
     static let violationLimit = 100
+    /// Full-state events' data already read by an app client's recorder, by digest of their items (nil: not
+    /// a list of items): every device receives the same events, and each is decoded once.
+    private var itemDigests: [String: UInt64?] = [:]
+
+    /// The digest of the items a full-state event's data lists (`PunchWire.digest`); nil when it lists none.
+    func itemsDigest(ofEventData data: String) -> UInt64? {
+        if let known = itemDigests[data] { return known }
+        let digest = PunchWire.decodeItems(data).map(PunchWire.digest)
+        if itemDigests.count == 64 { itemDigests.removeAll(keepingCapacity: true) }
+        itemDigests[data] = digest
+        return digest
+    }
 
     init(context: SimulationContext, configuration: SSEConfiguration) {
         scheduler = context.scheduler

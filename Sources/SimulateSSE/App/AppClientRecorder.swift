@@ -184,9 +184,9 @@ final class AppClientRecorder {
         parser.feed(bytes, into: &outputs)
         for output in outputs {
             guard case .event(let event) = output, event.type == "message",
-                let items = PunchWire.decodeItems(event.data)
+                let digest = world.itemsDigest(ofEventData: event.data)
             else { continue }
-            delivered.append((Int(event.lastEventId) ?? 0, PunchWire.digest(items), record.now))
+            delivered.append((Int(event.lastEventId) ?? 0, digest, record.now))
             if !eventOnStream {
                 eventOnStream = true
                 record.note(.firstEvent)
