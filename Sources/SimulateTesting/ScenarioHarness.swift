@@ -31,17 +31,16 @@ public struct ScenarioHarness: Sendable {
 
     /// Loads and runs one scenario file. `seed` overrides the scenario's own.
     public func run(_ file: ScenarioFile, seed: UInt64? = nil) -> ScenarioOutcome {
-        switch load(file) {
-        case .ready(let scenario):
-            return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false), scenario: scenario)
-        case .invalid(let invalid):
-            return invalid
-        }
+        run(load(file), seed: seed)
     }
 
     /// Validates and runs a scenario built in code.
     public func run(_ scenario: Scenario, seed: UInt64? = nil) -> ScenarioOutcome {
-        switch prepare(scenario) {
+        run(prepare(scenario), seed: seed)
+    }
+
+    private func run(_ ready: ReadyScenario, seed: UInt64?) -> ScenarioOutcome {
+        switch ready {
         case .ready(let scenario):
             return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false), scenario: scenario)
         case .invalid(let invalid):

@@ -19,21 +19,20 @@ extension ScenarioHarness {
     /// Loads a scenario file and runs it with every seed in `seeds`.
     /// The file is read and validated once, not once per seed.
     public func sweep(_ file: ScenarioFile, seeds: ClosedRange<UInt64>) -> SweepOutcome {
-        switch load(file) {
-        case .ready(let scenario): return sweepPrepared(scenario, seeds: seeds)
-        case .invalid(let invalid): return SweepOutcome(outcomes: [invalid], failures: invalid.failures)
-        }
+        sweep(load(file), seeds: seeds)
     }
 
     /// Runs a scenario built in code with every seed in `seeds`; it is validated once, not once per seed.
     public func sweep(_ scenario: Scenario, seeds: ClosedRange<UInt64>) -> SweepOutcome {
-        switch prepare(scenario) {
-        case .ready(let scenario): return sweepPrepared(scenario, seeds: seeds)
-        case .invalid(let invalid): return SweepOutcome(outcomes: [invalid], failures: invalid.failures)
-        }
+        sweep(prepare(scenario), seeds: seeds)
     }
 
-    private func sweepPrepared(_ scenario: Scenario, seeds: ClosedRange<UInt64>) -> SweepOutcome {
+    private func sweep(_ ready: ReadyScenario, seeds: ClosedRange<UInt64>) -> SweepOutcome {
+        let scenario: Scenario
+        switch ready {
+        case .ready(let prepared): scenario = prepared
+        case .invalid(let invalid): return SweepOutcome(outcomes: [invalid], failures: invalid.failures)
+        }
         let runner = self.runner
         if scenario.pinsSeed {
             let own = ScenarioOutcome(result: runner.run(scenario, keepsTrace: false), scenario: scenario)
