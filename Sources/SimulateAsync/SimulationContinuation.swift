@@ -10,13 +10,15 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
     // resumed on the run's thread while the run is under way (the type's contract above); the stranded
     // waits of RuntimeEscapeTests pass under AddressSanitizer.
     private unowned(unsafe) let runtime: SimulationRuntime
-    private var record: TaskRecord?
-    private var step: WaitStep
-    private var continuation: UnsafeContinuation<Value, any Error>?
-    private var done = false
-    private var cancellationHandler: (() -> Void)?
+    // The state below @exclusivity(unchecked) on purpose (docs/performance.md): changed on the run's thread
+    // only (a resume or cancel from elsewhere is refused before it reads), by plain reads and writes.
+    @exclusivity(unchecked) private var record: TaskRecord?
+    @exclusivity(unchecked) private var step: WaitStep
+    @exclusivity(unchecked) private var continuation: UnsafeContinuation<Value, any Error>?
+    @exclusivity(unchecked) private var done = false
+    @exclusivity(unchecked) private var cancellationHandler: (() -> Void)?
     /// A sleep's wake-up event, cancelled with the wait (saves a closure per sleep).
-    var timer: EventHandle?
+    @exclusivity(unchecked) var timer: EventHandle?
 
     init(runtime: SimulationRuntime, record: TaskRecord?, step: WaitStep) {
         self.runtime = runtime

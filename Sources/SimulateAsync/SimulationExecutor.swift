@@ -30,18 +30,20 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     let scheduler: Scheduler
     private let thread: SimulationThread
     private let chooser: ScheduleChooser
-    private var ready: [ReadyJob] = []
-    private var nextOrdinal: UInt64 = 0
-    private var drainScheduled = false
-    private var closed = false
+    // The state below @exclusivity(unchecked) on purpose (docs/performance.md): read and written on the run's
+    // thread only, by plain reads and writes that never overlap.
+    @exclusivity(unchecked) private var ready: [ReadyJob] = []
+    @exclusivity(unchecked) private var nextOrdinal: UInt64 = 0
+    @exclusivity(unchecked) private var drainScheduled = false
+    @exclusivity(unchecked) private var closed = false
     /// Set while ``runWoken(_:)`` resumes a task: its job waits for that event to run it, not a drain event.
-    private var holdsDrain = false
+    @exclusivity(unchecked) private var holdsDrain = false
     /// The job running now, as an address: a task is enqueued as its own job each time it resumes, so while
     /// a task runs this is the same address, and no other running task has it (``TaskRecord/isOwnTaskCurrent``).
     // unsafeBitCast on purpose (docs/performance.md): `UnownedJob` is a frozen one-pointer struct without
     // `==`; the public alternative, `withUnsafeCurrentTask` on every wait, made `simulate-bench async` 20-22 %
     // slower (1.14 / 1.07 / 1.00 against 1.45 / 1.36 / 1.24 M sleeps/s for 1 / 10 / 100 clients).
-    private(set) var runningJob: UnsafeRawPointer?
+    @exclusivity(unchecked) private(set) var runningJob: UnsafeRawPointer?
     private let outside = Mutex(OutsideJobs())
     /// The serial executor of actors that run inside the simulation: jobs it gets run isolated to it.
     private(set) lazy var serial = SimulationSerialExecutor(executor: self)
@@ -96,6 +98,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     var onSystemClockSleep: ((String) -> Void)?
 
     public func fire(_ tag: Int) {
+        assert(thread.isCurrent, "the scheduler runs on the simulation's thread")
         drainScheduled = false
         guard !ready.isEmpty else { return }
         runOne()
@@ -108,6 +111,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     /// the event budget not spent. The job then runs exactly where it would have run, without an event
     /// of its own; in every other case the drain event is scheduled as usual.
     func runWoken(_ resume: () -> Void) {
+        assert(thread.isCurrent, "the scheduler runs on the simulation's thread")
         guard ready.isEmpty, !drainScheduled, !closed, !holdsDrain else { return resume() }
         holdsDrain = true
         resume()

@@ -22,7 +22,7 @@ public final class SimulationRuntime: @unchecked Sendable {
     public let devices: [Device]
     private var records: [TaskRecord] = []
     /// Sleeps' waits that finished, for the next sleeps (on the run's thread only).
-    private var sleepWaits: [SimulationContinuation<Void>] = []
+    @exclusivity(unchecked) private var sleepWaits: [SimulationContinuation<Void>] = []
     private let escapes = Mutex<[String]>([])
     private var ended = false
     /// The run's fault points (`SimulationFault.maybe`); nil for a runtime made without a context.

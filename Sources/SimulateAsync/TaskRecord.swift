@@ -12,20 +12,22 @@ final class TaskRecord: @unchecked Sendable {
     unowned(unsafe) let runtime: SimulationRuntime
     let device: Device
     let name: String
-    private(set) var lastStep = WaitStep.text("started")
+    // The state below @exclusivity(unchecked) on purpose (docs/performance.md): written on the run's thread
+    // only (a cancellation from elsewhere is refused before it reads), by plain reads and writes.
+    @exclusivity(unchecked) private(set) var lastStep = WaitStep.text("started")
     /// What happened to the last step: `nil` while it is going on, else e.g. "resumed".
-    private(set) var lastStepOutcome: StaticString?
-    private(set) var lastStepTime: VirtualInstant
+    @exclusivity(unchecked) private(set) var lastStepOutcome: StaticString?
+    @exclusivity(unchecked) private(set) var lastStepTime: VirtualInstant
     private(set) var finished = false
     /// Simulation waits (sleeps, facade calls) started and not yet resumed.
-    var simulationWaits = 0
+    @exclusivity(unchecked) var simulationWaits = 0
     var task: Task<Void, any Error>?
     /// The job of the task `spawn` started, while its body runs (``SimulationExecutor/runningJob``). Its own
     /// waits need no cancellation handler each: the one handler around its body cancels ``activeWait``.
     /// Its child tasks inherit the record but not this handler, so their waits install their own.
-    private var ownJob: UnsafeRawPointer?
+    @exclusivity(unchecked) private var ownJob: UnsafeRawPointer?
     /// The wait the spawned task itself is suspended on, if any (set and read on the run's thread only).
-    var activeWait: (any CancellableSimulationWait)?
+    @exclusivity(unchecked) var activeWait: (any CancellableSimulationWait)?
 
     /// Whether the calling task is the one `spawn` started for this record (not a child task of it).
     var isOwnTaskCurrent: Bool {

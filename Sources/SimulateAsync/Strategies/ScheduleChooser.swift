@@ -11,12 +11,13 @@ import SimulateCore
 final class ScheduleChooser {
     typealias ReadyJob = SimulationExecutor.ReadyJob
 
-    private var random: SeededRandom
+    // @exclusivity(unchecked) on purpose (docs/performance.md): used on the run's thread only, one pick at a time.
+    @exclusivity(unchecked) private var random: SeededRandom
     private let policy: (any SchedulePolicy)?
     private let recorder: ScheduleRecorder?
     /// Kept for `pct` and for recording: which task each job belongs to.
     private let identities: TaskIdentities?
-    private var choices = 0
+    @exclusivity(unchecked) private var choices = 0
 
     init(strategy: ScheduleStrategy, random: SeededRandom, strategyRandom: SeededRandom, recording: ScheduleRecording?)
     {
