@@ -9,23 +9,25 @@ public final class StreamConnection {
     public let server: String
     unowned let network: Network
 
+    // The callbacks and flags every delivered chunk reads are @exclusivity(unchecked) on purpose
+    // (docs/performance.md): a run is single-threaded, and each read or write is a plain one.
     /// Client side: bytes as they arrive, in chunks the network chose.
-    public var onData: (([UInt8]) -> Void)?
+    @exclusivity(unchecked) public var onData: (([UInt8]) -> Void)?
     /// Client side: the stream ended; called at most once, never after the client closed it.
     public var onClose: ((StreamCloseReason) -> Void)?
     /// Server side: the client is gone (it closed, reset, or went offline); called at most once.
     public var onClientGone: (() -> Void)?
     /// Client side: the response's status line and headers arrived (before any body byte). Only a client
     /// that sets it is told, so clients that read bytes only cost no extra events.
-    public var onResponse: ((StreamResponseHead) -> Void)?
+    @exclusivity(unchecked) public var onResponse: ((StreamResponseHead) -> Void)?
     /// The head the server sent that has not left yet: it travels with the body's first bytes when they
     /// are sent in the same instant, else on its own.
     var pendingHead: StreamResponseHead?
 
-    var clientClosed = false
+    @exclusivity(unchecked) var clientClosed = false
     var serverClosed = false
     /// Packets no longer get through in either direction, and neither side is told (a half-open connection).
-    var silentlyDead = false
+    @exclusivity(unchecked) var silentlyDead = false
     var lastArrival = VirtualInstant.start
 
     init(id: Int, device: Device, server: String, network: Network) {

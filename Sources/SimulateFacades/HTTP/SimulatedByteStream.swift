@@ -17,8 +17,10 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
     private let service: any SimulatedHTTPService
     private let timeout: VirtualDuration
     private var connection: StreamConnection?
+    // @exclusivity(unchecked) on purpose (docs/performance.md): appended to once per delivered chunk, on the
+    // run's thread.
     /// Bytes received and not yet read, every chunk the network delivered since the last read.
-    private var buffered: [UInt8] = []
+    @exclusivity(unchecked) private var buffered: [UInt8] = []
     /// nil while open; then `.success` for a clean end, or the error the app sees next.
     private var end: Result<Void, URLError>?
     private var waiter: SimulationContinuation<Void>?

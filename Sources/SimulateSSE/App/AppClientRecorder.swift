@@ -19,10 +19,12 @@ final class AppClientRecorder {
     var scheduler: Scheduler { world.scheduler }
     private var track: String { record.track }
 
-    private var parser = EventStreamParser()
-    private var outputs: [EventStreamOutput] = []
+    // The stream's parser and what it delivered are @exclusivity(unchecked) on purpose (docs/performance.md):
+    // fed once per delivered chunk, on the run's thread.
+    @exclusivity(unchecked) private var parser = EventStreamParser()
+    @exclusivity(unchecked) private var outputs: [EventStreamOutput] = []
     /// Full-state events delivered to the app and not yet on its screen, oldest first.
-    private var delivered: [(version: Int, digest: UInt64, time: VirtualInstant)] = []
+    @exclusivity(unchecked) private var delivered: [(version: Int, digest: UInt64, time: VirtualInstant)] = []
     private var shownDigest = PunchWire.digest([])
     /// The exchange id of the stream the app has open, if any.
     private var stream: Int?

@@ -48,9 +48,10 @@ final class SSEClient {
     var random: SeededRandom
 
     private var connection: StreamConnection?
-    private var parser = EventStreamParser()
+    // @exclusivity(unchecked) on purpose (docs/performance.md): fed once per delivered chunk, on the run's thread.
+    @exclusivity(unchecked) private var parser = EventStreamParser()
     private var parserHoldsBytes = false
-    private var outputs: [EventStreamOutput] = []
+    @exclusivity(unchecked) private var outputs: [EventStreamOutput] = []
     private var failures = 0
     private var previousDelay: VirtualDuration
     private var receivedEvent = false
