@@ -40,7 +40,6 @@ final class MirrorShared {
     /// Every record name saved to the zone through the model, for reading the server's state back.
     /// (By the numbers of their names.)
     @exclusivity(unchecked) private var saved: [Bool] = []
-    private(set) var savedCount = 0
 
     init(
         context: SimulationContext, configuration: ModelConfiguration, layout: StoreLayout,
@@ -108,21 +107,17 @@ final class MirrorShared {
         }
     }
 
-    var savedNames: LazyMapSequence<LazyFilterSequence<EnumeratedSequence<[Bool]>>, String> {
-        saved.enumerated().lazy.filter(\.element).map { [names] in names.names[$0.offset] }
-    }
-
-    /// The numbers of the names in `savedNames`, in the same order.
+    /// The numbers of the names saved, in increasing order.
     var savedSlots: LazyMapSequence<LazyFilterSequence<EnumeratedSequence<[Bool]>>, Int> {
         saved.enumerated().lazy.filter(\.element).map(\.offset)
     }
 
+    /// The names saved, in the order of their numbers.
+    var savedNames: some Sequence<String> { savedSlots.map { [names] in names.names[$0] } }
+
     private func noteSaved(_ slot: Int) {
         if slot >= saved.count { saved += repeatElement(false, count: max(slot + 1, saved.count * 2) - saved.count) }
-        if !saved[slot] {
-            saved[slot] = true
-            savedCount += 1
-        }
+        saved[slot] = true
     }
 
     /// Server side of an export: the modify, the ledger, and the subscription's pushes.

@@ -80,17 +80,20 @@ struct ReferenceCheck {
                 Violation(at: run.context.now, message: "server: link \(name) (\(pair)) names a missing object"))
         }
         for store in run.stores {
-            for object in store.views.sorted(by: { $0.id < $1.id }) {
+            // Only the dangling references are sorted (by object, then field), not every object of the store.
+            var dangling: [(id: String, field: Int, violation: Violation)] = []
+            for object in store.views where object.hasReferences {
                 for field in object.entity.attributes.count..<object.entity.fieldCount {
                     guard let target = object.reference(field), !store.contains(target) else { continue }
-                    violations.append(
-                        Violation(
-                            at: run.context.now, device: store.device.id,
-                            message: "\(store.device.id): \(object.entity.name) \"\(object.id)\"."
-                                + "\(object.entity.fieldNames[field]) refers to \"\(target)\", which is not in its store"
-                        ))
+                    let violation = Violation(
+                        at: run.context.now, device: store.device.id,
+                        message: "\(store.device.id): \(object.entity.name) \"\(object.id)\"."
+                            + "\(object.entity.fieldNames[field]) refers to \"\(target)\", which is not in its store")
+                    dangling.append((object.id, field, violation))
                 }
             }
+            dangling.sort { ($0.id, $0.field) < ($1.id, $1.field) }
+            violations += dangling.map(\.violation)
         }
         return violations
     }
