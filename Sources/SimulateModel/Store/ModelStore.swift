@@ -74,6 +74,9 @@ final class ModelStore {
         return containsObject(atSlot: slot)
     }
 
+    /// One past the highest slot the store has held an object in.
+    var slotCount: Int { bySlot.count }
+
     func containsObject(atSlot slot: Int) -> Bool { slot < bySlot.count && bySlot[slot] != nil }
 
     /// The object's view, without making an object the device only imported.
