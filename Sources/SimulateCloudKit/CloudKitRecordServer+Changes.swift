@@ -22,7 +22,7 @@ final class ZoneState {
         if !tombstones.isEmpty, let old = tombstones.removeValue(forKey: record.recordID) { log.supersede(old) }
         if record.lastChange > 0 { log.supersede(record.lastChange) }
         record.lastChange = sequence
-        log.append(sequence, record.recordID, deleted: false)
+        log.append(sequence, saved: record)
     }
 
     /// A record of this zone was deleted; `removed` is what the server held, if anything.
@@ -30,7 +30,7 @@ final class ZoneState {
         sequence += 1
         if let removed, removed.lastChange > 0 { log.supersede(removed.lastChange) }
         if let old = tombstones.updateValue(sequence, forKey: recordID) { log.supersede(old) }
-        log.append(sequence, recordID, deleted: true)
+        log.append(sequence, deleted: recordID)
     }
 }
 
@@ -53,7 +53,7 @@ extension CloudKitRecordServer {
         if let token, token.zoneID != zoneID || token.epoch != state.epoch || token.sequence > state.sequence {
             return .failure(CloudKitError(.changeTokenExpired, "the change token \(token) is no longer valid"))
         }
-        let page = state.log.page(after: token?.sequence ?? 0, limit: max(1, resultsLimit)) { stored[$0] }
+        let page = state.log.page(after: token?.sequence ?? 0, limit: max(1, resultsLimit))
         let changes = CloudZoneChanges(
             changedRecords: page.changed, deletedRecordIDs: page.deleted,
             token: CloudChangeToken(

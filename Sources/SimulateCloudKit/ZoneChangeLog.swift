@@ -6,19 +6,21 @@ struct ZoneChangeLog {
         /// The sequence, with the two flags in its top bits: 48 bytes an entry instead of 56.
         private var bits: Int
         let recordID: CloudRecordID
-        /// The record, once a fetch looked it up: it stays the same stored record until a later change
-        /// supersedes the entry (a removed record's entry is superseded first). Unowned: the log keeps no
-        /// record alive.
-        unowned var stored: StoredRecord?
+        /// The saved record, nil for a deletion: it stays the same stored record until a later change
+        /// supersedes the entry (a removed record's entry is superseded first). Kept from the save, so a
+        /// fetch looks up no record by its ID: at a million records each lookup missed the cache two or
+        /// three times (docs/performance.md). Unowned: the log keeps no record alive.
+        unowned let stored: StoredRecord?
 
         private static let deletedBit = 1 << 62
         private static let supersededBit = 1 << 61
         private static let sequenceMask = supersededBit - 1
 
-        init(sequence: Int, recordID: CloudRecordID, deleted: Bool) {
+        init(sequence: Int, recordID: CloudRecordID, stored: StoredRecord?) {
             precondition(sequence >= 0 && sequence <= Self.sequenceMask, "a zone's change sequence fits 61 bits")
-            bits = sequence | (deleted ? Self.deletedBit : 0)
+            bits = sequence | (stored == nil ? Self.deletedBit : 0)
             self.recordID = recordID
+            self.stored = stored
         }
 
         var sequence: Int { bits & Self.sequenceMask }
@@ -39,9 +41,14 @@ struct ZoneChangeLog {
     private(set) var entries: [Entry] = []
     private var supersededCount = 0
 
-    /// `sequence` is higher than every sequence appended before.
-    mutating func append(_ sequence: Int, _ recordID: CloudRecordID, deleted: Bool) {
-        entries.append(Entry(sequence: sequence, recordID: recordID, deleted: deleted))
+    /// `record` was saved; `sequence` is higher than every sequence appended before.
+    mutating func append(_ sequence: Int, saved record: StoredRecord) {
+        entries.append(Entry(sequence: sequence, recordID: record.recordID, stored: record))
+    }
+
+    /// `recordID` was deleted; `sequence` is higher than every sequence appended before.
+    mutating func append(_ sequence: Int, deleted recordID: CloudRecordID) {
+        entries.append(Entry(sequence: sequence, recordID: recordID, stored: nil))
     }
 
     mutating func supersede(_ sequence: Int) {
@@ -55,8 +62,8 @@ struct ZoneChangeLog {
         }
     }
 
-    /// At most `limit` current changes after `sequence`, in order; `lookUp` finds a changed record.
-    mutating func page(after sequence: Int, limit: Int, lookUp: (CloudRecordID) -> StoredRecord?) -> Page {
+    /// At most `limit` current changes after `sequence`, in order.
+    func page(after sequence: Int, limit: Int) -> Page {
         var page = Page()
         var taken = 0
         for index in firstIndex(after: sequence)..<entries.count where !entries[index].superseded {
@@ -68,13 +75,8 @@ struct ZoneChangeLog {
             page.lastSequence = entries[index].sequence
             if entries[index].deleted {
                 page.deleted.append(entries[index].recordID)
-                continue
-            }
-            // One strong load of the unowned reference per entry.
-            if let stored = entries[index].stored {
-                page.changed.append(stored.current)
-            } else if let stored = lookUp(entries[index].recordID) {
-                entries[index].stored = stored
+            } else if let stored = entries[index].stored {
+                // One strong load of the unowned reference per entry.
                 page.changed.append(stored.current)
             }
         }

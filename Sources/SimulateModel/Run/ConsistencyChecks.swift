@@ -11,11 +11,9 @@ struct ConvergenceCheck {
     func violations() -> [Violation] {
         let server = snapshot ?? run.finalSnapshot()
         let stores = run.stores
-        var differencesByStore: [[String]] = stores.map { store in
-            let pending = store.pendingChangeCount
-            return pending > 0 ? ["\(pending) changes not yet exported"] : []
-        }
+        var differencesByStore = Array(repeating: [String](), count: stores.count)
         var matched = Array(repeating: 0, count: stores.count)
+        var dirty = Array(repeating: 0, count: stores.count)
         // Slot by slot across the stores, not store by store: the devices share the box of every record
         // they hold as synced, so it is read from memory once for all of them (at 10 × 100,000 objects a
         // store-by-store walk missed the cache on every box of every store).
@@ -23,6 +21,7 @@ struct ConvergenceCheck {
         for slot in 0..<slotCount {
             for (index, store) in stores.enumerated() {
                 guard let object = store.view(atSlot: slot) else { continue }
+                if object.isDirty { dirty[index] += 1 }
                 // A clean object's baseTag is the tag of the version it holds.
                 if object.local == nil, object.box != nil, server.currentTags.contains(object.baseTag) {
                     matched[index] += 1
@@ -40,6 +39,10 @@ struct ConvergenceCheck {
                             + JSONWriter.string(remote.value(field)))
                 }
             }
+        }
+        for (index, store) in stores.enumerated() {
+            let pending = store.pendingChangeCount(dirtyObjects: dirty[index])
+            if pending > 0 { differencesByStore[index].insert("\(pending) changes not yet exported", at: 0) }
         }
         var violations: [Violation] = []
         for (index, store) in stores.enumerated() {

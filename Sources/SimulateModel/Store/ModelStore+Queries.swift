@@ -24,7 +24,12 @@ extension ModelStore {
     /// Edits and deletions not yet acknowledged by the server: each object with unexported edits once
     /// (the export queue may list one several times, and keeps entries a pass already took).
     var pendingChangeCount: Int {
-        pendingDeletes.count + views.reduce(0) { $0 + ($1.isDirty ? 1 : 0) } + links.pendingCount
+        pendingChangeCount(dirtyObjects: views.reduce(0) { $0 + ($1.isDirty ? 1 : 0) })
+    }
+
+    /// ``pendingChangeCount`` with the dirty objects counted by a caller that walks the objects anyway.
+    func pendingChangeCount(dirtyObjects: Int) -> Int {
+        pendingDeletes.count + dirtyObjects + links.pendingCount
     }
 
     /// To-one references whose destination this store does not hold.
