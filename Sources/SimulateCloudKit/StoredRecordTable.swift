@@ -7,26 +7,24 @@
 /// record name's hash, whose seed is the process's: only the order of `values` depends on it, and
 /// every caller that lists records sorts them.
 ///
-/// Beside each bucket, 16 bits of its record's hash (0 for an empty bucket): a probe reads a record only
-/// when they match, so a lookup that finds nothing (every save of a new record makes one) reads no
-/// record at all. At a million records each probe of a record cost three cache misses (bucket, record,
-/// its box); 4 MB more than the buckets alone (docs/performance.md).
+/// Beside each bucket, the low 32 bits of its record's hash (0 for an empty bucket): a probe reads a
+/// record only when they match, so a lookup that finds nothing (every save of a new record makes one)
+/// reads no record at all, and growing the table or closing a gap reads none either. At a million
+/// records each probe of a record cost three cache misses (bucket, record, its box); 8 MB more than the
+/// buckets alone (docs/performance.md).
 struct StoredRecordTable {
     private var buckets: [StoredRecord?] = []
-    private var fingerprints: [UInt16] = []
+    private var hashes: [UInt32] = []
     private(set) var count = 0
 
     /// The record with this ID.
     subscript(recordID: CloudRecordID) -> StoredRecord? {
         guard count > 0 else { return nil }
         let mask = buckets.count - 1
-        let hash = recordID.hashValue
-        let fingerprint = Self.fingerprint(hash)
-        var index = hash & mask
-        while fingerprints[index] != 0 {
-            if fingerprints[index] == fingerprint, let entry = buckets[index], entry.recordID == recordID {
-                return entry
-            }
+        let hash = Self.storedHash(recordID)
+        var index = Int(hash) & mask
+        while hashes[index] != 0 {
+            if hashes[index] == hash, let entry = buckets[index], entry.recordID == recordID { return entry }
             index = (index + 1) & mask
         }
         return nil
@@ -36,17 +34,16 @@ struct StoredRecordTable {
     mutating func insert(_ record: StoredRecord) {
         if (count + 1) * 2 > buckets.count { grow() }
         let mask = buckets.count - 1
-        let hash = record.recordID.hashValue
-        let fingerprint = Self.fingerprint(hash)
-        var index = hash & mask
-        while fingerprints[index] != 0 {
+        let hash = Self.storedHash(record.recordID)
+        var index = Int(hash) & mask
+        while hashes[index] != 0 {
             precondition(
-                fingerprints[index] != fingerprint || buckets[index]?.recordID != record.recordID,
+                hashes[index] != hash || buckets[index]?.recordID != record.recordID,
                 "a stored record's ID is inserted once")
             index = (index + 1) & mask
         }
         buckets[index] = record
-        fingerprints[index] = fingerprint
+        hashes[index] = hash
         count += 1
     }
 
@@ -54,11 +51,10 @@ struct StoredRecordTable {
     mutating func remove(_ recordID: CloudRecordID) -> StoredRecord? {
         guard count > 0 else { return nil }
         let mask = buckets.count - 1
-        let hash = recordID.hashValue
-        let fingerprint = Self.fingerprint(hash)
-        var index = hash & mask
-        while fingerprints[index] != 0 {
-            if fingerprints[index] == fingerprint, let entry = buckets[index], entry.recordID == recordID {
+        let hash = Self.storedHash(recordID)
+        var index = Int(hash) & mask
+        while hashes[index] != 0 {
+            if hashes[index] == hash, let entry = buckets[index], entry.recordID == recordID {
                 closeGap(at: index, mask: mask)
                 count -= 1
                 return entry
@@ -80,17 +76,17 @@ struct StoredRecordTable {
         var gap = gap
         var index = (gap + 1) & mask
         buckets[gap] = nil
-        fingerprints[gap] = 0
-        while let entry = buckets[index] {
-            let home = entry.recordID.hashValue & mask
+        hashes[gap] = 0
+        while hashes[index] != 0 {
+            let home = Int(hashes[index]) & mask
             // The entry may move to the gap unless its home lies after the gap, up to its bucket.
             let distanceToEntry = (index - home) & mask
             let distanceToGap = (gap - home) & mask
             if distanceToGap < distanceToEntry {
-                buckets[gap] = entry
-                fingerprints[gap] = fingerprints[index]
+                buckets[gap] = buckets[index]
+                hashes[gap] = hashes[index]
                 buckets[index] = nil
-                fingerprints[index] = 0
+                hashes[index] = 0
                 gap = index
             }
             index = (index + 1) & mask
@@ -98,22 +94,23 @@ struct StoredRecordTable {
     }
 
     private mutating func grow() {
-        let old = buckets
-        let capacity = max(16, old.count * 2)
+        let oldBuckets = buckets
+        let oldHashes = hashes
+        let capacity = max(16, oldBuckets.count * 2)
         buckets = Array(repeating: nil, count: capacity)
-        fingerprints = Array(repeating: 0, count: capacity)
+        hashes = Array(repeating: 0, count: capacity)
         let mask = capacity - 1
-        for case let entry? in old {
-            let hash = entry.recordID.hashValue
-            var index = hash & mask
-            while fingerprints[index] != 0 { index = (index + 1) & mask }
-            buckets[index] = entry
-            fingerprints[index] = Self.fingerprint(hash)
+        for oldIndex in oldHashes.indices where oldHashes[oldIndex] != 0 {
+            var index = Int(oldHashes[oldIndex]) & mask
+            while hashes[index] != 0 { index = (index + 1) & mask }
+            buckets[index] = oldBuckets[oldIndex]
+            hashes[index] = oldHashes[oldIndex]
         }
     }
 
-    /// The top 16 bits of the record name's hash (``CloudRecordID``'s: a database has few zones), never 0.
-    private static func fingerprint(_ hash: Int) -> UInt16 {
-        max(1, UInt16(truncatingIfNeeded: UInt(bitPattern: hash) >> 48))
+    /// The low 32 bits of the record name's hash (``CloudRecordID``'s: a database has few zones), never 0;
+    /// a record's home bucket is found from them.
+    private static func storedHash(_ recordID: CloudRecordID) -> UInt32 {
+        max(1, UInt32(truncatingIfNeeded: recordID.hashValue))
     }
 }
