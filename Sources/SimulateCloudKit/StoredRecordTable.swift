@@ -22,7 +22,7 @@ struct StoredRecordTable {
         guard count > 0 else { return nil }
         let mask = buckets.count - 1
         let hash = Self.storedHash(recordID)
-        var index = Int(hash) & mask
+        var index = Int(truncatingIfNeeded: hash) & mask
         while hashes[index] != 0 {
             if hashes[index] == hash, let entry = buckets[index], entry.recordID == recordID { return entry }
             index = (index + 1) & mask
@@ -35,7 +35,7 @@ struct StoredRecordTable {
         if (count + 1) * 2 > buckets.count { grow() }
         let mask = buckets.count - 1
         let hash = Self.storedHash(record.recordID)
-        var index = Int(hash) & mask
+        var index = Int(truncatingIfNeeded: hash) & mask
         while hashes[index] != 0 {
             precondition(
                 hashes[index] != hash || buckets[index]?.recordID != record.recordID,
@@ -52,7 +52,7 @@ struct StoredRecordTable {
         guard count > 0 else { return nil }
         let mask = buckets.count - 1
         let hash = Self.storedHash(recordID)
-        var index = Int(hash) & mask
+        var index = Int(truncatingIfNeeded: hash) & mask
         while hashes[index] != 0 {
             if hashes[index] == hash, let entry = buckets[index], entry.recordID == recordID {
                 closeGap(at: index, mask: mask)
@@ -78,7 +78,7 @@ struct StoredRecordTable {
         buckets[gap] = nil
         hashes[gap] = 0
         while hashes[index] != 0 {
-            let home = Int(hashes[index]) & mask
+            let home = Int(truncatingIfNeeded: hashes[index]) & mask
             // The entry may move to the gap unless its home lies after the gap, up to its bucket.
             let distanceToEntry = (index - home) & mask
             let distanceToGap = (gap - home) & mask
@@ -101,7 +101,7 @@ struct StoredRecordTable {
         hashes = Array(repeating: 0, count: capacity)
         let mask = capacity - 1
         for oldIndex in oldHashes.indices where oldHashes[oldIndex] != 0 {
-            var index = Int(oldHashes[oldIndex]) & mask
+            var index = Int(truncatingIfNeeded: oldHashes[oldIndex]) & mask
             while hashes[index] != 0 { index = (index + 1) & mask }
             buckets[index] = oldBuckets[oldIndex]
             hashes[index] = oldHashes[oldIndex]

@@ -28,7 +28,7 @@ final class NameTable {
         if (names.count + 1) * 2 > index.count { grow() }
         let bucket = find(name)
         if index[bucket] != 0 { return Int(index[bucket] - 1) }
-        precondition(names.count < Int(UInt32.max), "too many record names for one run")
+        precondition(UInt64(names.count) < UInt64(UInt32.max), "too many record names for one run")
         names.append(name)
         index[bucket] = UInt32(names.count)
         return names.count - 1
