@@ -2,10 +2,10 @@
 ///
 /// A stored record knows its ID (its current version's), so a bucket needs no key of its own: 8 bytes
 /// instead of a `[CloudRecordID: StoredRecord]` bucket's 40 (two strings and the reference). At a
-/// million records that is 16 MB instead of 84 (`simulate-bench model`, docs/performance.md). The
-/// table grows at half full, so a lookup probes one or two buckets on average. Buckets are found by the
-/// record name's hash, whose seed is the process's: only the order of `values` depends on it, and
-/// every caller that lists records sorts them.
+/// million records that is 16 MB (24 with the hash bits below) instead of 84 (`simulate-bench model`,
+/// docs/performance.md). The table grows at half full, so a lookup probes one or two buckets on
+/// average. Buckets are found by the record name's hash, whose seed is the process's: only the order
+/// of `values` depends on it, and every caller that lists records sorts them.
 ///
 /// Beside each bucket, the low 32 bits of its record's hash (0 for an empty bucket): a probe reads a
 /// record only when they match, so a lookup that finds nothing (every save of a new record makes one)
