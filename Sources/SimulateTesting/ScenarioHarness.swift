@@ -39,7 +39,8 @@ public struct ScenarioHarness: Sendable {
         run(prepare(scenario), seed: seed)
     }
 
-    private func run(_ ready: ReadyScenario, seed: UInt64?) -> ScenarioOutcome {
+    /// Runs a loaded scenario with `seed` (nil: its own), or hands back why it cannot run.
+    func run(_ ready: ReadyScenario, seed: UInt64?) -> ScenarioOutcome {
         switch ready {
         case .ready(let scenario):
             return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false), scenario: scenario)

@@ -28,20 +28,11 @@ extension ScenarioHarness {
     }
 
     private func sweep(_ ready: ReadyScenario, seeds: ClosedRange<UInt64>) -> SweepOutcome {
-        let scenario: Scenario
-        switch ready {
-        case .ready(let prepared): scenario = prepared
-        case .invalid(let invalid): return SweepOutcome(outcomes: [invalid], failures: invalid.failures)
+        guard case .ready(let scenario) = ready, !scenario.pinsSeed else {
+            let only = run(ready, seed: nil)
+            return SweepOutcome(outcomes: [only], failures: only.failures)
         }
-        let runner = self.runner
-        if scenario.pinsSeed {
-            let own = ScenarioOutcome(result: runner.run(scenario, keepsTrace: false), scenario: scenario)
-            return SweepOutcome(outcomes: [own], failures: own.failures)
-        }
-        let outcomes = seeds.map {
-            ScenarioOutcome(result: runner.run(scenario, seed: $0, keepsTrace: false), scenario: scenario)
-        }
-        return Self.judge(outcomes, seeds: seeds)
+        return Self.judge(seeds.map { run(ready, seed: $0) }, seeds: seeds)
     }
 
     static func judge(_ outcomes: [ScenarioOutcome], seeds: ClosedRange<UInt64>) -> SweepOutcome {

@@ -40,13 +40,11 @@ struct ConvergenceCheck {
                 }
             }
         }
-        for (index, store) in stores.enumerated() {
-            let pending = store.pendingChangeCount(dirtyObjects: dirty[index])
-            if pending > 0 { differencesByStore[index].insert("\(pending) changes not yet exported", at: 0) }
-        }
         var violations: [Violation] = []
         for (index, store) in stores.enumerated() {
-            var differences = differencesByStore[index]
+            let pending = store.pendingChangeCount(dirtyObjects: dirty[index])
+            var differences = pending > 0 ? ["\(pending) changes not yet exported"] : []
+            differences += differencesByStore[index]
             if matched[index] < server.objects.count {
                 for (name, entry) in server.objects where !store.contains(name) {
                     differences.append("missing \(entry.entity.name) \"\(name)\"")
