@@ -66,4 +66,61 @@ import Testing
         #expect(tracker.made == 1)
         #expect(tracker.alive == 0, "the run (and with it the context) outlived the run")
     }
+
+    /// A client that closed its stream: the connection no longer calls its callbacks, so it lets go of them.
+    /// Kept, an object that holds its connection and is held by its callback would outlive the run.
+    struct ClosingPlugin: SimulationPlugin {
+        let tracker: Tracker
+        var name: String { "closing" }
+        var summary: String { "A reader opens a stream at time 0 and closes it at 1 s; its callback holds it." }
+
+        func makeRun(configuration: NoArguments, context: SimulationContext) -> ClosingRun {
+            ClosingRun(context: context, tracker: tracker)
+        }
+    }
+
+    final class ClosingRun: PluginRun {
+        let context: SimulationContext
+        let tracker: Tracker
+
+        init(context: SimulationContext, tracker: Tracker) {
+            self.context = context
+            self.tracker = tracker
+        }
+
+        func start() {
+            let reader = StreamReader()
+            tracker.add(reader)
+            reader.open(on: context.network, from: context.devices[0])
+            context.scheduler.schedule(after: .seconds(1)) { reader.connection?.close() }
+        }
+    }
+
+    final class StreamReader {
+        var connection: StreamConnection?
+        var bytes = 0
+
+        func open(on network: Network, from device: Device) {
+            let connection = network.openStream(from: device, to: "feed") { $0.send([1, 2, 3]) }
+            // Strong captures on purpose: the reader holds its connection, the connection this callback.
+            connection.onData = { self.bytes += $0.count }
+            connection.onResponse = { _ in self.bytes += 0 }
+            connection.onClose = { _ in self.bytes += 0 }
+            self.connection = connection
+        }
+    }
+
+    @Test func aStreamTheClientClosedLetsGoOfItsCallbacks() throws {
+        let tracker = Tracker()
+        let registry = PluginRegistry([ClosingPlugin(tracker: tracker)])
+        let scenario = try ScenarioLoader(registry: registry).load(
+            text: """
+                {"format": 1, "name": "closing", "duration": "10s", "devices": [{"id": "phone"}],
+                 "plugins": {"closing": {}}, "network": {"latency": "20ms"}}
+                """, file: "closing.json")
+        let result = SimulationRunner(registry: registry).run(scenario, seed: 1)
+        #expect(result.failure == nil)
+        #expect(tracker.made == 1)
+        #expect(tracker.alive == 0, "the reader outlived the run through its closed stream's callbacks")
+    }
 }

@@ -115,7 +115,10 @@ public final class Network {
         if link.isOffline {
             connection.clientClosed = true
             connection.serverClosed = true
-            scheduler.schedule(after: .zero) { connection.onClose?(.offline) }
+            scheduler.schedule(after: .zero) {
+                connection.onClose?(.offline)
+                connection.releaseClientHandlers()
+            }
             return connection
         }
         link.streams[connection.id] = connection
@@ -199,6 +202,7 @@ public final class Network {
             connection.clientClosed = true
             links[connection.device.index].streams[connection.id] = nil
             connection.onClose?(reason)
+            connection.releaseClientHandlers()
         }
     }
 
@@ -221,6 +225,7 @@ public final class Network {
         connection.serverClosed = true
         connection.notifyClientGone()
         if clientWasOpen { connection.onClose?(reason) }
+        connection.releaseClientHandlers()
     }
 
     // MARK: Faults

@@ -29,6 +29,8 @@ public final class StreamConnection {
     /// Packets no longer get through in either direction, and neither side is told (a half-open connection).
     @exclusivity(unchecked) var silentlyDead = false
     var lastArrival = VirtualInstant.start
+    /// Whether the client had set `onResponse` before its callbacks were let go (``releaseClientHandlers()``).
+    private var readHeadsBeforeClosing = false
 
     init(id: Int, device: Device, server: String, network: Network) {
         self.id = id
@@ -38,15 +40,23 @@ public final class StreamConnection {
     }
 
     func releaseHandlers() {
+        releaseClientHandlers()
+        onClientGone = nil
+    }
+
+    /// The client side is closed, and its callbacks are never called again: let go of them. They hold the
+    /// client's objects, and a server that has not heard of the close yet (or never will, across an
+    /// outage) still holds this connection; kept, a client object that holds the run would keep it alive.
+    func releaseClientHandlers() {
+        if onResponse != nil { readHeadsBeforeClosing = true }
         onData = nil
         onClose = nil
-        onClientGone = nil
         onResponse = nil
     }
 
     /// Server side: sends the response's status and headers ahead of the body.
     public func respond(status: Int, headers: [String: String]) {
-        guard !serverClosed, !silentlyDead, onResponse != nil else { return }
+        guard !serverClosed, !silentlyDead, onResponse != nil || readHeadsBeforeClosing else { return }
         pendingHead = StreamResponseHead(status: status, headers: headers)
         network.scheduleHead(on: self)
     }
@@ -75,6 +85,7 @@ public final class StreamConnection {
     public func close() {
         guard !clientClosed else { return }
         clientClosed = true
+        releaseClientHandlers()
         network.closeFromClient(self)
     }
 
