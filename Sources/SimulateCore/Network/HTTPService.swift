@@ -94,6 +94,10 @@ extension SimulatedHTTPService {
 extension SimulationContext {
     /// Every enabled plugin run that offers a service, in the scenario's plugin order.
     public func services<Service>(_ type: Service.Type) -> [Service] {
-        runs.compactMap { $0.run.base as? Service }
+        let key = ObjectIdentifier(type)
+        if let known = servicesByType[key] as? [Service] { return known }
+        let found = runs.compactMap { $0.run.base as? Service }
+        servicesByType[key] = found
+        return found
     }
 }

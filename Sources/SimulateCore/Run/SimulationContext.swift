@@ -17,7 +17,12 @@ public final class SimulationContext {
     public let devices: [Device]
     /// Where the async runtime records its choices, when the run was asked to record them.
     public let scheduleRecording: ScheduleRecording?
-    var runs: [(name: String, run: any ErasedPluginRun)] = []
+    var runs: [(name: String, run: any ErasedPluginRun)] = [] {
+        didSet { servicesByType.removeAll() }
+    }
+    /// ``services(_:)``'s answers by service type, until the runs change: app code asks on every sleep
+    /// and request, and each answer casts every run to the service's protocol.
+    var servicesByType: [ObjectIdentifier: Any] = [:]
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
     private var endChecks: [() -> String?] = []
     private var closers: [() -> Void] = []

@@ -172,9 +172,26 @@ final class AppClientRecorder {
     /// so its bytes do not count as connected (WHATWG HTML, "Server-sent events": a response that is not
     /// 200 with that type fails the connection).
     static func isEventStream(status: Int, headers: [String: String]) -> Bool {
-        let type = headers.first { $0.key.lowercased() == "content-type" }?.value ?? ""
-        let mediaType = type.split(separator: ";", omittingEmptySubsequences: false).first ?? ""
-        return status == 200 && mediaType.filter { $0 != " " && $0 != "\t" }.lowercased() == "text/event-stream"
+        guard status == 200 else { return false }
+        let type = headers.first { equalsIgnoringASCIICase($0.key, "content-type") }?.value ?? ""
+        // The media type before any parameter, spaces and tabs left out, read byte by byte: this runs for
+        // every response the app gets, and the names compared are ASCII.
+        var expected = "text/event-stream".utf8.makeIterator()
+        for byte in type.utf8 {
+            if byte == UInt8(ascii: ";") { break }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { continue }
+            guard let wanted = expected.next(), lowercasedASCII(byte) == wanted else { return false }
+        }
+        return expected.next() == nil
+    }
+
+    private static func equalsIgnoringASCIICase(_ text: String, _ lowercase: String) -> Bool {
+        text.utf8.count == lowercase.utf8.count
+            && zip(text.utf8, lowercase.utf8).allSatisfy { lowercasedASCII($0) == $1 }
+    }
+
+    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 
     private func received(_ bytes: [UInt8]) {
