@@ -94,10 +94,11 @@ extension SimulatedHTTPService {
 extension SimulationContext {
     /// Every enabled plugin run that offers a service, in the scenario's plugin order.
     public func services<Service>(_ type: Service.Type) -> [Service] {
+        let onRunThread = thread.isCurrent
         let key = ObjectIdentifier(type)
-        if let known = servicesByType[key] as? [Service] { return known }
+        if onRunThread, let known = servicesByType[key] as? [Service] { return known }
         let found = runs.compactMap { $0.run.base as? Service }
-        servicesByType[key] = found
+        if onRunThread { servicesByType[key] = found }
         return found
     }
 }

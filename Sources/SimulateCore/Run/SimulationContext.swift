@@ -21,8 +21,10 @@ public final class SimulationContext {
         didSet { servicesByType.removeAll() }
     }
     /// ``services(_:)``'s answers by service type, until the runs change: app code asks on every sleep
-    /// and request, and each answer casts every run to the service's protocol.
+    /// and request, and each answer casts every run to the service's protocol. Kept for calls on the
+    /// run's thread only: a task that escaped the simulation may call from another.
     var servicesByType: [ObjectIdentifier: Any] = [:]
+    let thread = SimulationThread()
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
     private var endChecks: [() -> String?] = []
     private var closers: [() -> Void] = []

@@ -7,8 +7,10 @@
 #endif
 
 /// The thread a run started on: everything a simulated task does must happen there.
-struct SimulationThread: @unchecked Sendable {
+package struct SimulationThread: @unchecked Sendable {
     private let owner = pthread_self()
 
-    var isCurrent: Bool { pthread_equal(pthread_self(), owner) != 0 }
+    package init() {}
+
+    package var isCurrent: Bool { pthread_equal(pthread_self(), owner) != 0 }
 }
