@@ -1,5 +1,9 @@
 /// A long-lived connection that carries bytes from a server to a device (an HTTP response body
 /// such as `text/event-stream`).
+///
+/// The client's callbacks (`onData`, `onResponse`, `onClose`) are let go once the client side is closed,
+/// by ``close()`` or by the network after `onClose`: they may capture the client strongly, and a server
+/// that has not heard of the close yet keeps the connection.
 public final class StreamConnection {
     /// Unique in the run.
     public let id: Int
