@@ -115,10 +115,7 @@ public final class Network {
         if link.isOffline {
             connection.clientClosed = true
             connection.serverClosed = true
-            scheduler.schedule(after: .zero) {
-                connection.onClose?(.offline)
-                connection.releaseClientHandlers()
-            }
+            scheduler.schedule(after: .zero) { connection.notifyClientClosed(.offline) }
             return connection
         }
         link.streams[connection.id] = connection
@@ -201,8 +198,7 @@ public final class Network {
             if let head { connection.onResponse?(head) }
             connection.clientClosed = true
             links[connection.device.index].streams[connection.id] = nil
-            connection.onClose?(reason)
-            connection.releaseClientHandlers()
+            connection.notifyClientClosed(reason)
         }
     }
 
@@ -224,8 +220,7 @@ public final class Network {
         connection.clientClosed = true
         connection.serverClosed = true
         connection.notifyClientGone()
-        if clientWasOpen { connection.onClose?(reason) }
-        connection.releaseClientHandlers()
+        if clientWasOpen { connection.notifyClientClosed(reason) }
     }
 
     // MARK: Faults

@@ -2,7 +2,7 @@
 /// such as `text/event-stream`).
 ///
 /// The client's callbacks (`onData`, `onResponse`, `onClose`) are let go once the client side is closed,
-/// by ``close()`` or by the network after `onClose`: they may capture the client strongly, and a server
+/// by ``close()`` or by the network before it calls `onClose`: they may capture the client strongly, and a server
 /// that has not heard of the close yet keeps the connection.
 public final class StreamConnection {
     /// Unique in the run.
@@ -91,6 +91,13 @@ public final class StreamConnection {
         clientClosed = true
         releaseClientHandlers()
         network.closeFromClient(self)
+    }
+
+    /// The client side ended without the client closing it: its callbacks are let go, then `onClose` is told.
+    func notifyClientClosed(_ reason: StreamCloseReason) {
+        let handler = onClose
+        releaseClientHandlers()
+        handler?(reason)
     }
 
     func notifyClientGone() {
