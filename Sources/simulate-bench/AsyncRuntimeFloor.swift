@@ -34,7 +34,7 @@ private final class FloorLoop: TaskExecutor, @unchecked Sendable {
     }
 
     private struct Sleeper {
-        var deadline: Duration
+        var deadline: Int64
         var order: Int
         var continuation: UnsafeContinuation<Void, any Error>
 
@@ -44,16 +44,18 @@ private final class FloorLoop: TaskExecutor, @unchecked Sendable {
     }
 
     let tally = Tally()
-    private(set) var now = Duration.zero
-    private var jobs: [UnownedJob] = []
-    private var sleepers: [Sleeper] = []
-    private var nextOrder = 0
+    // Nanoseconds, and no exclusivity checks: the least the loop's own bookkeeping can cost, so that the
+    // floor is the runtime's part alone (only this thread touches the loop).
+    @exclusivity(unchecked) private(set) var now: Int64 = 0
+    @exclusivity(unchecked) private var jobs: [UnownedJob] = []
+    @exclusivity(unchecked) private var sleepers: [Sleeper] = []
+    @exclusivity(unchecked) private var nextOrder = 0
 
     func enqueue(_ job: consuming ExecutorJob) {
         jobs.append(UnownedJob(job))
     }
 
-    func sleep(until deadline: Duration, _ continuation: UnsafeContinuation<Void, any Error>) {
+    func sleep(until deadline: Int64, _ continuation: UnsafeContinuation<Void, any Error>) {
         sleepers.append(Sleeper(deadline: deadline, order: nextOrder, continuation: continuation))
         nextOrder += 1
         var child = sleepers.count - 1
@@ -103,10 +105,14 @@ private final class FloorLoop: TaskExecutor, @unchecked Sendable {
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 private struct FloorClock: Clock {
     struct Instant: InstantProtocol {
-        var offset: Duration
+        /// Nanoseconds since the loop's start.
+        var offset: Int64
 
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
+        func advanced(by duration: Duration) -> Instant {
+            let (seconds, attoseconds) = duration.components
+            return Instant(offset: offset + seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        }
+        func duration(to other: Instant) -> Duration { .nanoseconds(other.offset - offset) }
         static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
     }
 
