@@ -152,6 +152,7 @@ public final class SimulationRuntime: @unchecked Sendable {
         }
     }
 
+    @usableFromInline
     nonisolated(nonsending) func sleep(until deadline: VirtualInstant) async throws {
         let record = TaskRecord.current
         guard executor.isOnSimulationThread else {
