@@ -49,9 +49,23 @@ public struct SimulationClock: Clock, Sendable {
 
     /// Suspends the task until the scheduler reaches `deadline` (a past deadline is due at once); throws
     /// `CancellationError` at once when the task is cancelled. `tolerance` is ignored: virtual time is exact.
-    // Inlinable so that a sleep costs app code one async call, into the runtime, instead of two.
+    // Inlinable, with the continuation awaited here: in app code the sleep is then one suspension and one hop
+    // back to the caller's executor (docs/performance.md).
     @inlinable
-    public nonisolated(nonsending) func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        try await runtime.sleep(until: deadline.instant)
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let runtime = self.runtime
+        let deadline = deadline.instant
+        guard let wait = try runtime.beginSleep(until: deadline) else {
+            return try await runtime.sleepOutsideSimulation(until: deadline)
+        }
+        defer { runtime.endSleep(wait) }
+        if wait.isCancelledByTaskHandler {
+            return try await withUnsafeThrowingContinuation { runtime.startSleep(wait, until: deadline, $0) }
+        }
+        try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { runtime.startSleep(wait, until: deadline, $0) }
+        } onCancel: {
+            wait.cancel()
+        }
     }
 }

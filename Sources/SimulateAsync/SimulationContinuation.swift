@@ -19,6 +19,8 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
     @exclusivity(unchecked) private var cancellationHandler: (() -> Void)?
     /// A sleep's wake-up event, cancelled with the wait (saves a closure per sleep).
     @exclusivity(unchecked) var timer: EventHandle?
+    /// The waiting task is the one `spawn` started, whose one cancellation handler ends this wait.
+    @exclusivity(unchecked) @usableFromInline var isCancelledByTaskHandler = false
 
     init(runtime: SimulationRuntime, record: TaskRecord?, step: WaitStep) {
         self.runtime = runtime
@@ -62,8 +64,13 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
         self.step = step
         done = false
         timer = nil
+        isCancelledByTaskHandler = false
     }
 
+    /// The task record of the waiting task, if it has one.
+    var waitingRecord: TaskRecord? { record }
+
+    @usableFromInline
     func cancel() {
         guard runtime.executor.isOnSimulationThread else {
             runtime.recordEscape(

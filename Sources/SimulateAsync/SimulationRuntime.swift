@@ -152,13 +152,15 @@ public final class SimulationRuntime: @unchecked Sendable {
         }
     }
 
+    /// Starts a sleep of the calling task until `deadline` (``SimulationClock/sleep(until:tolerance:)``, which
+    /// is inlined into app code so that the continuation it awaits is the sleep's only suspension, and its
+    /// only hop back to the caller's executor; docs/performance.md): the wait to suspend on, or nil when
+    /// the caller is not on the run's thread. Throws `CancellationError` when the task is cancelled.
     @usableFromInline
-    nonisolated(nonsending) func sleep(until deadline: VirtualInstant) async throws {
-        let record = TaskRecord.current
-        guard executor.isOnSimulationThread else {
-            return try await suspend(.sleep(until: deadline)) { (_: SimulationContinuation<Void>) in }
-        }
+    func beginSleep(until deadline: VirtualInstant) throws -> SimulationContinuation<Void>? {
+        guard executor.isOnSimulationThread else { return nil }
         try Task.checkCancellation()
+        let record = TaskRecord.current
         let step = WaitStep.sleep(until: deadline)
         let wait: SimulationContinuation<Void>
         if let reused = sleepWaits.popLast() {
@@ -170,15 +172,38 @@ public final class SimulationRuntime: @unchecked Sendable {
         if let record {
             record.simulationWaits += 1
             record.step(step)
+            // The task `spawn` started has one cancellation handler around its body for all its own waits.
+            if record.isOwnTaskCurrent {
+                record.activeWait = wait
+                wait.isCancelledByTaskHandler = true
+            }
         }
-        defer { sleepWaits.append(wait) }
-        let scheduler = self.scheduler
-        try await awaitCancellable(wait, record) { continuation in
-            wait.install(continuation)
-            // A clock's deadline already past is due now (the `Clock.sleep(until:)` contract); the
-            // scheduler itself takes no time before its `now`.
-            wait.timer = scheduler.schedule(at: max(deadline, scheduler.now), wait)
-        }
+        return wait
+    }
+
+    /// Hands the sleep's continuation to its wait and schedules the wake-up.
+    @usableFromInline
+    func startSleep(
+        _ wait: SimulationContinuation<Void>, until deadline: VirtualInstant,
+        _ continuation: UnsafeContinuation<Void, any Error>
+    ) {
+        wait.install(continuation)
+        // A clock's deadline already past is due now (the `Clock.sleep(until:)` contract); the scheduler
+        // itself takes no time before its `now`.
+        wait.timer = scheduler.schedule(at: max(deadline, scheduler.now), wait)
+    }
+
+    /// Ends the sleep `beginSleep` started, resumed or cancelled: its wait is kept for the next sleep.
+    @usableFromInline
+    func endSleep(_ wait: SimulationContinuation<Void>) {
+        if wait.isCancelledByTaskHandler, let record = wait.waitingRecord { record.activeWait = nil }
+        sleepWaits.append(wait)
+    }
+
+    /// A sleep from a thread outside the simulation: reported as an escape, as any simulation wait is.
+    @usableFromInline
+    nonisolated(nonsending) func sleepOutsideSimulation(until deadline: VirtualInstant) async throws {
+        try await suspend(.sleep(until: deadline)) { (_: SimulationContinuation<Void>) in }
     }
 
     func recordEscape(_ message: String) {
