@@ -55,17 +55,13 @@ public struct SimulationClock: Clock, Sendable {
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let runtime = self.runtime
         let deadline = deadline.instant
-        guard let wait = try runtime.beginSleep(until: deadline) else {
-            return try await runtime.sleepOutsideSimulation(until: deadline)
-        }
-        defer { runtime.endSleep(wait) }
-        if wait.isCancelledByTaskHandler {
-            return try await withUnsafeThrowingContinuation { runtime.startSleep(wait, until: deadline, $0) }
-        }
-        try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { runtime.startSleep(wait, until: deadline, $0) }
-        } onCancel: {
-            wait.cancel()
+        switch try runtime.beginSleep(until: deadline) {
+        case .ownTask:
+            try await withUnsafeThrowingContinuation { runtime.startSleep(until: deadline, $0) }
+        case .otherTask:
+            try await runtime.sleepWithItsOwnHandler(until: deadline)
+        case .outsideSimulation:
+            try await runtime.sleepOutsideSimulation(until: deadline)
         }
     }
 }

@@ -100,6 +100,13 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
             record.simulationWaits -= 1
             record.step(step, outcome: outcome)
         }
+        // A sleep of the task `spawn` started goes back to the runtime here, before the task runs on, so
+        // that the task has nothing left to do after the wait (docs/performance.md). Nothing can end it
+        // again: the task's cancellation handler reads `activeWait`, cleared first.
+        if isCancelledByTaskHandler, let sleep = self as? SimulationContinuation<Void> {
+            record?.activeWait = nil
+            runtime.recycle(sleep)
+        }
         continuation.resume(with: result)
     }
 }

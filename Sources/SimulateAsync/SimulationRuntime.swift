@@ -23,6 +23,8 @@ public final class SimulationRuntime: @unchecked Sendable {
     private var records: [TaskRecord] = []
     /// Sleeps' waits that finished, for the next sleeps (on the run's thread only).
     @exclusivity(unchecked) private var sleepWaits: [SimulationContinuation<Void>] = []
+    /// The wait of the sleep `beginSleep` readied, until `startSleep` takes it (on the run's thread only).
+    @exclusivity(unchecked) private var startingSleep: SimulationContinuation<Void>?
     private let escapes = Mutex<[String]>([])
     private var ended = false
     /// The run's fault points (`SimulationFault.maybe`); nil for a runtime made without a context.
@@ -152,13 +154,25 @@ public final class SimulationRuntime: @unchecked Sendable {
         }
     }
 
-    /// Starts a sleep of the calling task until `deadline` (``SimulationClock/sleep(until:tolerance:)``, which
-    /// is inlined into app code so that the continuation it awaits is the sleep's only suspension, and its
-    /// only hop back to the caller's executor; docs/performance.md): the wait to suspend on, or nil when
-    /// the caller is not on the run's thread. Throws `CancellationError` when the task is cancelled.
+    /// How a sleep that ``beginSleep(until:)`` started goes on.
     @usableFromInline
-    func beginSleep(until deadline: VirtualInstant) throws -> SimulationContinuation<Void>? {
-        guard executor.isOnSimulationThread else { return nil }
+    enum SleepStart {
+        /// The task `spawn` started: its one cancellation handler covers the wait (``startSleep(until:_:)``).
+        case ownTask
+        /// Another task of the run (a child task): the wait needs a handler of its own
+        /// (``sleepWithItsOwnHandler(until:)``).
+        case otherTask
+        /// The caller is not on the run's thread (``sleepOutsideSimulation(until:)``).
+        case outsideSimulation
+    }
+
+    /// Starts a sleep of the calling task until `deadline` (``SimulationClock/sleep(until:tolerance:)``, inlined
+    /// into app code so that the continuation it awaits is the sleep's only suspension, with nothing to do
+    /// after it; docs/performance.md): its wait is made ready for the start call that follows. Throws
+    /// `CancellationError` when the task is cancelled.
+    @usableFromInline
+    func beginSleep(until deadline: VirtualInstant) throws -> SleepStart {
+        guard executor.isOnSimulationThread else { return .outsideSimulation }
         try Task.checkCancellation()
         let record = TaskRecord.current
         let step = WaitStep.sleep(until: deadline)
@@ -169,35 +183,43 @@ public final class SimulationRuntime: @unchecked Sendable {
         } else {
             wait = SimulationContinuation(runtime: self, record: record, step: step)
         }
-        if let record {
-            record.simulationWaits += 1
-            record.step(step)
-            // The task `spawn` started has one cancellation handler around its body for all its own waits.
-            if record.isOwnTaskCurrent {
-                record.activeWait = wait
-                wait.isCancelledByTaskHandler = true
-            }
-        }
-        return wait
+        startingSleep = wait
+        guard let record else { return .otherTask }
+        record.simulationWaits += 1
+        record.step(step)
+        guard record.isOwnTaskCurrent else { return .otherTask }
+        record.activeWait = wait
+        wait.isCancelledByTaskHandler = true
+        return .ownTask
     }
 
-    /// Hands the sleep's continuation to its wait and schedules the wake-up.
+    /// Hands the continuation of the sleep `beginSleep` readied to its wait and schedules the wake-up.
     @usableFromInline
-    func startSleep(
-        _ wait: SimulationContinuation<Void>, until deadline: VirtualInstant,
-        _ continuation: UnsafeContinuation<Void, any Error>
-    ) {
+    func startSleep(until deadline: VirtualInstant, _ continuation: UnsafeContinuation<Void, any Error>) {
+        guard let wait = startingSleep.take() else { preconditionFailure("a sleep starts after beginSleep") }
         wait.install(continuation)
         // A clock's deadline already past is due now (the `Clock.sleep(until:)` contract); the scheduler
         // itself takes no time before its `now`.
         wait.timer = scheduler.schedule(at: max(deadline, scheduler.now), wait)
     }
 
-    /// Ends the sleep `beginSleep` started, resumed or cancelled: its wait is kept for the next sleep.
-    @usableFromInline
-    func endSleep(_ wait: SimulationContinuation<Void>) {
-        if wait.isCancelledByTaskHandler, let record = wait.waitingRecord { record.activeWait = nil }
+    /// A finished sleep's wait of a task's own, kept for the next sleep (``SimulationContinuation`` gives
+    /// it back as it resumes the task).
+    func recycle(_ wait: SimulationContinuation<Void>) {
         sleepWaits.append(wait)
+    }
+
+    /// The sleep `beginSleep` readied for a task other than the one `spawn` started: its own cancellation
+    /// handler ends the wait, which is kept for the next sleep once the handler is gone.
+    @usableFromInline
+    func sleepWithItsOwnHandler(until deadline: VirtualInstant) async throws {
+        guard let wait = startingSleep else { preconditionFailure("a sleep starts after beginSleep") }
+        defer { sleepWaits.append(wait) }
+        try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { startSleep(until: deadline, $0) }
+        } onCancel: {
+            wait.cancel()
+        }
     }
 
     /// A sleep from a thread outside the simulation: reported as an escape, as any simulation wait is.
