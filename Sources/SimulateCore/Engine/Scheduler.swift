@@ -17,7 +17,7 @@ public final class Scheduler {
     // properties with ContiguousArray storage ran `simulate-bench scheduler` at 2.95-3.10 M events/s
     // against 10.37-10.40 (-71 %), and with those properties @exclusivity(unchecked) at 8.22-8.72 (-16 to
     // -21 %); `simulate-bench counter-runs 30` took 79 % and 8.3 % more instructions under callgrind.
-    let state: UnsafeMutablePointer<State>
+    @usableFromInline let state: UnsafeMutablePointer<State>
 
     struct Entry {
         var time: VirtualInstant
@@ -38,8 +38,9 @@ public final class Scheduler {
         case target(any ScheduledTarget, Int)
     }
 
+    @usableFromInline
     struct State {
-        var now = VirtualInstant.start
+        @usableFromInline var now = VirtualInstant.start
         var executedEvents = 0
         var eventBudget: Int
         var hash = TraceHash()
@@ -100,7 +101,8 @@ public final class Scheduler {
     }
 
     /// The current virtual time.
-    public var now: VirtualInstant { state.pointee.now }
+    // Inlinable: read on every request, sleep and trace record of the plugins and the async runtime.
+    @inlinable public var now: VirtualInstant { state.pointee.now }
     /// Events run so far (cancelled ones not counted).
     public var executedEvents: Int { state.pointee.executedEvents }
     /// The run's trace hash so far: every event's time and order, and what plugins folded in.
