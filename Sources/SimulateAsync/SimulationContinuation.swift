@@ -67,9 +67,6 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
         isCancelledByTaskHandler = false
     }
 
-    /// The task record of the waiting task, if it has one.
-    var waitingRecord: TaskRecord? { record }
-
     @usableFromInline
     func cancel() {
         guard runtime.executor.isOnSimulationThread else {

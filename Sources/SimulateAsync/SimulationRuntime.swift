@@ -215,11 +215,7 @@ public final class SimulationRuntime: @unchecked Sendable {
     func sleepWithItsOwnHandler(until deadline: VirtualInstant) async throws {
         guard let wait = startingSleep else { preconditionFailure("a sleep starts after beginSleep") }
         defer { sleepWaits.append(wait) }
-        try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { startSleep(until: deadline, $0) }
-        } onCancel: {
-            wait.cancel()
-        }
+        try await awaitCancellable(wait, nil) { startSleep(until: deadline, $0) }
     }
 
     /// A sleep from a thread outside the simulation: reported as an escape, as any simulation wait is.
