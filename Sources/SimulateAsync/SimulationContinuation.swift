@@ -59,8 +59,13 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
     /// Makes a finished wait new again for another wait of `record`'s (a sleep's wait is reused, saving an
     /// object per sleep); only for waits nothing outside the runtime holds.
     func rearm(record: TaskRecord?, step: WaitStep) {
-        assert(continuation == nil && cancellationHandler == nil, "only a finished wait is reused")
         self.record = record
+        rearm(step: step)
+    }
+
+    /// Makes a finished wait new again for another wait of the same task's.
+    func rearm(step: WaitStep) {
+        assert(continuation == nil && cancellationHandler == nil, "only a finished wait is reused")
         self.step = step
         done = false
         timer = nil
@@ -69,7 +74,7 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
 
     @usableFromInline
     func cancel() {
-        guard runtime.executor.isOnSimulationThread else {
+        guard runtime.thread.isCurrent else {
             runtime.recordEscape(
                 "\(record?.label ?? "a task") was cancelled from a thread outside the simulation while waiting "
                     + "on \"\(step)\"")
@@ -84,7 +89,7 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
     }
 
     private func finish(_ result: sending Result<Value, any Error>, outcome: StaticString = "resumed") {
-        guard runtime.executor.isOnSimulationThread else {
+        guard runtime.thread.isCurrent else {
             runtime.recordEscape(
                 "\(record?.label ?? "a task"): the wait \"\(step)\" was resumed from a thread outside the simulation")
             return
@@ -97,13 +102,10 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
             record.simulationWaits -= 1
             record.step(step, outcome: outcome)
         }
-        // A sleep of the task `spawn` started goes back to the runtime here, before the task runs on, so
-        // that the task has nothing left to do after the wait (docs/performance.md). Nothing can end it
-        // again: the task's cancellation handler reads `activeWait`, cleared first.
-        if isCancelledByTaskHandler, let sleep = self as? SimulationContinuation<Void> {
-            record?.activeWait = nil
-            runtime.recycle(sleep)
-        }
+        // A sleep of the task `spawn` started ends here, before the task runs on, so that the task has
+        // nothing left to do after the wait (docs/performance.md). Nothing can end it again: the task's
+        // cancellation handler reads `isSleeping`, cleared first.
+        if isCancelledByTaskHandler { record?.isSleeping = false }
         continuation.resume(with: result)
     }
 }

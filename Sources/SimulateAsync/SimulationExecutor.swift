@@ -28,8 +28,9 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     }
 
     let scheduler: Scheduler
-    private let thread: SimulationThread
+    let thread: SimulationThread
     private let chooser: ScheduleChooser
+    private let picksLoneJobs: Bool
     // The state below @exclusivity(unchecked) on purpose (docs/performance.md): read and written on the run's
     // thread only, by plain reads and writes that never overlap.
     @exclusivity(unchecked) private var ready: [ReadyJob] = []
@@ -51,6 +52,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     init(scheduler: Scheduler, chooser: ScheduleChooser) {
         self.scheduler = scheduler
         self.chooser = chooser
+        picksLoneJobs = chooser.picksLoneJobs
         thread = SimulationThread()
     }
 
@@ -145,7 +147,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
 
     private func runOne() {
         let last = ready.count - 1
-        let index = chooser.pick(ready)
+        let index = last == 0 && !picksLoneJobs ? 0 : chooser.pick(ready)
         let picked = ready[index]
         ready[index] = ready[last]
         ready.removeLast()

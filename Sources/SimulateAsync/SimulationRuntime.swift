@@ -18,6 +18,8 @@ public final class SimulationRuntime: @unchecked Sendable {
 
     let executor: SimulationExecutor
     let scheduler: Scheduler
+    /// The run's thread (the executor's): read through the runtime, a check retains nothing.
+    let thread: SimulationThread
     /// The run's devices, in scenario order.
     public let devices: [Device]
     private var records: [TaskRecord] = []
@@ -46,11 +48,17 @@ public final class SimulationRuntime: @unchecked Sendable {
         self.scheduler = scheduler
         self.devices = devices
         executor = SimulationExecutor(scheduler: scheduler, chooser: chooser)
+        thread = executor.thread
         _ = EscapeHooks.installed
         executor.onSystemClockSleep = { [unowned self] what in
             guard let record = TaskRecord.current else { return recordEscape("a task \(what)") }
             recordEscape("\(record.label) \(what) at \(clock.now); its last known step: \(record.lastStepText)")
         }
+    }
+
+    deinit {
+        // A record and its own sleep's wait hold each other.
+        for record in records { record.ownSleep = nil }
     }
 
     /// The runtime of the spawned task that calls this, if any.
@@ -68,7 +76,7 @@ public final class SimulationRuntime: @unchecked Sendable {
     public var serialExecutor: UnownedSerialExecutor { executor.serial.asUnownedSerialExecutor() }
 
     /// Whether the caller runs on the run's thread, where simulated code must run.
-    public var isOnSimulationThread: Bool { executor.isOnSimulationThread }
+    public var isOnSimulationThread: Bool { thread.isCurrent }
 
     /// Virtual time as a `Clock`.
     public var clock: SimulationClock { SimulationClock(runtime: self) }
@@ -117,7 +125,7 @@ public final class SimulationRuntime: @unchecked Sendable {
         _ step: WaitStep, _ start: (SimulationContinuation<Value>) -> Void
     ) async throws -> Value {
         let record = TaskRecord.current
-        guard executor.isOnSimulationThread else {
+        guard thread.isCurrent else {
             let message =
                 "\(record?.label ?? "a task") waited on \"\(step)\" from a thread outside the simulation "
                 + "(an unstructured Task { } or Task.detached not started with spawn, or a hop to another executor)"
@@ -172,10 +180,28 @@ public final class SimulationRuntime: @unchecked Sendable {
     /// `CancellationError` when the task is cancelled.
     @usableFromInline
     func beginSleep(until deadline: VirtualInstant) throws -> SleepStart {
-        guard executor.isOnSimulationThread else { return .outsideSimulation }
+        guard thread.isCurrent else { return .outsideSimulation }
         try Task.checkCancellation()
         let record = TaskRecord.current
         let step = WaitStep.sleep(until: deadline)
+        if let record, let ownJob = record.ownJob, executor.runningJob == ownJob {
+            // The task `spawn` started sleeps on a wait of its own, the same each time: it never sleeps twice
+            // at once, and its record already holds it.
+            let wait: SimulationContinuation<Void>
+            if let own = record.ownSleep {
+                own.rearm(step: step)
+                wait = own
+            } else {
+                wait = SimulationContinuation(runtime: self, record: record, step: step)
+                record.ownSleep = wait
+            }
+            wait.isCancelledByTaskHandler = true
+            record.simulationWaits += 1
+            record.step(step)
+            record.isSleeping = true
+            startingSleep = wait
+            return .ownTask
+        }
         let wait: SimulationContinuation<Void>
         if let reused = sleepWaits.popLast() {
             reused.rearm(record: record, step: step)
@@ -184,13 +210,11 @@ public final class SimulationRuntime: @unchecked Sendable {
             wait = SimulationContinuation(runtime: self, record: record, step: step)
         }
         startingSleep = wait
-        guard let record else { return .otherTask }
-        record.simulationWaits += 1
-        record.step(step)
-        guard record.isOwnTaskCurrent else { return .otherTask }
-        record.activeWait = wait
-        wait.isCancelledByTaskHandler = true
-        return .ownTask
+        if let record {
+            record.simulationWaits += 1
+            record.step(step)
+        }
+        return .otherTask
     }
 
     /// Hands the continuation of the sleep `beginSleep` readied to its wait and schedules the wake-up.
@@ -203,14 +227,8 @@ public final class SimulationRuntime: @unchecked Sendable {
         wait.timer = scheduler.schedule(at: max(deadline, scheduler.now), wait)
     }
 
-    /// A finished sleep's wait of a task's own, kept for the next sleep (``SimulationContinuation`` gives
-    /// it back as it resumes the task).
-    func recycle(_ wait: SimulationContinuation<Void>) {
-        sleepWaits.append(wait)
-    }
-
     /// The sleep `beginSleep` readied for a task other than the one `spawn` started: its own cancellation
-    /// handler ends the wait, which is kept for the next sleep once the handler is gone.
+    /// handler ends the wait, which is kept for another such sleep once the handler is gone.
     @usableFromInline
     func sleepWithItsOwnHandler(until deadline: VirtualInstant) async throws {
         guard let wait = startingSleep else { preconditionFailure("a sleep starts after beginSleep") }

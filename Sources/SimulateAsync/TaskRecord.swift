@@ -25,9 +25,15 @@ final class TaskRecord: @unchecked Sendable {
     /// The job of the task `spawn` started, while its body runs (``SimulationExecutor/runningJob``). Its own
     /// waits need no cancellation handler each: the one handler around its body cancels ``activeWait``.
     /// Its child tasks inherit the record but not this handler, so their waits install their own.
-    @exclusivity(unchecked) private var ownJob: UnsafeRawPointer?
-    /// The wait the spawned task itself is suspended on, if any (set and read on the run's thread only).
+    @exclusivity(unchecked) private(set) var ownJob: UnsafeRawPointer?
+    /// The wait the spawned task itself is suspended on, if any, but for its sleeps (set and read on the
+    /// run's thread only).
     @exclusivity(unchecked) var activeWait: (any CancellableSimulationWait)?
+    /// The wait every sleep of the spawned task itself uses, made at its first sleep; the runtime lets go
+    /// of it when the run's runtime goes (the wait holds this record).
+    @exclusivity(unchecked) var ownSleep: SimulationContinuation<Void>?
+    /// The spawned task itself sleeps on ``ownSleep`` now.
+    @exclusivity(unchecked) var isSleeping = false
 
     /// Whether the calling task is the one `spawn` started for this record (not a child task of it).
     var isOwnTaskCurrent: Bool {
@@ -50,11 +56,15 @@ final class TaskRecord: @unchecked Sendable {
 
     /// The spawned task was cancelled: its current wait, if any, ends with `CancellationError`.
     private func cancelActiveWait() {
-        guard runtime.executor.isOnSimulationThread else {
+        guard runtime.thread.isCurrent else {
             runtime.recordEscape("\(label) was cancelled from a thread outside the simulation")
             return
         }
-        activeWait?.cancel()
+        if isSleeping {
+            ownSleep?.cancel()
+        } else {
+            activeWait?.cancel()
+        }
     }
 
     init(runtime: SimulationRuntime, device: Device, name: String, start: VirtualInstant) {
@@ -67,7 +77,7 @@ final class TaskRecord: @unchecked Sendable {
     func step(_ step: WaitStep, outcome: StaticString? = nil) {
         lastStep = step
         lastStepOutcome = outcome
-        lastStepTime = runtime.scheduler.now
+        lastStepTime = runtime.now
     }
 
     func finish(_ error: (any Error)?) {

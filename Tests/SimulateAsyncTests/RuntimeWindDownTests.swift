@@ -1,4 +1,4 @@
-import SimulateAsync
+@testable import SimulateAsync
 import SimulateCore
 import Testing
 
@@ -51,6 +51,41 @@ import Testing
         #expect(held.runtime == nil, "the run's runtime is still alive after the run")
         #expect(held.context == nil, "the run's context is still alive after the run")
     }
+}
+
+/// A spawned task sleeps on one wait of its own, reused for each sleep, which holds the task's record
+/// as the record holds it: the runtime lets go of it when the run ends, or both would outlive the run.
+extension RuntimeWindDownTests {
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func aTasksRecordAndItsSleepsWaitAreFreedWhenItEnds() throws {
+        let held = WeakTaskParts()
+        let result = try App.run(devices: ["phone"], duration: "10s") { runtime, context, log in
+            let clock = runtime.clock
+            let task = runtime.spawn(on: context.devices[0], "sleeps") {
+                for _ in 0..<3 { try await clock.sleep(for: .seconds(1)) }
+                log.lines.append("slept three times")
+            }
+            held.record = task.record
+            context.scheduler.schedule(after: .milliseconds(1500)) {
+                held.sawOwnSleep = task.record.ownSleep != nil
+                held.ownSleep = task.record.ownSleep
+            }
+        }
+        #expect(observedLog(result) == ["slept three times"])
+        #expect(held.sawOwnSleep, "the task slept on a wait of its own")
+        // Compared before the expectations: a failing one would show the objects, whose runtime is gone.
+        let ownSleepFreed = held.ownSleep == nil
+        let recordFreed = held.record == nil
+        #expect(ownSleepFreed, "the task's sleep wait is still alive after the run")
+        #expect(recordFreed, "the task's record is still alive after the run")
+    }
+}
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+private final class WeakTaskParts: @unchecked Sendable {
+    weak var record: TaskRecord?
+    weak var ownSleep: SimulationContinuation<Void>?
+    var sawOwnSleep = false
 }
 
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)

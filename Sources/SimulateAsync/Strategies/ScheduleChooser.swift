@@ -46,6 +46,10 @@ final class ScheduleChooser {
             strategyRandom: context.random("async/strategy"), recording: context.scheduleRecording)
     }
 
+    /// Whether a lone ready job must go through ``pick(_:)`` too (a strategy that follows tasks sees it
+    /// run); otherwise it is picked without a call.
+    var picksLoneJobs: Bool { identities != nil }
+
     /// The index in `ready` (not empty) of the job to run.
     func pick(_ ready: [ReadyJob]) -> Int {
         guard ready.count > 1 else {
