@@ -1,6 +1,7 @@
-@testable import SimulateAsync
 import SimulateCore
 import Testing
+
+@testable import SimulateAsync
 
 /// At the end of a run every task is cancelled, including a task that a cancelled task starts on its
 /// way out (as an app starts the next queued request): left waiting, it would hold the run's objects.
