@@ -37,6 +37,25 @@ import Testing
         #expect(VirtualDuration(.seconds(Int64.max)) == .infinite)
     }
 
+    /// Whole nanoseconds, truncated toward zero, clamped to what an `Int64` of nanoseconds holds: the
+    /// same for durations that take the one-division path (not negative) as for the others.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @Test(
+        arguments: [
+            (Duration(attoseconds: 1_999_999_999), 1), (Duration(attoseconds: 999_999_999), 0),
+            (Duration(attoseconds: -1), 0), (Duration(attoseconds: -1_999_999_999), -1),
+            (.seconds(30), 30_000_000_000), (.milliseconds(-1_500), -1_500_000_000),
+            (.nanoseconds(Int64.max), .max), (.nanoseconds(Int64.max) + .nanoseconds(1), .max),
+            (.nanoseconds(Int64.min), .min), (.nanoseconds(Int64.min) - .nanoseconds(1), .min),
+            (.seconds(Int64.max), .max), (.seconds(-Int64.max), .min),
+            (Duration(attoseconds: Int128(999_999_999) << 64), .max),
+            (Duration(attoseconds: Int128(1_000_000_000) << 64), .max),
+            (Duration(attoseconds: Int128(1) << 64), 18_446_744_073),
+        ] as [(Duration, Int64)])
+    func convertsFromSwiftDurationTruncatingAndClamping(duration: Duration, nanoseconds: Int64) {
+        #expect(VirtualDuration(duration) == .nanoseconds(nanoseconds))
+    }
+
     @Test func clampedAdditionStopsAtTheEndsOfTime() {
         #expect(VirtualInstant.start.addingClamped(.infinite) == .distantFuture)
         #expect((VirtualInstant.start + .seconds(1)).addingClamped(.infinite) == .distantFuture)
