@@ -181,10 +181,11 @@ public final class SimulationRuntime: @unchecked Sendable {
     @usableFromInline
     func beginSleep(until deadline: VirtualInstant) throws -> SleepStart {
         guard thread.isCurrent else { return .outsideSimulation }
-        try Task.checkCancellation()
         let record = TaskRecord.current
         let step = WaitStep.sleep(until: deadline)
         if let record, let ownJob = record.ownJob, executor.runningJob == ownJob {
+            // Its cancellation handler has run if it was cancelled: no need to ask the runtime.
+            if record.wasCancelled { throw CancellationError() }
             // The task `spawn` started sleeps on a wait of its own, the same each time: it never sleeps twice
             // at once, and its record already holds it.
             let wait: SimulationContinuation<Void>
@@ -202,6 +203,7 @@ public final class SimulationRuntime: @unchecked Sendable {
             startingSleep = wait
             return .ownTask
         }
+        try Task.checkCancellation()
         let wait: SimulationContinuation<Void>
         if let reused = sleepWaits.popLast() {
             reused.rearm(record: record, step: step)

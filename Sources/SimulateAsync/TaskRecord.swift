@@ -34,6 +34,9 @@ final class TaskRecord: @unchecked Sendable {
     @exclusivity(unchecked) var ownSleep: SimulationContinuation<Void>?
     /// The spawned task itself sleeps on ``ownSleep`` now.
     @exclusivity(unchecked) var isSleeping = false
+    /// The spawned task was cancelled (its handler ran on the run's thread): its sleeps throw at once
+    /// without asking the runtime.
+    @exclusivity(unchecked) private(set) var wasCancelled = false
 
     /// Whether the calling task is the one `spawn` started for this record (not a child task of it).
     var isOwnTaskCurrent: Bool {
@@ -60,6 +63,7 @@ final class TaskRecord: @unchecked Sendable {
             runtime.recordEscape("\(label) was cancelled from a thread outside the simulation")
             return
         }
+        wasCancelled = true
         if isSleeping {
             ownSleep?.cancel()
         } else {

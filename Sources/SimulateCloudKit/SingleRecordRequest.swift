@@ -47,6 +47,8 @@ final class SingleRecordRequest: RequestExchange {
     enum Operation {
         case fetch(CloudRecordID)
         case save(CloudRecord, CloudSavePolicy)
+
+        var isSave: Bool { if case .save = self { true } else { false } }
     }
 
     /// The client and the responder belong to the run, which outlives every request of it.
@@ -65,15 +67,15 @@ final class SingleRecordRequest: RequestExchange {
         self.client = client
         server = client.server
         requester = client.device.id
-        isSave = if case .save = operation { true } else { false }
-        self.operation = operation
+        isSave = operation.isSave
+        self.operation = consume operation
         self.responder = responder
     }
 
     /// The next request of the same client in this object, once it has been made ready for reuse.
     func load(_ operation: consuming Operation, responder: SingleRecordResponder) {
-        isSave = if case .save = operation { true } else { false }
-        self.operation = operation
+        isSave = operation.isSave
+        self.operation = consume operation
         self.responder = responder
     }
 
