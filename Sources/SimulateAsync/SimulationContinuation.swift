@@ -19,8 +19,6 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
     @exclusivity(unchecked) private var cancellationHandler: (() -> Void)?
     /// A sleep's wake-up event, cancelled with the wait (saves a closure per sleep).
     @exclusivity(unchecked) var timer: EventHandle?
-    /// The waiting task is the one `spawn` started, whose one cancellation handler ends this wait.
-    @exclusivity(unchecked) @usableFromInline var isCancelledByTaskHandler = false
 
     init(runtime: SimulationRuntime, record: TaskRecord?, step: WaitStep) {
         self.runtime = runtime
@@ -69,7 +67,6 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
         self.step = step
         done = false
         timer = nil
-        isCancelledByTaskHandler = false
     }
 
     @usableFromInline
@@ -102,10 +99,6 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
             record.simulationWaits -= 1
             record.step(step, outcome: outcome)
         }
-        // A sleep of the task `spawn` started ends here, before the task runs on, so that the task has
-        // nothing left to do after the wait (docs/performance.md). Nothing can end it again: the task's
-        // cancellation handler reads `isSleeping`, cleared first.
-        if isCancelledByTaskHandler { record?.isSleeping = false }
         continuation.resume(with: result)
     }
 }

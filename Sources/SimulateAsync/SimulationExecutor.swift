@@ -40,7 +40,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     /// Set while ``runWoken(_:)`` resumes a task: its job waits for that event to run it, not a drain event.
     @exclusivity(unchecked) private var holdsDrain = false
     /// The job running now, as an address: a task is enqueued as its own job each time it resumes, so while
-    /// a task runs this is the same address, and no other running task has it (``TaskRecord/isOwnTaskCurrent``).
+    /// a task runs this is the same address, and no other running task has it (``SimulationRuntime/isOwnTaskCurrent(_:)``).
     // unsafeBitCast on purpose (docs/performance.md): `UnownedJob` is a frozen one-pointer struct without
     // `==`; the public alternative, `withUnsafeCurrentTask` on every wait, made `simulate-bench async` 20-22 %
     // slower (1.14 / 1.07 / 1.00 against 1.45 / 1.36 / 1.24 M sleeps/s for 1 / 10 / 100 clients).

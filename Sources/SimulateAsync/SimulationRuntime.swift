@@ -144,13 +144,20 @@ public final class SimulationRuntime: @unchecked Sendable {
         }
     }
 
+    /// Whether the calling task is the one `spawn` started for `record` (not a child task of it). Asked
+    /// here, not of the record: reaching the executor through the record would retain it on every wait.
+    func isOwnTaskCurrent(_ record: TaskRecord) -> Bool {
+        guard let ownJob = record.ownJob else { return false }
+        return executor.runningJob == ownJob
+    }
+
     /// Suspends on `wait`, which `body` installs; the task's cancellation cancels it. The task `spawn`
     /// started already has a handler for that around its body; any other task gets one for this wait.
     nonisolated(nonsending) private func awaitCancellable<Value: Sendable>(
         _ wait: SimulationContinuation<Value>, _ record: TaskRecord?,
         _ body: (UnsafeContinuation<Value, any Error>) -> Void
     ) async throws -> Value {
-        if let record, record.isOwnTaskCurrent {
+        if let record, isOwnTaskCurrent(record) {
             record.activeWait = wait
             defer { record.activeWait = nil }
             return try await withUnsafeThrowingContinuation(body)
@@ -183,7 +190,7 @@ public final class SimulationRuntime: @unchecked Sendable {
         guard thread.isCurrent else { return .outsideSimulation }
         let record = TaskRecord.current
         let step = WaitStep.sleep(until: deadline)
-        if let record, let ownJob = record.ownJob, executor.runningJob == ownJob {
+        if let record, isOwnTaskCurrent(record) {
             // Its cancellation handler has run if it was cancelled: no need to ask the runtime.
             if record.wasCancelled { throw CancellationError() }
             // The task `spawn` started sleeps on a wait of its own, the same each time: it never sleeps twice
@@ -196,10 +203,8 @@ public final class SimulationRuntime: @unchecked Sendable {
                 wait = SimulationContinuation(runtime: self, record: record, step: step)
                 record.ownSleep = wait
             }
-            wait.isCancelledByTaskHandler = true
             record.simulationWaits += 1
             record.step(step)
-            record.isSleeping = true
             startingSleep = wait
             return .ownTask
         }

@@ -23,28 +23,21 @@ final class TaskRecord: @unchecked Sendable {
     @exclusivity(unchecked) var simulationWaits = 0
     var task: Task<Void, any Error>?
     /// The job of the task `spawn` started, while its body runs (``SimulationExecutor/runningJob``). Its own
-    /// waits need no cancellation handler each: the one handler around its body cancels ``activeWait``.
+    /// waits need no cancellation handler each: the one handler around its body cancels ``ownSleep`` or
+    /// ``activeWait``.
     /// Its child tasks inherit the record but not this handler, so their waits install their own.
     @exclusivity(unchecked) private(set) var ownJob: UnsafeRawPointer?
     /// The wait the spawned task itself is suspended on, if any, but for its sleeps (set and read on the
     /// run's thread only).
     @exclusivity(unchecked) var activeWait: (any CancellableSimulationWait)?
     // Checked by the compiler, not at run time, as they are: `simulate-bench async` under callgrind counts
-    // the same instructions with and without `@exclusivity(unchecked)` on these three.
+    // the same instructions with and without `@exclusivity(unchecked)` on these two.
     /// The wait every sleep of the spawned task itself uses, made at its first sleep; the runtime lets go
     /// of it when the run's runtime goes (the wait holds this record).
     var ownSleep: SimulationContinuation<Void>?
-    /// The spawned task itself sleeps on ``ownSleep`` now.
-    var isSleeping = false
     /// The spawned task was cancelled (its handler ran on the run's thread): its sleeps throw at once
     /// without asking the runtime.
     private(set) var wasCancelled = false
-
-    /// Whether the calling task is the one `spawn` started for this record (not a child task of it).
-    var isOwnTaskCurrent: Bool {
-        guard let ownJob else { return false }
-        return runtime.executor.runningJob == ownJob
-    }
 
     /// Runs the spawned task's body with one cancellation handler for all its own waits: a per-wait
     /// handler costs the runtime a status record added and removed under its lock on every wait
@@ -66,11 +59,9 @@ final class TaskRecord: @unchecked Sendable {
             return
         }
         wasCancelled = true
-        if isSleeping {
-            ownSleep?.cancel()
-        } else {
-            activeWait?.cancel()
-        }
+        // The task waits on one of them at most; cancelling a wait that is over does nothing.
+        ownSleep?.cancel()
+        activeWait?.cancel()
     }
 
     init(runtime: SimulationRuntime, device: Device, name: String, start: VirtualInstant) {
