@@ -56,6 +56,8 @@ public struct SimulationClock: Clock, Sendable {
         let runtime = self.runtime
         let deadline = deadline.instant
         switch try runtime.beginSleep(until: deadline) {
+        case .over:
+            return
         case .ownTask:
             try await withUnsafeThrowingContinuation { runtime.startSleep(until: deadline, $0) }
         case .otherTask:

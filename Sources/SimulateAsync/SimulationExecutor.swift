@@ -45,6 +45,12 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     // `==`; the public alternative, `withUnsafeCurrentTask` on every wait, made `simulate-bench async` 20-22 %
     // slower (1.14 / 1.07 / 1.00 against 1.45 / 1.36 / 1.24 M sleeps/s for 1 / 10 / 100 clients).
     @exclusivity(unchecked) private(set) var runningJob: UnsafeRawPointer?
+    /// Whether the running job is isolated to ``serial``.
+    @exclusivity(unchecked) private var runningIsolated = false
+    /// Whether a sleep may end in place (``wakeInPlace(at:)``); tests turn it off to compare.
+    var wakesInPlace = true
+    /// Sleeps that ended in place so far.
+    @exclusivity(unchecked) private(set) var sleepsWokenInPlace = 0
     private let outside = Mutex(OutsideJobs())
     /// The serial executor of actors that run inside the simulation: jobs it gets run isolated to it.
     private(set) lazy var serial = SimulationSerialExecutor(executor: self)
@@ -126,6 +132,22 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
         scheduleDrain()
     }
 
+    /// Ends a sleep of the running task until `deadline` without suspending it, when its wake-up would
+    /// be the very next event and ``runWoken(_:)`` would run the woken job in that event: nothing else
+    /// ready or due before the deadline, the run's end not passed, the budget not spent, a nonisolated job
+    /// running (as the woken one would be), no strategy that follows every job. Virtual time moves to the
+    /// deadline, and the event and the job's enqueue ordinal are counted and hashed exactly as the
+    /// suspension and wake-up would have been: same trace hash, same event count. False otherwise.
+    func wakeInPlace(at deadline: VirtualInstant) -> Bool {
+        guard wakesInPlace, ready.isEmpty, !drainScheduled, !closed, !holdsDrain, !runningIsolated, !picksLoneJobs,
+            scheduler.advanceInPlace(to: max(deadline, scheduler.now))
+        else { return false }
+        scheduler.combineIntoHash(nextOrdinal)
+        nextOrdinal &+= 1
+        sleepsWokenInPlace += 1
+        return true
+    }
+
     /// Runs ready jobs without going through the scheduler (after the run, to wind tasks down); false when
     /// `limit` jobs ran and more were still ready.
     func drain(limit: Int) -> Bool {
@@ -153,8 +175,13 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
         ready.removeLast()
         scheduler.combineIntoHash(picked.ordinal >> 1)
         let outerJob = runningJob
+        let outerIsolated = runningIsolated
         runningJob = unsafeBitCast(picked.job, to: UnsafeRawPointer.self)
-        defer { runningJob = outerJob }
+        runningIsolated = picked.ordinal & 1 != 0
+        defer {
+            runningJob = outerJob
+            runningIsolated = outerIsolated
+        }
         if picked.ordinal & 1 == 0 {
             // Nonisolated code: running it isolated to a serial executor would make it hop off again.
             picked.job.runSynchronously(on: asUnownedTaskExecutor())

@@ -172,6 +172,8 @@ public final class SimulationRuntime: @unchecked Sendable {
     /// How a sleep that ``beginSleep(until:)`` started goes on.
     @usableFromInline
     enum SleepStart {
+        /// The sleep is over: its wake-up was the very next event, run in place (``SimulationExecutor/wakeInPlace(at:)``).
+        case over
         /// The task `spawn` started: its one cancellation handler covers the wait (``startSleep(until:_:)``).
         case ownTask
         /// Another task of the run (a child task): the wait needs a handler of its own
@@ -193,6 +195,10 @@ public final class SimulationRuntime: @unchecked Sendable {
         if let record, isOwnTaskCurrent(record) {
             // Its cancellation handler has run if it was cancelled: no need to ask the runtime.
             if record.wasCancelled { throw CancellationError() }
+            if executor.wakeInPlace(at: deadline) {
+                record.step(step, outcome: "resumed")
+                return .over
+            }
             // The task `spawn` started sleeps on a wait of its own, the same each time: it never sleeps twice
             // at once, and its record already holds it.
             let wait: SimulationContinuation<Void>

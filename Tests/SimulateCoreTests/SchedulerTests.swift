@@ -63,6 +63,55 @@ import Testing
         #expect(scheduler.nextEventTime == VirtualInstant(nanoseconds: 50))
     }
 
+    /// An event run in place counts, orders and hashes as the same event scheduled and run by the loop.
+    @Test func anEventRunInPlaceIsTheEventTheLoopWouldHaveRun() throws {
+        func run(inPlace: Bool) throws -> (hash: TraceHash, events: Int, times: [VirtualInstant]) {
+            let scheduler = Scheduler()
+            var times: [VirtualInstant] = []
+            scheduler.schedule(at: VirtualInstant(nanoseconds: 50)) { times.append(scheduler.now) }
+            scheduler.schedule(at: VirtualInstant(nanoseconds: 10)) {
+                let wake = VirtualInstant(nanoseconds: 30)
+                if inPlace, scheduler.advanceInPlace(to: wake) {
+                    times.append(scheduler.now)
+                } else {
+                    scheduler.schedule(at: wake) { times.append(scheduler.now) }
+                }
+            }
+            try scheduler.run(through: VirtualInstant(nanoseconds: 100))
+            return (scheduler.hash, scheduler.executedEvents, times)
+        }
+        let inPlace = try run(inPlace: true)
+        let scheduled = try run(inPlace: false)
+        #expect(inPlace.hash == scheduled.hash)
+        #expect(inPlace.events == 3 && scheduled.events == 3)
+        #expect(inPlace.times == scheduled.times)
+    }
+
+    @Test func anEventIsNotRunInPlaceWhenTheLoopWouldRunAnotherFirstOrNoneAtAll() throws {
+        let scheduler = Scheduler(eventBudget: 4)
+        var refused: [String] = []
+        scheduler.schedule(at: VirtualInstant(nanoseconds: 40)) {}
+        scheduler.schedule(at: VirtualInstant(nanoseconds: 10)) {
+            let hash = scheduler.hash
+            // Outside the run's end, at or after a pending event (queued first, so it runs first).
+            if scheduler.advanceInPlace(to: VirtualInstant(nanoseconds: 60)) { refused.append("past the end") }
+            if scheduler.advanceInPlace(to: VirtualInstant(nanoseconds: 40)) { refused.append("tie") }
+            if scheduler.advanceInPlace(to: VirtualInstant(nanoseconds: 45)) { refused.append("after") }
+            if refused.isEmpty && scheduler.hash == hash && scheduler.now == VirtualInstant(nanoseconds: 10) {
+                refused.append("unchanged")
+            }
+            // Before it, within the budget (4: this event, two in place, one to spare for the one at 40).
+            if scheduler.advanceInPlace(to: VirtualInstant(nanoseconds: 20)) { refused.append("20") }
+            if scheduler.advanceInPlace(to: VirtualInstant(nanoseconds: 30)) { refused.append("30") }
+            if scheduler.advanceInPlace(to: VirtualInstant(nanoseconds: 35)) { refused.append("over budget") }
+        }
+        try scheduler.run(through: VirtualInstant(nanoseconds: 50))
+        #expect(refused == ["unchanged", "20", "30"])
+        #expect(scheduler.executedEvents == 4)
+        // Between runs there is no next event to take.
+        #expect(!scheduler.advanceInPlace(to: VirtualInstant(nanoseconds: 60)))
+    }
+
     @Test func exhaustingTheBudgetThrows() {
         let scheduler = Scheduler(eventBudget: 1_000)
         defer { scheduler.discardPendingEvents() }

@@ -70,6 +70,8 @@ public final class Scheduler {
         var handOverSlot = -1
         var handOverTag = 0
         var handOverCancelled = false
+        /// The end of the `run(through:)` under way; nil between runs.
+        var runEnd: VirtualInstant?
     }
 
     /// `pendingEventLimit`: events that may wait at once, from 1 to `slotCapacity`; one more stops the run with
@@ -252,9 +254,33 @@ public final class Scheduler {
         return state.pointee.actions[slot] != nil
     }
 
+    /// Runs, in place, an event at `time` (not before ``now``) that only lets its caller go on, when it
+    /// would be the very next event of the ``run(through:)`` under way: not past that run's end, before
+    /// every pending event (ties go to the events queued first), within the event budget with one event
+    /// to spare, and with room in the queue. The clock moves to `time` and the event is counted and
+    /// folded into the hash as scheduling it and returning to the loop would have done, without the
+    /// caller giving up its stack. Returns false, changing nothing, in any other case.
+    public func advanceInPlace(to time: VirtualInstant) -> Bool {
+        let state = self.state
+        guard let end = state.pointee.runEnd, time <= end, time >= state.pointee.now,
+            state.pointee.heapCount == 0 || time < state.pointee.heap[0].time,
+            state.pointee.executedEvents + 1 < state.pointee.eventBudget, state.pointee.pastRequest == nil,
+            state.pointee.freeCount > 0 || state.pointee.slotCount < state.pointee.pendingEventLimit
+        else { return false }
+        let sequence = state.pointee.nextSequence
+        state.pointee.nextSequence = sequence &+ 1
+        state.pointee.executedEvents += 1
+        state.pointee.now = time
+        state.pointee.hash.combineEvent(time: time.nanoseconds, sequence: sequence)
+        return true
+    }
+
     /// Runs every event due at or before `time`, then leaves the clock at `time`.
     public func run(through end: VirtualInstant) throws(SimulationError) {
         let state = self.state
+        let outerEnd = state.pointee.runEnd
+        state.pointee.runEnd = end
+        defer { state.pointee.runEnd = outerEnd }
         while state.pointee.heapCount > 0 && state.pointee.heap[0].time <= end {
             let entry = popFirst()
             let slot = entry.slot
