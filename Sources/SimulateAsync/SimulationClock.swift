@@ -49,6 +49,8 @@ public struct SimulationClock: Clock, Sendable {
 
     /// Suspends the task until the scheduler reaches `deadline` (a past deadline is due at once); throws
     /// `CancellationError` at once when the task is cancelled. `tolerance` is ignored: virtual time is exact.
+    /// When the wake-up would be the run's very next event (nothing else ready or due before it), the sleep
+    /// ends without suspending: the same run, event for event and hash for hash, only faster.
     // Inlinable, with the continuation awaited here: in app code the sleep is then one suspension and one hop
     // back to the caller's executor (docs/performance.md).
     @inlinable

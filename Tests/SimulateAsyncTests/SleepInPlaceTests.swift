@@ -95,6 +95,22 @@ import Testing
         #expect(lonely.wokenInPlace == 8)
     }
 
+    /// A run that records its schedule (`explore`, `shrink`) follows every job and so ends no sleep in
+    /// place: it is the same run as the plain one, whose replay line it prints.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test(arguments: ["random", "delay:3"])
+    func aRecordedRunIsThePlainRun(strategy: String) throws {
+        let (scenario, registry) = try ScheduleStrategyTests.scenario(strategy: strategy, Self.staggered)
+        let runner = SimulationRunner(registry: registry)
+        for seed in UInt64(0)..<5 {
+            let recorded = runner.run(scenario, seed: seed, keepsTrace: false, recordsSchedule: true)
+            let plain = runner.run(scenario, seed: seed, keepsTrace: false)
+            #expect(recorded.schedule != nil && plain.schedule == nil)
+            #expect(recorded.traceHash == plain.traceHash, "\(strategy) seed \(seed)")
+            #expect(recorded.events == plain.events, "\(strategy) seed \(seed)")
+        }
+    }
+
     /// A cancelled task's next sleep still throws at once.
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func aCancelledTaskStillStopsAtItsNextSleep() throws {
