@@ -47,10 +47,13 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     @exclusivity(unchecked) private(set) var runningJob: UnsafeRawPointer?
     /// Whether the running job is isolated to ``serial``.
     @exclusivity(unchecked) private var runningIsolated = false
-    /// Whether a sleep may end in place (``wakeInPlace(at:)``); tests turn it off to compare.
-    var wakesInPlace = true
+    /// Whether a sleep may end in place (``wakeInPlace(at:)``) and a drain event run in place (``drainOn()``);
+    /// tests turn it off to compare.
+    var runsEventsInPlace = true
     /// Sleeps that ended in place so far.
     @exclusivity(unchecked) private(set) var sleepsWokenInPlace = 0
+    /// Drain events run in place so far.
+    @exclusivity(unchecked) private(set) var drainsInPlace = 0
     private let outside = Mutex(OutsideJobs())
     /// The serial executor of actors that run inside the simulation: jobs it gets run isolated to it.
     private(set) lazy var serial = SimulationSerialExecutor(executor: self)
@@ -110,7 +113,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
         drainScheduled = false
         guard !ready.isEmpty else { return }
         runOne()
-        scheduleDrain()
+        drainOn()
     }
 
     /// Calls `resume`, the whole of a scheduler event that wakes a task (a sleep's deadline), and runs the
@@ -129,6 +132,18 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
             return scheduleDrain()
         }
         runOne()
+        drainOn()
+    }
+
+    /// After a job ran in a drain or wake-up event: each job still ready runs in the drain event it would
+    /// get next, in place while that event would be the very next one (nothing else due at this instant:
+    /// ``Scheduler/advanceInPlace(to:)`` counts and hashes it as the loop would); the drain event is
+    /// scheduled once it would not be.
+    private func drainOn() {
+        while runsEventsInPlace, !ready.isEmpty, !drainScheduled, !closed, scheduler.advanceInPlace(to: scheduler.now) {
+            drainsInPlace += 1
+            runOne()
+        }
         scheduleDrain()
     }
 
@@ -139,7 +154,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     /// deadline, and the event and the job's enqueue ordinal are counted and hashed exactly as the
     /// suspension and wake-up would have been: same trace hash, same event count. False otherwise.
     func wakeInPlace(at deadline: VirtualInstant) -> Bool {
-        guard wakesInPlace, ready.isEmpty, !drainScheduled, !closed, !holdsDrain, !runningIsolated, !picksLoneJobs,
+        guard runsEventsInPlace, ready.isEmpty, !drainScheduled, !closed, !holdsDrain, !runningIsolated, !picksLoneJobs,
             scheduler.advanceInPlace(to: max(deadline, scheduler.now))
         else { return false }
         scheduler.combineIntoHash(nextOrdinal)

@@ -37,14 +37,18 @@ import Testing
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     static func run(
         _ start: @escaping AppPlugin.Start, seed: UInt64, inPlace: Bool, devices: [String] = ["a", "b", "c"]
-    ) throws -> (result: RunResult, wokenInPlace: Int) {
+    ) throws -> (result: RunResult, wokenInPlace: Int, drainsInPlace: Int) {
         let woken = Counter()
+        let drains = Counter()
         let result = try App.run(devices: devices, duration: "30s", seed: seed) { runtime, context, log in
-            runtime.executor.wakesInPlace = inPlace
-            context.addCloser { woken.value = runtime.executor.sleepsWokenInPlace }
+            runtime.executor.runsEventsInPlace = inPlace
+            context.addCloser {
+                woken.value = runtime.executor.sleepsWokenInPlace
+                drains.value = runtime.executor.drainsInPlace
+            }
             start(runtime, context, log)
         }
-        return (result, woken.value)
+        return (result, woken.value, drains.value)
     }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
@@ -60,7 +64,8 @@ import Testing
         #expect(observedLog(inPlace.result).count > 60)
         // Some sleeps were the next event and some were not.
         #expect(inPlace.wokenInPlace >= 3)
-        #expect(suspended.wokenInPlace == 0)
+        #expect(inPlace.drainsInPlace >= 1)
+        #expect(suspended.wokenInPlace == 0 && suspended.drainsInPlace == 0)
     }
 
     /// The determinism suite's workload (async let, task groups, an actor, equal deadlines) and a lone
@@ -87,6 +92,7 @@ import Testing
                 #expect(inPlace.result.traceHash == suspended.result.traceHash, "seed \(seed)")
                 #expect(inPlace.result.events == suspended.result.events, "seed \(seed)")
                 #expect(observedLog(inPlace.result) == observedLog(suspended.result), "seed \(seed)")
+                if devices.count > 1 { #expect(inPlace.drainsInPlace > 20, "seed \(seed)") }
             }
         }
         let lonely = try Self.run(lone, seed: 0, inPlace: true, devices: ["phone"])
