@@ -5,10 +5,11 @@ import Synchronization
 ///
 /// A job that becomes ready waits in a ready set; one scheduler event at the current virtual instant
 /// runs one job, picked from the set by the run's seeded random stream, and queues the next while
-/// any remain. So every job ready at an instant runs before virtual time moves on, in an order the
-/// seed chooses, and the same seed always gives the same order. Each job counts as a scheduler
-/// event (the event budget stops a task that never suspends on time) and folds its enqueue ordinal
-/// into the run's hash, so a different interleaving gives a different trace hash.
+/// any remain (in place when that event would be the very next one: ``drainOn()``). So every job
+/// ready at an instant runs before virtual time moves on, in an order the seed chooses, and the same
+/// seed always gives the same order. Each job counts as a scheduler event (the event budget stops a
+/// task that never suspends on time) and folds its enqueue ordinal into the run's hash, so a
+/// different interleaving gives a different trace hash.
 ///
 /// A job enqueued from any other thread is a task that escaped the simulation (a Dispatch queue, a
 /// thread of its own, the main actor, a system-clock `Task.sleep`): it is never run, and the run
