@@ -1,4 +1,5 @@
 import SimulateCore
+import SimulateJSON
 import Testing
 
 @testable import SimulateAsync
@@ -115,6 +116,33 @@ import Testing
             #expect(recorded.traceHash == plain.traceHash, "\(strategy) seed \(seed)")
             #expect(recorded.events == plain.events, "\(strategy) seed \(seed)")
         }
+    }
+
+    /// A check part-way through the run sees the app as it is at that time: a sleep that would end after it
+    /// suspends, and the check reads the log before the task wakes.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func aCheckPartWayThroughSeesTheLogOfItsTime() throws {
+        let registry = PluginRegistry([
+            AppPlugin { runtime, context, log in
+                runtime.spawn(on: context.devices[0], "backoff") {
+                    for seconds in [1, 2, 4, 4, 4] {
+                        try await runtime.clock.sleep(for: .seconds(seconds))
+                        log.lines.append("woke at \(runtime.clock.now)")
+                    }
+                }
+            }
+        ])
+        let scenario = try ScenarioLoader(registry: registry).load(
+            text: """
+                {"format": 1, "name": "a check between sleeps", "duration": "30s", "devices": [{"id": "phone"}],
+                 "plugins": {"app": {}},
+                 "expect": [{"check": "app.log", "at": "5s", "equals": "woke at 1s\\nwoke at 3s"},
+                            {"check": "app.log", "at": "7s", "equals": "woke at 1s\\nwoke at 3s\\nwoke at 7s"}]}
+                """)
+        let result = SimulationRunner(registry: registry).run(scenario, seed: 0, keepsTrace: false)
+        let observed = result.expectations.map { "\($0.name): \($0.observed.map { JSONWriter.string($0) } ?? "-")" }
+        #expect(result.passed, "\(observed)")
+        #expect(observedLog(result).count == 5)
     }
 
     /// A cancelled task's next sleep still throws at once.
