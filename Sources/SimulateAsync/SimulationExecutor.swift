@@ -119,6 +119,9 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
         drainOn()
     }
 
+    /// Nothing ready, no drain pending, not wound down, no wake-up under way: a task woken now would run next.
+    private var isIdle: Bool { ready.isEmpty && !drainScheduled && !closed && !holdsDrain }
+
     /// Calls `resume`, the whole of a scheduler event that wakes a task (a sleep's deadline), and runs the
     /// job it makes ready in this same event when the drain event it would otherwise schedule would be
     /// the very next event: nothing else ready, no drain pending, no other event at this instant, and
@@ -126,7 +129,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     /// of its own; in every other case the drain event is scheduled as usual.
     func runWoken(_ resume: () -> Void) {
         assert(thread.isCurrent, "the scheduler runs on the simulation's thread")
-        guard ready.isEmpty, !drainScheduled, !closed, !holdsDrain else { return resume() }
+        guard isIdle else { return resume() }
         holdsDrain = true
         resume()
         holdsDrain = false
@@ -157,7 +160,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     /// deadline, and the event and the job's enqueue ordinal are counted and hashed exactly as the
     /// suspension and wake-up would have been: same trace hash, same event count. False otherwise.
     func wakeInPlace(at deadline: VirtualInstant) -> Bool {
-        guard runsEventsInPlace, ready.isEmpty, !drainScheduled, !closed, !holdsDrain, !runningIsolated, !picksLoneJobs,
+        guard runsEventsInPlace, isIdle, !runningIsolated, !picksLoneJobs,
             scheduler.advanceInPlace(to: max(deadline, scheduler.now))
         else { return false }
         scheduler.combineIntoHash(nextOrdinal)

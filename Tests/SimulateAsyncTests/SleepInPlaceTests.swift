@@ -39,17 +39,16 @@ import Testing
     static func run(
         _ start: @escaping AppPlugin.Start, seed: UInt64, inPlace: Bool, devices: [String] = ["a", "b", "c"]
     ) throws -> (result: RunResult, wokenInPlace: Int, drainsInPlace: Int) {
-        let woken = Counter()
-        let drains = Counter()
+        let counts = InPlaceCounts()
         let result = try App.run(devices: devices, duration: "30s", seed: seed) { runtime, context, log in
             runtime.executor.runsEventsInPlace = inPlace
             context.addCloser {
-                woken.value = runtime.executor.sleepsWokenInPlace
-                drains.value = runtime.executor.drainsInPlace
+                counts.sleeps = runtime.executor.sleepsWokenInPlace
+                counts.drains = runtime.executor.drainsInPlace
             }
             start(runtime, context, log)
         }
-        return (result, woken.value, drains.value)
+        return (result, counts.sleeps, counts.drains)
     }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
@@ -163,6 +162,8 @@ import Testing
     }
 }
 
-final class Counter: @unchecked Sendable {
-    var value = 0
+/// What the executor ran in place in one run, read as the run closes.
+private final class InPlaceCounts: @unchecked Sendable {
+    var sleeps = 0
+    var drains = 0
 }
