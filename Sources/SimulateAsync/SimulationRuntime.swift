@@ -23,6 +23,11 @@ public final class SimulationRuntime: @unchecked Sendable {
     /// The run's devices, in scenario order.
     public let devices: [Device]
     private var records: [TaskRecord] = []
+    /// The records of spawned tasks whose body runs, by their job's address (``currentRecord``):
+    /// direct-mapped, a power of two of entries at least four times the tasks spawned; a record that
+    /// lost its entry to another is read from the task-local value.
+    @exclusivity(unchecked) private var recordsByJob: [TaskRecord?] = []
+    @exclusivity(unchecked) private var recordsByJobShift: UInt64 = 64
     /// Sleeps' waits that finished, for the next sleeps (on the run's thread only).
     @exclusivity(unchecked) private var sleepWaits: [SimulationContinuation<Void>] = []
     /// The wait of the sleep `beginSleep` readied, until `startSleep` takes it (on the run's thread only).
@@ -124,14 +129,14 @@ public final class SimulationRuntime: @unchecked Sendable {
     nonisolated(nonsending) func suspend<Value: Sendable>(
         _ step: WaitStep, _ start: (SimulationContinuation<Value>) -> Void
     ) async throws -> Value {
-        let record = TaskRecord.current
         guard thread.isCurrent else {
             let message =
-                "\(record?.label ?? "a task") waited on \"\(step)\" from a thread outside the simulation "
+                "\(TaskRecord.current?.label ?? "a task") waited on \"\(step)\" from a thread outside the simulation "
                 + "(an unstructured Task { } or Task.detached not started with spawn, or a hop to another executor)"
             recordEscape(message)
             throw SimulationEscape(message: message)
         }
+        let record = currentRecord
         try Task.checkCancellation()
         let wait = SimulationContinuation<Value>(runtime: self, record: record, step: step)
         if let record {
@@ -142,6 +147,35 @@ public final class SimulationRuntime: @unchecked Sendable {
             wait.install(continuation)
             start(wait)
         }
+    }
+
+    /// The running task's record, on the run's thread: a spawned task's own found by its job's address,
+    /// without the task-local lookup (a sleep's largest cost in the simulation's code:
+    /// docs/performance.md), anything else through the task-local value.
+    var currentRecord: TaskRecord? {
+        if let job = executor.runningJob, !recordsByJob.isEmpty, let record = recordsByJob[recordSlot(job)],
+            record.ownJob == job
+        {
+            return record
+        }
+        return TaskRecord.current
+    }
+
+    /// Files `record` under its task's job while its body runs (``TaskRecord/ownJob``).
+    func noteOwnJob(_ record: TaskRecord) {
+        guard let job = record.ownJob else { return }
+        if recordsByJob.count < 4 * records.count {
+            var size = 64
+            while size < 4 * records.count { size *= 2 }
+            recordsByJob = Array(repeating: nil, count: size)
+            recordsByJobShift = 64 - UInt64(size.trailingZeroBitCount)
+            for other in records { if let otherJob = other.ownJob { recordsByJob[recordSlot(otherJob)] = other } }
+        }
+        recordsByJob[recordSlot(job)] = record
+    }
+
+    private func recordSlot(_ job: UnsafeRawPointer) -> Int {
+        Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: job)) &* 0x9E37_79B9_7F4A_7C15) >> recordsByJobShift)
     }
 
     /// Whether the calling task is the one `spawn` started for `record` (not a child task of it). Asked
@@ -190,7 +224,7 @@ public final class SimulationRuntime: @unchecked Sendable {
     @usableFromInline
     func beginSleep(until deadline: VirtualInstant) throws -> SleepStart {
         guard thread.isCurrent else { return .outsideSimulation }
-        let record = TaskRecord.current
+        let record = currentRecord
         let step = WaitStep.sleep(until: deadline)
         if let record, isOwnTaskCurrent(record) {
             // Its cancellation handler has run if it was cancelled: no need to ask the runtime.

@@ -44,6 +44,7 @@ final class TaskRecord: @unchecked Sendable {
     /// (`simulate-bench async`, docs/performance.md).
     func runOwnTask(_ body: () async throws -> Void) async throws {
         ownJob = runtime.executor.runningJob
+        runtime.noteOwnJob(self)
         defer { ownJob = nil }
         try await withTaskCancellationHandler {
             try await body()
