@@ -32,6 +32,8 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
     let thread: SimulationThread
     private let chooser: ScheduleChooser
     private let picksLoneJobs: Bool
+    /// The chooser needs no more than the number of jobs ready (passing the jobs retains them).
+    private let picksByCount: Bool
     // The state below @exclusivity(unchecked) on purpose (docs/performance.md): read and written on the run's
     // thread only, by plain reads and writes that never overlap.
     @exclusivity(unchecked) private var ready: [ReadyJob] = []
@@ -65,6 +67,7 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
         self.scheduler = scheduler
         self.chooser = chooser
         picksLoneJobs = chooser.picksLoneJobs
+        picksByCount = chooser.picksByCount
         thread = SimulationThread()
     }
 
@@ -190,7 +193,8 @@ final class SimulationExecutor: TaskExecutor, ScheduledTarget, @unchecked Sendab
 
     private func runOne() {
         let last = ready.count - 1
-        let index = last == 0 && !picksLoneJobs ? 0 : chooser.pick(ready)
+        let index =
+            last == 0 && !picksLoneJobs ? 0 : picksByCount ? chooser.pick(amongCount: last + 1) : chooser.pick(ready)
         let picked = ready[index]
         ready[index] = ready[last]
         ready.removeLast()

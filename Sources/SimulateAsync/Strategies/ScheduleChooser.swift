@@ -50,6 +50,16 @@ final class ScheduleChooser {
     /// run); otherwise it is picked without a call.
     var picksLoneJobs: Bool { identities != nil }
 
+    /// Whether a choice needs only the number of jobs ready (``pick(amongCount:)``): `random`, not recorded.
+    var picksByCount: Bool { policy == nil && recorder == nil && identities == nil }
+
+    /// The index of the job to run among `count` (two or more) ready ones, when ``picksByCount``: the same
+    /// choice as ``pick(_:)``, without handing it the jobs.
+    func pick(amongCount count: Int) -> Int {
+        choices += 1
+        return Int(truncatingIfNeeded: random.below(UInt64(count)))
+    }
+
     /// The index in `ready` (not empty) of the job to run.
     func pick(_ ready: [ReadyJob]) -> Int {
         guard ready.count > 1 else {
