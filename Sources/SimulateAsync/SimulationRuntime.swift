@@ -26,6 +26,7 @@ public final class SimulationRuntime: @unchecked Sendable {
     /// The records of spawned tasks whose body runs, by their job's address (``currentRecord``):
     /// direct-mapped, a power of two of entries at least four times the tasks spawned; a record that
     /// lost its entry to another is read from the task-local value.
+    // @exclusivity(unchecked) on purpose (docs/performance.md): read by every sleep on the run's thread.
     @exclusivity(unchecked) private var recordsByJob: [TaskRecord?] = []
     @exclusivity(unchecked) private var recordsByJobShift: UInt64 = 64
     /// Sleeps' waits that finished, for the next sleeps (on the run's thread only).
