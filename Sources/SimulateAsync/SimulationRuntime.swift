@@ -24,11 +24,13 @@ public final class SimulationRuntime: @unchecked Sendable {
     public let devices: [Device]
     private var records: [TaskRecord] = []
     /// The records of spawned tasks whose body runs, by their job's address (``currentRecord``):
-    /// direct-mapped, a power of two of entries at least four times the tasks spawned; a record that
+    /// direct-mapped, a power of two of entries at least four times the bodies running; a record that
     /// lost its entry to another is read from the task-local value.
     // @exclusivity(unchecked) on purpose (docs/performance.md): read by every sleep on the run's thread.
     @exclusivity(unchecked) private var recordsByJob: [TaskRecord?] = []
     @exclusivity(unchecked) private var recordsByJobShift: UInt64 = 64
+    /// Spawned tasks whose body runs now (``noteOwnJob(_:)`` to ``forgetOwnJob()``).
+    private var ownBodiesRunning = 0
     /// Sleeps' waits that finished, for the next sleeps (on the run's thread only).
     @exclusivity(unchecked) private var sleepWaits: [SimulationContinuation<Void>] = []
     /// The wait of the sleep `beginSleep` readied, until `startSleep` takes it (on the run's thread only).
@@ -164,16 +166,20 @@ public final class SimulationRuntime: @unchecked Sendable {
 
     /// Files `record` under its task's job while its body runs (``TaskRecord/ownJob``).
     func noteOwnJob(_ record: TaskRecord) {
+        ownBodiesRunning += 1
         guard let job = record.ownJob else { return }
-        if recordsByJob.count < 4 * records.count {
+        if recordsByJob.count < 4 * ownBodiesRunning {
             var size = 64
-            while size < 4 * records.count { size *= 2 }
+            while size < 4 * ownBodiesRunning { size *= 2 }
             recordsByJob = Array(repeating: nil, count: size)
             recordsByJobShift = 64 - UInt64(size.trailingZeroBitCount)
             for other in records { if let otherJob = other.ownJob { recordsByJob[recordSlot(otherJob)] = other } }
         }
         recordsByJob[recordSlot(job)] = record
     }
+
+    /// A spawned task's body ended (its record's entry, if still there, no longer matches any job).
+    func forgetOwnJob() { ownBodiesRunning -= 1 }
 
     private func recordSlot(_ job: UnsafeRawPointer) -> Int {
         Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: job)) &* 0x9E37_79B9_7F4A_7C15) >> recordsByJobShift)

@@ -45,7 +45,10 @@ final class TaskRecord: @unchecked Sendable {
     func runOwnTask(_ body: () async throws -> Void) async throws {
         ownJob = runtime.executor.runningJob
         runtime.noteOwnJob(self)
-        defer { ownJob = nil }
+        defer {
+            ownJob = nil
+            runtime.forgetOwnJob()
+        }
         try await withTaskCancellationHandler {
             try await body()
         } onCancel: {

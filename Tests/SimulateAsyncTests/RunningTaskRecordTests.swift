@@ -39,6 +39,36 @@ import Testing
         #expect(result.statistics["app"]?["value"] == .integer(Int64(Self.tasks)))
     }
 
+    /// Tasks that end and are followed by new ones (whose jobs may take the ended ones' addresses) find
+    /// their own records too, with the table sized by the bodies running, not by every task spawned.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func tasksSpawnedInWavesAfterOthersEndedFindTheirOwnRecords() throws {
+        let result = try App.run(devices: ["a", "b"], duration: "30s", seed: 9) { runtime, context, log in
+            let clock = runtime.clock
+            let devices = context.devices
+            runtime.spawn(on: devices[0], "spawner") {
+                for wave in 0..<40 {
+                    for index in 0..<8 {
+                        runtime.spawn(on: devices[index % 2], "w\(wave)-\(index)") {
+                            for round in 0..<3 {
+                                try await clock.sleep(for: .milliseconds(5 + index))
+                                if runtime.currentRecord?.name != "w\(wave)-\(index)" {
+                                    log.lines.append("w\(wave)-\(index) round \(round): another task's record")
+                                }
+                            }
+                            log.value += 1
+                        }
+                    }
+                    try await clock.sleep(for: .milliseconds(100))
+                }
+            }
+        }
+        #expect(result.failure == nil, "\(result.failure?.message ?? "")")
+        let problems = result.statistics["app"]?["log"]?.arrayValue ?? []
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+        #expect(result.statistics["app"]?["value"] == .integer(320))
+    }
+
     /// Cancellation reaches the sleeper through its record: a cancelled task's next sleep throws, every
     /// other task sleeps on.
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
