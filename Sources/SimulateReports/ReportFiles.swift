@@ -20,6 +20,8 @@ package struct ReportFiles {
 
     /// Whether runs must keep their trace records.
     package var needsTrace: Bool { tracePath != nil || htmlPath != nil }
+    /// Whether a report file shows each run's trace hash (the HTML page does).
+    package var needsTraceHash: Bool { htmlPath != nil }
 
     package mutating func announce(file: String) {
         junit.announce(file: file)

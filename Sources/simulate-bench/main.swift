@@ -5,7 +5,8 @@ import SimulatePlugins
 
 /// `swift run -c release simulate-bench [scheduler|loader|loader-200|counter|model|model-check|async|parsers|repeats|long-runs|all] [--quick] [--format json]`
 /// (`repeats` also takes `--workloads sse,sse-reconnects,counter,model,intents` and `--counts 100000,1000000`),
-/// or `simulate-bench counter-runs SEEDS` for one thread of counter runs to profile (`valgrind --tool=callgrind`),
+/// or `simulate-bench counter-runs SEEDS [unhashed]` for one thread of counter runs to profile (`valgrind --tool=callgrind`),
+/// or `simulate-bench async-runs CLIENTS SLEEPS` for the async benchmark's simulated clients alone, to profile,
 /// or `simulate-bench write-scenario MEGABYTES FILE` to write the scenario `loader-200` generates (short steps),
 /// or `simulate-bench load FILE` for one scenario load to profile (`valgrind --tool=callgrind`),
 /// or `simulate-bench parse FILE [json-c|foundation]` for one `JSONParser.parse` of a file to profile.
@@ -77,7 +78,14 @@ BenchmarkOutput.run(json: json) {
         figures += try runCounterSweepBenchmark(seeds: quick ? 2_000 : 10_000)
     }
     if selection == "counter-runs" {
-        try runCounterRuns(seeds: positional.dropFirst().first.flatMap { Int($0) } ?? 50)
+        try runCounterRuns(
+            seeds: positional.dropFirst().first.flatMap { Int($0) } ?? 50, hashes: !positional.contains("unhashed"))
+    }
+    if selection == "async-runs", #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+        let clients = positional.dropFirst().first.flatMap { Int($0) } ?? 10
+        let sleeps = positional.dropFirst(2).first.flatMap { Int($0) } ?? 100_000
+        let run = try AsyncSimulationWorkload.measure(clients: clients, sleepsPerClient: max(1, sleeps / clients))
+        print("async runs: \(clients) clients, \(run.sleeps) sleeps")
     }
     if all || selection == "async" {
         figures += try runAsyncBenchmark(quick: quick)

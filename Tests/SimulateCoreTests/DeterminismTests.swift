@@ -33,6 +33,22 @@ import Testing
         #expect(!kept.trace.isEmpty && dropped.trace.isEmpty)
     }
 
+    @Test(arguments: [0, 3, 11] as [UInt64])
+    func aRunWithoutItsHashIsTheSameRun(seed: UInt64) throws {
+        let scenario = try Probe.scenario(members, devices: ["phone", "pad"], network: network)
+        let hashed = Probe.runner.run(scenario, seed: seed, keepsTrace: true)
+        let unhashed = Probe.runner.run(scenario, seed: seed, keepsTrace: true, hashesTrace: false)
+        #expect(hashed.traceHash.count == 16)
+        #expect(unhashed.traceHash.isEmpty)
+        #expect(unhashed.trace == hashed.trace && !hashed.trace.isEmpty)
+        #expect(unhashed.events == hashed.events)
+        #expect(unhashed.passed == hashed.passed)
+        #expect(unhashed.expectations.map(\.name) == hashed.expectations.map(\.name))
+        #expect(unhashed.expectations.map(\.passed) == hashed.expectations.map(\.passed))
+        #expect(unhashed.statistics == hashed.statistics)
+        #expect(Probe.runner.run(scenario, seed: seed, keepsTrace: false).traceHash == hashed.traceHash)
+    }
+
     @Test func addingADeviceDoesNotChangeWhatAnotherDeviceDraws() throws {
         let steps =
             #""steps": [{"at": "0s", "device": "phone", "do": "probe.open"}, {"at": "1s", "do": "probe.broadcast", "args": {"text": "abcdefghij"}, "repeat": {"every": "10ms", "count": 50}}]"#

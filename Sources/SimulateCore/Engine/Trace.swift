@@ -54,12 +54,17 @@ public final class Trace {
     public let recordLimit: Int
     /// Records not stored because ``recordLimit`` was reached.
     public private(set) var droppedRecords = 0
+    /// Whether records are folded into the run's hash: off only for runs whose hash nobody reads (a
+    /// quiet sweep's passing runs); the hash then stands for nothing.
+    public let hashesRecords: Bool
 
-    /// A trace that folds every record into `scheduler`'s hash, and stores up to `recordLimit` when `keepsRecords`.
-    public init(scheduler: Scheduler, keepsRecords: Bool, recordLimit: Int = 2_000_000) {
+    /// A trace that folds every record into `scheduler`'s hash (unless `hashesRecords` is false), and
+    /// stores up to `recordLimit` when `keepsRecords`.
+    public init(scheduler: Scheduler, keepsRecords: Bool, recordLimit: Int = 2_000_000, hashesRecords: Bool = true) {
         self.scheduler = scheduler
         self.keepsRecords = keepsRecords
         self.recordLimit = recordLimit
+        self.hashesRecords = hashesRecords
     }
 
     /// Records a point in time. The run's hash covers the time, track, name and `value`; `detail` is
@@ -88,9 +93,11 @@ public final class Trace {
         _ track: String, _ category: String, _ name: String, _ detail: () -> String, _ value: Int64,
         _ phase: TraceRecord.Phase
     ) {
-        scheduler.combineIntoHash(track)
-        scheduler.combineIntoHash(name)
-        scheduler.combineIntoHash(UInt64(bitPattern: value))
+        if hashesRecords {
+            scheduler.combineIntoHash(track)
+            scheduler.combineIntoHash(name)
+            scheduler.combineIntoHash(UInt64(bitPattern: value))
+        }
         guard keepsRecords else { return }
         guard records.count < recordLimit else {
             droppedRecords += 1

@@ -85,6 +85,8 @@ public struct RunResult: Sendable {
     /// Whether every expectation was met and the run finished.
     public var passed: Bool
     /// The trace hash: sixteen hex digits, the same for the same scenario and seed on every machine.
+    /// Empty for a run made without it (``SimulationRunner/run(_:seed:keepsTrace:recordsSchedule:hashesTrace:)``),
+    /// a skipped run and an invalid scenario.
     public var traceHash: String
     /// The events the scheduler ran.
     public var events: Int

@@ -31,18 +31,22 @@ public struct SimulationRunner: Sendable {
 
     /// Runs a valid scenario once. `seed` overrides the scenario's own. A scenario that is not valid
     /// is not run: the result is a failure that lists its problems. `recordsSchedule`: the result keeps
-    /// what the async runtime chose (``RunResult/schedule``).
+    /// what the async runtime chose (``RunResult/schedule``). `hashesTrace` false: the trace records are
+    /// not folded into a hash and ``RunResult/traceHash`` is empty — for sweeps that report only whether
+    /// runs passed; the run is otherwise the same, and running it again with the hash gives the hash it had.
     public func run(
-        _ original: Scenario, seed: UInt64? = nil, keepsTrace: Bool = true, recordsSchedule: Bool = false
+        _ original: Scenario, seed: UInt64? = nil, keepsTrace: Bool = true, recordsSchedule: Bool = false,
+        hashesTrace: Bool = true
     ) -> RunResult {
-        var result = runOnce(original, seed: seed, keepsTrace: keepsTrace, recordsSchedule: recordsSchedule)
+        var result = runOnce(
+            original, seed: seed, keepsTrace: keepsTrace, recordsSchedule: recordsSchedule, hashesTrace: hashesTrace)
         result.strategy = original.strategy
         result.replayArguments = original.replayArguments
         return result
     }
 
     private func runOnce(
-        _ original: Scenario, seed: UInt64?, keepsTrace: Bool, recordsSchedule: Bool
+        _ original: Scenario, seed: UInt64?, keepsTrace: Bool, recordsSchedule: Bool, hashesTrace: Bool
     ) -> RunResult {
         let seed = seed ?? original.seed
         let scenario: Scenario
@@ -63,7 +67,8 @@ public struct SimulationRunner: Sendable {
             return skipped
         }
         let context = SimulationContext(
-            scenario: scenario, seed: seed, keepsTrace: keepsTrace, recordsSchedule: recordsSchedule)
+            scenario: scenario, seed: seed, keepsTrace: keepsTrace, recordsSchedule: recordsSchedule,
+            hashesTrace: hashesTrace)
         defer { context.close() }
         for spec in orderedPlugins(scenario) {
             guard let plugin = prepared.plugins[spec.name] else { continue }
@@ -101,7 +106,7 @@ public struct SimulationRunner: Sendable {
             failure = RunFailure(message: error.description, at: context.scheduler.now)
         }
         // End checks may wind down app tasks: the hash is the run's up to here.
-        let traceHash = context.scheduler.hash.hex
+        let traceHash = hashesTrace ? context.scheduler.hash.hex : ""
         if failure == nil {
             let messages = context.runEndChecks()
             if !messages.isEmpty {

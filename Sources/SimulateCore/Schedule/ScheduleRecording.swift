@@ -1,5 +1,5 @@
 /// What the async runtime chose in one run, kept when the run is asked to record it (`simulate
-/// explore`, `simulate shrink`, ``SimulationRunner/run(_:seed:keepsTrace:recordsSchedule:)``): the
+/// explore`, `simulate shrink`, ``SimulationRunner/run(_:seed:keepsTrace:recordsSchedule:hashesTrace:)``): the
 /// deviations from the oldest-first order, which replay the run exactly (`replay:…`), and the orders of
 /// same-instant jobs per task pair, for coverage.
 public final class ScheduleRecording {
