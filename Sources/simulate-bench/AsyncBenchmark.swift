@@ -49,6 +49,13 @@ func runAsyncBenchmark(quick: Bool) throws -> [BenchmarkFigure] {
     return figures
 }
 
+/// The async benchmark's simulated clients alone, `sleeps` sleeps in all, for a profiler.
+func runAsyncRuns(clients: Int, sleeps: Int) throws {
+    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }
+    let run = try AsyncSimulationWorkload.measure(clients: clients, sleepsPerClient: max(1, sleeps / clients))
+    print("async runs: \(clients) clients, \(run.sleeps) sleeps")
+}
+
 /// The same delays walked by the `sse` plugin's own clients, offline for the whole run.
 private func callbackBackoff(clients: Int, sleepsPerClient: Int) throws -> (sleeps: Int, seconds: Double) {
     let registry = PluginRegistry(BuiltinPlugins.all)

@@ -81,11 +81,10 @@ BenchmarkOutput.run(json: json) {
         try runCounterRuns(
             seeds: positional.dropFirst().first.flatMap { Int($0) } ?? 50, hashes: !positional.contains("unhashed"))
     }
-    if selection == "async-runs", #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
-        let clients = positional.dropFirst().first.flatMap { Int($0) } ?? 10
-        let sleeps = positional.dropFirst(2).first.flatMap { Int($0) } ?? 100_000
-        let run = try AsyncSimulationWorkload.measure(clients: clients, sleepsPerClient: max(1, sleeps / clients))
-        print("async runs: \(clients) clients, \(run.sleeps) sleeps")
+    if selection == "async-runs" {
+        try runAsyncRuns(
+            clients: positional.dropFirst().first.flatMap { Int($0) } ?? 10,
+            sleeps: positional.dropFirst(2).first.flatMap { Int($0) } ?? 100_000)
     }
     if all || selection == "async" {
         figures += try runAsyncBenchmark(quick: quick)

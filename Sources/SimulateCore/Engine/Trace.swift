@@ -57,6 +57,8 @@ public final class Trace {
     /// Whether records are folded into the run's hash: off only for runs whose hash nobody reads (a
     /// quiet sweep's passing runs); the hash then stands for nothing.
     public let hashesRecords: Bool
+    /// Neither hashed nor kept: a record is then nothing, decided at the call site.
+    @usableFromInline let isInert: Bool
 
     /// A trace that folds every record into `scheduler`'s hash (unless `hashesRecords` is false), and
     /// stores up to `recordLimit` when `keepsRecords`.
@@ -65,31 +67,39 @@ public final class Trace {
         self.keepsRecords = keepsRecords
         self.recordLimit = recordLimit
         self.hashesRecords = hashesRecords
+        isInert = !hashesRecords && !keepsRecords
     }
 
     /// Records a point in time. The run's hash covers the time, track, name and `value`; `detail` is
     /// for people and is only built when records are kept, so pass anything that matters as `value` too.
+    @inlinable
     public func instant(
         _ track: String, _ category: String, _ name: String, _ detail: @autoclosure () -> String = "", value: Int64 = 0
     ) {
+        guard !isInert else { return }
         record(track, category, name, detail, value, .instant)
     }
 
     /// Opens a span on `track` (closed by ``end(_:_:_:_:value:)`` with the same track and name); hashed as ``instant(_:_:_:_:value:)`` is.
+    @inlinable
     public func begin(
         _ track: String, _ category: String, _ name: String, _ detail: @autoclosure () -> String = "", value: Int64 = 0
     ) {
+        guard !isInert else { return }
         record(track, category, name, detail, value, .begin)
     }
 
     /// Closes the span ``begin(_:_:_:_:value:)`` opened with the same track and name.
+    @inlinable
     public func end(
         _ track: String, _ category: String, _ name: String, _ detail: @autoclosure () -> String = "", value: Int64 = 0
     ) {
+        guard !isInert else { return }
         record(track, category, name, detail, value, .end)
     }
 
-    private func record(
+    @usableFromInline
+    func record(
         _ track: String, _ category: String, _ name: String, _ detail: () -> String, _ value: Int64,
         _ phase: TraceRecord.Phase
     ) {
