@@ -40,3 +40,29 @@ func documentedShapesPass(intent: String, text: String) {
 func brokenShapesAreReported(intent: String, text: String) {
     #expect(ResponseShape.problem(in: text, intent: intent) != nil)
 }
+
+/// Problems name the first extra key in the object's order, then the first missing or mistyped field in key order.
+@Test(arguments: [
+    (#"{"id": "t1", "title": "x", "priority": 0, "project": null}"#, #"result: task: missing "displayId""#),
+    (#"{"id": "t1", "displayId": 3, "title": 1, "priority": "p", "project": null}"#, #"result: task: missing "done""#),
+    (
+        #"{"id": "t1", "displayId": 3, "title": 1, "done": false, "priority": "p", "project": null}"#,
+        #"result: task: "priority" has the wrong type (string)"#
+    ),
+    (
+        #"{"zz": 1, "id": "t1", "extra": 2, "displayId": 3, "title": "x", "done": false, "priority": 0, "project": null}"#,
+        #"result: task: unexpected key "zz""#
+    ),
+])
+func taskProblemsAreReportedInKeyOrder(task: String, message: String) {
+    let text = "{\"ok\": true, \"intent\": \"addTask\", \"result\": {\"task\": \(task)}}"
+    #expect(ResponseShape.problem(in: text, intent: "addTask") == message)
+}
+
+@Test(arguments: [0, 1, 513])
+func repeatedTextIsWhatStringRepeatingMakes(_ count: Int) {
+    #expect(RepeatedASCII.text("x", count: count) == String(repeating: "x", count: count))
+    #expect(
+        RepeatedASCII.text("[", count: count, then: "]")
+            == String(repeating: "[", count: count) + String(repeating: "]", count: count))
+}

@@ -36,6 +36,17 @@ import Testing
         #expect(JSONWriter.escape("") == #""""#)
     }
 
+    /// Escapes at either end, only escapes, and multi-byte characters after the first escape (copied byte
+    /// by byte from there) all come out as they went in.
+    @Test(arguments: [
+        ("\"", #""\"""#), ("x\\", #""x\\""#), ("\n\t\u{0}", #""\u000A\u0009\u0000""#),
+        ("é\n𝄞\"x", #""é\u000A𝄞\"x""#), ("plain 𝄞 text", #""plain 𝄞 text""#),
+    ])
+    func escapingKeepsEveryOtherByte(_ text: String, _ expected: String) throws {
+        #expect(JSONWriter.escape(text) == expected)
+        #expect(try JSONParser.parse("[" + JSONWriter.escape(text) + "]").root == [.string(text)])
+    }
+
     @Test(arguments: [
         0.1, 1.0 / 3, 2e-5, 1e21, 6.02214076e23, -1.25e-300, Double.leastNonzeroMagnitude,
         Double.greatestFiniteMagnitude,

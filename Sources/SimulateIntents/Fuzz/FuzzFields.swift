@@ -57,23 +57,24 @@ enum FuzzFields {
 
     /// A value of the right JSON type that the intent must still refuse.
     static func badValue(_ intent: IntentName, choice: Int) -> (key: String, value: JSON) {
-        let options: [(String, JSON)]
+        let options: [(key: String, value: JSON)]
         switch intent {
-        case .createProject:
-            options = [
-                ("name", ""), ("name", "   \n\t"), ("name", .string(String(repeating: "n", count: 501))),
-                ("id", "1starts-with-a-digit"), ("id", "has space"),
-            ]
-        case .addTask:
-            options = [
-                ("title", ""), ("title", .string(String(repeating: "t", count: 501))), ("priority", -1),
-                ("priority", 1001), ("project", "not/an id"),
-            ]
-        case .listTasks:
-            options = [("project", ""), ("project", "bad id!")]
+        case .createProject: options = badProjectValues
+        case .addTask: options = badTaskValues
+        case .listTasks: options = [("project", ""), ("project", "bad id!")]
         case .completeTask, .deleteTask:
             options = [("displayId", -1), ("displayId", 3_000_000_000), ("task", "bad id!"), ("displayId", 7)]
         }
         return options[choice % options.count]
     }
+
+    /// Made once: each holds a 501-character string.
+    private static let badProjectValues: [(key: String, value: JSON)] = [
+        ("name", ""), ("name", "   \n\t"), ("name", .string(RepeatedASCII.text("n", count: 501))),
+        ("id", "1starts-with-a-digit"), ("id", "has space"),
+    ]
+    private static let badTaskValues: [(key: String, value: JSON)] = [
+        ("title", ""), ("title", .string(RepeatedASCII.text("t", count: 501))), ("priority", -1),
+        ("priority", 1001), ("project", "not/an id"),
+    ]
 }

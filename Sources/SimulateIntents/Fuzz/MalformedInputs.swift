@@ -43,7 +43,7 @@ struct MalformedInputs {
             text = random.chance(0.5) ? pick(Self.notJSON) : truncated(JSONWriter.string(.object(object)))
         case .deepNesting:
             let depth = max(StrictDepth.beyondLimit, min(random.int(in: 600...2000), maxInputBytes / 2))
-            text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            text = RepeatedASCII.text("[", count: depth, then: "]")
         case .notObject:
             text = pick(["[]", "[{\"name\": \"x\"}]", "42", "\"text\"", "null", "true", "-0.5e3"])
         case .wrongType:
@@ -74,7 +74,7 @@ struct MalformedInputs {
                 intent: name, input: JSONWriter.string(.object(object)), kind: kind, maxInputBytes: maxInputBytes)
         case .tooLarge:
             let padding = maxInputBytes + random.int(in: 1...256)
-            object[fields[0].name] = .string(String(repeating: "x", count: padding))
+            object[fields[0].name] = .string(RepeatedASCII.text("x", count: padding))
             text = JSONWriter.string(.object(object))
         case .hostileText:
             text = JSONWriter.string(["name": .string(pick(Self.hostile) + " \(random.below(1000))")])

@@ -5,14 +5,22 @@ enum ResponseShape {
     /// Error codes each intent may answer; an unknown intent answers only `unknownIntent`.
     static func codes(for intent: IntentName?) -> Set<IntentError.Code> {
         guard let intent else { return [.unknownIntent] }
-        let common: Set<IntentError.Code> = [.invalidJSON, .invalidInput, .inputTooLarge, .storeError]
-        switch intent {
-        case .createProject: return common
-        case .addTask: return common.union([.unknownProject, .counterUnavailable, .timeout])
-        case .listTasks: return common.union([.unknownProject])
-        case .completeTask, .deleteTask: return common.union([.unknownTask, .ambiguousTask])
-        }
+        return codesByIntent[intent] ?? []
     }
+
+    /// Made once: the shape check reads them for every response.
+    private static let codesByIntent: [IntentName: Set<IntentError.Code>] = {
+        let common: Set<IntentError.Code> = [.invalidJSON, .invalidInput, .inputTooLarge, .storeError]
+        return Dictionary(
+            uniqueKeysWithValues: IntentName.allCases.map { intent in
+                switch intent {
+                case .createProject: (intent, common)
+                case .addTask: (intent, common.union([.unknownProject, .counterUnavailable, .timeout]))
+                case .listTasks: (intent, common.union([.unknownProject]))
+                case .completeTask, .deleteTask: (intent, common.union([.unknownTask, .ambiguousTask]))
+                }
+            })
+    }()
 
     /// Nil when `text` is strict JSON of the documented shape for a call of `intent`; otherwise what is wrong.
     static func problem(in text: String, intent: String) -> String? {
@@ -85,22 +93,23 @@ enum ResponseShape {
             }
         case .deleteTask:
             return member(object, "deleted") { value in
-                fields(value, ["id": { isString($0) }, "displayId": { isIntOrNull($0) }])
+                fields(value, [("displayId", { isIntOrNull($0) }), ("id", { isString($0) })])
             }
         }
     }
 
     private static func project(_ value: JSON) -> String? {
-        fields(value, ["id": { isString($0) }, "name": { isString($0) }])
+        fields(value, [("id", { isString($0) }), ("name", { isString($0) })])
     }
 
     private static func task(_ value: JSON, displayIDRequired: Bool) -> String? {
-        let checks: [String: (JSON) -> Bool] = [
-            "id": { isString($0) }, "displayId": { displayIDRequired ? isInt($0) : isIntOrNull($0) },
-            "title": { isString($0) }, "done": { isBool($0) }, "priority": { isInt($0) },
-            "project": { isStringOrNull($0) },
-        ]
-        return fields(value, checks)
+        fields(
+            value,
+            [
+                ("displayId", { displayIDRequired ? isInt($0) : isIntOrNull($0) }), ("done", { isBool($0) }),
+                ("id", { isString($0) }), ("priority", { isInt($0) }), ("project", { isStringOrNull($0) }),
+                ("title", { isString($0) }),
+            ])
     }
 
     private static func isString(_ value: JSON) -> Bool { value.stringValue != nil }
@@ -109,13 +118,17 @@ enum ResponseShape {
     private static func isStringOrNull(_ value: JSON) -> Bool { value.stringValue != nil || value.isNull }
     private static func isIntOrNull(_ value: JSON) -> Bool { value.int64Value != nil || value.isNull }
 
-    /// An object with exactly these keys, each passing its check.
-    private static func fields(_ value: JSON, _ checks: [String: (JSON) -> Bool]) -> String? {
+    /// An object with exactly these keys, each passing its check; `checks` in key order (the order
+    /// problems are reported in).
+    private static func fields(_ value: JSON, _ checks: [(key: String, check: (JSON) -> Bool)]) -> String? {
+        assert(zip(checks, checks.dropFirst()).allSatisfy { $0.key < $1.key }, "checks in key order")
         guard let object = value.objectValue else { return "expected an object, found \(value.typeName)" }
-        if let extra = extraKey(object, allowed: Set(checks.keys)) { return extra }
-        for key in checks.keys.sorted() {
+        if let extra = object.keys.first(where: { key in !checks.contains { $0.key == key } }) {
+            return "unexpected key \"\(extra)\""
+        }
+        for (key, check) in checks {
             guard let member = object[key] else { return "missing \"\(key)\"" }
-            guard checks[key]!(member) else { return "\"\(key)\" has the wrong type (\(member.typeName))" }
+            guard check(member) else { return "\"\(key)\" has the wrong type (\(member.typeName))" }
         }
         return nil
     }
@@ -126,7 +139,8 @@ enum ResponseShape {
         return check(value).map { "\(key): \($0)" }
     }
 
-    private static func extraKey(_ object: JSONObject, allowed: Set<String>) -> String? {
+    /// `allowed` is a handful of keys: a linear search costs less than hashing them into a set per response.
+    private static func extraKey(_ object: JSONObject, allowed: [String]) -> String? {
         object.keys.first { !allowed.contains($0) }.map { "unexpected key \"\($0)\"" }
     }
 }
