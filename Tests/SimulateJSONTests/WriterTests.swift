@@ -36,8 +36,8 @@ import Testing
         #expect(JSONWriter.escape("") == #""""#)
     }
 
-    /// Escapes at either end, only escapes, and multi-byte characters after the first escape (copied byte
-    /// by byte from there) all come out as they went in.
+    /// Escapes at either end, only escapes, and multi-byte characters after an escape all come out as they
+    /// went in.
     @Test(arguments: [
         ("\"", #""\"""#), ("x\\", #""x\\""#), ("\n\t\u{0}", #""\u000A\u0009\u0000""#),
         ("é\n𝄞\"x", #""é\u000A𝄞\"x""#), ("plain 𝄞 text", #""plain 𝄞 text""#),
