@@ -128,8 +128,7 @@ extension RunCommand {
         runs.progress = progress
         runs.checksDeterminism = checkDeterminism
         // A quiet sweep shows no passing run's trace hash: those runs skip it (failures run again with it).
-        runs.hashesTrace =
-            format == .json || !plan.quiet || plan.runReport != nil || plan.reports.needsTraceHash || checkDeterminism
+        runs.hashesTrace = !plan.quiet || plan.runReport != nil || plan.reports.needsTraceHash || checkDeterminism
         let items = plan.items
         runs.run(items) { index, result in
             var result = result

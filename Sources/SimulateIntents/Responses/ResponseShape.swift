@@ -5,22 +5,19 @@ enum ResponseShape {
     /// Error codes each intent may answer; an unknown intent answers only `unknownIntent`.
     static func codes(for intent: IntentName?) -> Set<IntentError.Code> {
         guard let intent else { return [.unknownIntent] }
-        return codesByIntent[intent] ?? []
+        switch intent {
+        case .createProject: return commonCodes
+        case .addTask: return addTaskCodes
+        case .listTasks: return listTasksCodes
+        case .completeTask, .deleteTask: return taskCodes
+        }
     }
 
-    /// Made once: the shape check reads them for every response.
-    private static let codesByIntent: [IntentName: Set<IntentError.Code>] = {
-        let common: Set<IntentError.Code> = [.invalidJSON, .invalidInput, .inputTooLarge, .storeError]
-        return Dictionary(
-            uniqueKeysWithValues: IntentName.allCases.map { intent in
-                switch intent {
-                case .createProject: (intent, common)
-                case .addTask: (intent, common.union([.unknownProject, .counterUnavailable, .timeout]))
-                case .listTasks: (intent, common.union([.unknownProject]))
-                case .completeTask, .deleteTask: (intent, common.union([.unknownTask, .ambiguousTask]))
-                }
-            })
-    }()
+    // Made once: the shape check reads them for every response.
+    private static let commonCodes: Set<IntentError.Code> = [.invalidJSON, .invalidInput, .inputTooLarge, .storeError]
+    private static let addTaskCodes = commonCodes.union([.unknownProject, .counterUnavailable, .timeout])
+    private static let listTasksCodes = commonCodes.union([.unknownProject])
+    private static let taskCodes = commonCodes.union([.unknownTask, .ambiguousTask])
 
     /// Nil when `text` is strict JSON of the documented shape for a call of `intent`; otherwise what is wrong.
     static func problem(in text: String, intent: String) -> String? {
@@ -123,9 +120,7 @@ enum ResponseShape {
     private static func fields(_ value: JSON, _ checks: [(key: String, check: (JSON) -> Bool)]) -> String? {
         assert(zip(checks, checks.dropFirst()).allSatisfy { $0.key < $1.key }, "checks in key order")
         guard let object = value.objectValue else { return "expected an object, found \(value.typeName)" }
-        if let extra = object.keys.first(where: { key in !checks.contains { $0.key == key } }) {
-            return "unexpected key \"\(extra)\""
-        }
+        if let extra = extraKey(object, allowed: checks.lazy.map(\.key)) { return extra }
         for (key, check) in checks {
             guard let member = object[key] else { return "missing \"\(key)\"" }
             guard check(member) else { return "\"\(key)\" has the wrong type (\(member.typeName))" }
@@ -140,7 +135,7 @@ enum ResponseShape {
     }
 
     /// `allowed` is a handful of keys: a linear search costs less than hashing them into a set per response.
-    private static func extraKey(_ object: JSONObject, allowed: [String]) -> String? {
+    private static func extraKey(_ object: JSONObject, allowed: some Sequence<String>) -> String? {
         object.keys.first { !allowed.contains($0) }.map { "unexpected key \"\($0)\"" }
     }
 }
