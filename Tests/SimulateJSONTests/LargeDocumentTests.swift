@@ -15,7 +15,7 @@ import Testing
         return Array(text.utf8)
     }
 
-    @Test(arguments: [JSONBackend.jsonC, .foundation])
+    @Test(.oneThreadSoNotUnderTheThreadSanitizer, arguments: [JSONBackend.jsonC, .foundation])
     func twentyMegabytesLoad(_ backend: JSONBackend) throws {
         let bytes = Self.largeDocument(steps: 200_000)
         #expect(bytes.count > 20_000_000)
