@@ -57,20 +57,21 @@ import Testing
         var keys: [UInt8] = [UInt8(ascii: "{")]
         values.reserveCapacity(highs.count * 1024 * 16 + 64)
         keys.reserveCapacity(highs.count * 1024 * 20 + 64)
+        var escape: [UInt8] = []
         for high in highs {
             for low: UInt32 in 0xDC00...0xDFFF {
                 if values.count > 1 {
                     values.append(UInt8(ascii: ","))
                     keys.append(UInt8(ascii: ","))
                 }
+                escape.removeAll(keepingCapacity: true)
+                Self.appendEscape(high, uppercase: low & 1 == 0, to: &escape)
+                Self.appendEscape(low, uppercase: high & 1 == 0, to: &escape)
                 values.append(UInt8(ascii: "\""))
-                Self.appendEscape(high, uppercase: low & 1 == 0, to: &values)
-                Self.appendEscape(low, uppercase: high & 1 == 0, to: &values)
+                values += escape
                 values.append(UInt8(ascii: "\""))
-                keys.append(UInt8(ascii: "\""))
-                keys.append(UInt8(ascii: "k"))
-                Self.appendEscape(high, uppercase: low & 1 == 0, to: &keys)
-                Self.appendEscape(low, uppercase: high & 1 == 0, to: &keys)
+                keys.append(contentsOf: "\"k".utf8)
+                keys += escape
                 keys.append(contentsOf: "\":0".utf8)
             }
         }
