@@ -44,14 +44,14 @@ let package = Package(
     traits: [
         .trait(
             name: "CommandLineTools",
-            description: "The `simulate` command line and real endpoints (swift-argument-parser, swift-nio).",
-            enabledTraits: ["ModelCheck"]  // `simulate model-check` is one of its commands.
+            description: "The `simulate` command line and real endpoints (swift-argument-parser, swift-nio)."
         ),
         .trait(
             name: "ModelCheck",
             description: "Reading SwiftData models from Swift sources (swift-syntax, swift-argument-parser)."
         ),
-        .default(enabledTraits: ["CommandLineTools"]),
+        // `simulate model-check` is there when both are on (the sanitized CI builds leave ModelCheck off).
+        .default(enabledTraits: ["CommandLineTools", "ModelCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -131,7 +131,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
             ]
         ),
-        .executableTarget(name: "simulate", dependencies: ["SimulateCLI", "ModelCheckCommandLine"]),
+        .executableTarget(
+            name: "simulate",
+            dependencies: ["SimulateCLI", .target(name: "ModelCheckCommandLine", condition: modelCheck)]
+        ),
         // No CLI, swift-nio or swift-argument-parser: a user's test target builds only what it runs.
         .target(name: "SimulateTesting", dependencies: ["SimulateCore", "SimulatePlugins", "SimulateReports"]),
         // Re-exports what a test of app code imports: core, plugins, runtime, facades, testing helpers.
@@ -262,7 +265,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SimulateModelCheckTests",
-            dependencies: ["SimulateModelCheck", "SimulateModel", "SimulatePlugins", "SimulateCore", "simulate"]
+            dependencies: [
+                .target(name: "SimulateModelCheck", condition: modelCheck), "SimulateModel", "SimulatePlugins",
+                "SimulateCore", "simulate",
+            ]
         ),
     ]
 )

@@ -20,7 +20,8 @@ extension ModelConfiguration {
             ],
             "The team's SwiftData sources instead of an inline schema: a .swift file or folder, or an array of them, "
                 + "relative to the scenario file; read once at load with swift-syntax (needs the SimulateModelCheck "
-                + "product: the simulate command line has it, a test installs it with ModelCheck.installSourceReader()); "
+                + "product: the simulate command line built with its default traits has it, a test installs it with "
+                + "ModelCheck.installSourceReader()); "
                 + "errors point at the Swift declaration. See docs/model-check.md", read: SwiftSourceSchema.read),
         .choice(
             "cloudKitDatabase", \.cloudKitDatabase,

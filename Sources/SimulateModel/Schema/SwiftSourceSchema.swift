@@ -62,8 +62,8 @@ public enum SwiftSourceSchema {
         guard let reader else {
             diagnostics.error(
                 "Swift sources need the SimulateModelCheck product, which reads them with swift-syntax: run the "
-                    + "scenario with the simulate command line, or call ModelCheck.installSourceReader() in the test "
-                    + "before loading it (docs/model-check.md)", at: path)
+                    + "scenario with the simulate command line (built with its default traits), or call "
+                    + "ModelCheck.installSourceReader() in the test before loading it (docs/model-check.md)", at: path)
             return nil
         }
         let folder = diagnostics.scenarioFile.map { ($0 as NSString).deletingLastPathComponent } ?? ""
