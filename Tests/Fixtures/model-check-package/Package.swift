@@ -5,7 +5,8 @@ import PackageDescription
 // TOOLKIT is replaced by the toolkit's path when the script copies this package.
 let package = Package(
     name: "ModelCheckFixture",
-    dependencies: [.package(name: "simulate", path: "TOOLKIT")],
+    // The traits docs/testing.md gives for the plugins: ModelCheck alone (no swift-nio resolved).
+    dependencies: [.package(name: "simulate", path: "TOOLKIT", traits: ["ModelCheck"])],
     targets: [
         .target(name: "Models", plugins: [.plugin(name: "ModelCheckBuild", package: "simulate")])
     ]
