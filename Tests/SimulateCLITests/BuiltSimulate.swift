@@ -41,7 +41,7 @@ struct ScenarioFolder {
     let path: String
 
     init(_ files: [String: String] = ScenarioFolder.standard) throws {
-        path = NSTemporaryDirectory() + "simulate-reports-" + UUID().uuidString
+        path = TemporaryFolders.path("simulate-reports-")
         try FileManager.default.createDirectory(atPath: path + "/Scenarios", withIntermediateDirectories: true)
         for (name, text) in files {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/Scenarios/" + name))

@@ -58,8 +58,7 @@ struct CommandRunner {
 
     /// A fresh temporary directory holding the given files (relative path → contents).
     static func temporaryDirectory(_ files: [String: String]) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "simulate-cli-\(UUID().uuidString)")
+        let directory = URL(fileURLWithPath: TemporaryFolders.path("simulate-cli-"))
         for (path, contents) in files {
             let url = directory.appendingPathComponent(path)
             try FileManager.default.createDirectory(

@@ -18,7 +18,7 @@ import Testing
 
     @Test func aBackoffAfterANetworkFailureIsABackoffNotARateLimit() throws {
         let root = CommandRunner.repositoryRoot.path
-        let trace = NSTemporaryDirectory() + "simulate-backoff-\(UUID().uuidString).json"
+        let trace = TemporaryFolders.path("simulate-backoff-", suffix: ".json")
         _ = try BuiltSimulate.run(
             ["run", "Scenarios/counter/lost-responses.json", "--trace", trace], in: root)
         let data = try Data(contentsOf: URL(fileURLWithPath: trace))

@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func invalidUTF8BecomesReplacementCharacters() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sse-\(UUID().uuidString)")
+        let directory = URL(fileURLWithPath: TemporaryFolders.path("sse-"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data([0x64, 0x61, 0x74, 0x61, 0x3A, 0x20, 0xFF, 0x41, 0xC3, 0x0A, 0x0A]).write(
             to: directory.appendingPathComponent("bad.txt"))

@@ -26,6 +26,7 @@
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "model-check-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
             let json = folder.appendingPathComponent("schema.json").path
             try "{\"entities\": []}".write(toFile: json, atomically: true, encoding: .utf8)
             let binary = folder.appendingPathComponent("Model.swift").path

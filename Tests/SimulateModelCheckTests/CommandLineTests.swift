@@ -118,6 +118,7 @@
             #expect(missing.standardError.contains("no-such-folder: error: no such file or folder"))
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mc-cli-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
             try "@Model final class A {\n  var x: Int = (\n}\n".write(
                 to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
             let broken = try Self.run([folder.path])

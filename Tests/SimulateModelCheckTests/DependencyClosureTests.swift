@@ -11,12 +11,12 @@
             arguments: ["SimulateCore", "SimulateModel", "SimulatePlugins", "SimulateTesting", "SimulateCLI"])
         func closure(of library: String) throws {
             let root = Fixtures.root.components(separatedBy: "/Tests/").first ?? "."
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("model-check-dump-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: scratch) }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = [
-                "swift", "package", "--package-path", root, "--scratch-path",
-                FileManager.default.temporaryDirectory.appendingPathComponent("model-check-dump-\(getpid())").path,
-                "dump-package",
+                "swift", "package", "--package-path", root, "--scratch-path", scratch.path, "dump-package",
             ]
             let output = Pipe()
             process.standardOutput = output

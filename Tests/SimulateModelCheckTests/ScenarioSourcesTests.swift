@@ -53,6 +53,7 @@
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "model-sources-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
             try "@Model final class Item {\n    var color: Color = .red\n}\n".write(
                 to: folder.appendingPathComponent("Item.swift"), atomically: true, encoding: .utf8)
             let scenario = """

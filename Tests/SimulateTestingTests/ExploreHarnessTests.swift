@@ -16,6 +16,7 @@ import Testing
 
     @Test func exploreStopsAtTheFirstFailureAndNamesItsStrategy() throws {
         let fixtures = try Fixtures(["race.json": Self.race, "calm.json": Fixtures.passing])
+        defer { fixtures.remove() }
         let found = ScenarioHarness().explore(
             ScenarioFile(path: fixtures.path("race.json")), strategy: .pct(depth: 2, steps: nil), runs: 50,
             firstSeed: 5)
@@ -34,6 +35,7 @@ import Testing
 
     @Test func aHarnessUsingAStrategyRunsWithItAndItsReplayNamesIt() throws {
         let fixtures = try Fixtures(["race.json": Self.race])
+        defer { fixtures.remove() }
         let outcome = ScenarioHarness().using(.replay([])).run(ScenarioFile(path: fixtures.path("race.json")), seed: 3)
         #expect(outcome.result?.strategy == .replay([]))
         #expect(outcome.failures.first?.message.contains("--seed 3 --strategy fifo") == true)
@@ -45,6 +47,7 @@ import Testing
     @Test func aBadStrategyInTheFileIsReportedNotRun() throws {
         let bad = Self.race.replacingOccurrences(of: "\"duration\"", with: "\"strategy\": \"pct:x\", \"duration\"")
         let fixtures = try Fixtures(["bad.json": bad])
+        defer { fixtures.remove() }
         let outcome = ScenarioHarness().explore(
             ScenarioFile(path: fixtures.path("bad.json")), strategy: .random, runs: 10)
         #expect(outcome.runs == 0)

@@ -17,6 +17,11 @@ struct Fixtures {
 
     func path(_ name: String) -> String { directory + "/" + name }
 
+    /// Removes the folder and everything in it, at the end of the test that made it.
+    func remove() {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
     static func probe(steps: String = "", expect: String = #"[{"invariant": "probe.quiet"}]"#) -> String {
         """
         {"format": 1, "name": "probe", "duration": "10s", "devices": [{"id": "phone"}],

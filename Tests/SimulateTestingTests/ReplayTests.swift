@@ -9,6 +9,7 @@ import Testing
 @Suite struct ReplayTests {
     @Test func aRunWithYourOwnPluginNamesTheTestToRunAgain() throws {
         let fixtures = try Fixtures(["alarm.json": Fixtures.alarming])
+        defer { fixtures.remove() }
         var outcome: ScenarioOutcome?
         withKnownIssue("the probe raises an alarm") {
             outcome = ScenarioExpectations.check(file: fixtures.path("alarm.json"), seed: 7, plugins: [ProbePlugin()])

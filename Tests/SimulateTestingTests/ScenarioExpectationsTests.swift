@@ -7,6 +7,7 @@ import Testing
 
     @Test func passingFileRecordsNoIssue() throws {
         let fixtures = try Fixtures(["ok.json": Fixtures.passing])
+        defer { fixtures.remove() }
         let outcome = ScenarioExpectations.check(file: fixtures.path("ok.json"), plugins: plugins)
         #expect(outcome.passed)
         #expect(outcome.failures.isEmpty)
@@ -14,6 +15,7 @@ import Testing
 
     @Test func failingExpectationRecordsAnIssueNamingFileAndViolation() throws {
         let fixtures = try Fixtures(["alarm.json": Fixtures.alarming])
+        defer { fixtures.remove() }
         withKnownIssue {
             ScenarioExpectations.check(file: fixtures.path("alarm.json"), seed: 7, plugins: plugins)
         } matching: { issue in
@@ -26,6 +28,7 @@ import Testing
     @Test func invalidFileRecordsEachDiagnosticWithLineAndColumn() throws {
         let broken = Fixtures.probe().replacingOccurrences(of: #""id": "phone""#, with: #""id": "9phone""#)
         let fixtures = try Fixtures(["bad.json": broken])
+        defer { fixtures.remove() }
         let outcome = ScenarioHarness(plugins: plugins).run(ScenarioFile(path: fixtures.path("bad.json")))
         #expect(outcome.invalid != nil)
         let message = try #require(outcome.failures.first?.message)
@@ -41,6 +44,7 @@ import Testing
             steps: #"{"at": "1s", "device": "phone", "do": "probe.ping"}"#,
             expect: #"[{"at": "end", "device": "phone", "check": "probe.pings", "equals": 2}]"#)
         let fixtures = try Fixtures(["count.json": text])
+        defer { fixtures.remove() }
         let outcome = ScenarioHarness(plugins: plugins).run(ScenarioFile(path: fixtures.path("count.json")))
         #expect(outcome.failures.map(\.name) == ["probe.pings"])
         #expect(outcome.failures.first?.message.contains("at end on phone: expected 2, observed 1") == true)
@@ -48,6 +52,7 @@ import Testing
 
     @Test func seedRangeRunsEverySeed() throws {
         let fixtures = try Fixtures(["ok.json": Fixtures.passing])
+        defer { fixtures.remove() }
         let outcomes = ScenarioExpectations.check(
             file: ScenarioFile(path: fixtures.path("ok.json")), seeds: 0...4, plugins: plugins)
         #expect(outcomes.compactMap(\.result?.seed) == [0, 1, 2, 3, 4])

@@ -7,6 +7,7 @@ import Testing
         let fixtures = try Fixtures([
             "b.json": Fixtures.passing, "a/c.json": Fixtures.passing, "notes.txt": "x", "a.json": Fixtures.passing,
         ])
+        defer { fixtures.remove() }
         let files = ScenarioSuite.files(in: fixtures.directory)
         #expect(files.map(\.name) == ["a.json", "c.json", "b.json"])
         #expect(files.map(\.path) == ["a.json", "a/c.json", "b.json"].map(fixtures.path))

@@ -9,6 +9,7 @@ import Testing
         let source = ScenarioSuite.resolve("Tests/Fixtures/Shrink/counter-allkeys-hazard-noisy.json")
         let text = try String(contentsOfFile: source.path, encoding: .utf8)
         let fixtures = try Fixtures(["noisy.json": text])
+        defer { fixtures.remove() }
         withKnownIssue {
             ScenarioExpectations.check(
                 file: ScenarioFile(path: fixtures.path("noisy.json")),

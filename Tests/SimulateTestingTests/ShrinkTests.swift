@@ -96,6 +96,7 @@ import Testing
     @Test func aFailingCheckWritesTheMinimalScenarioWhenAsked() throws {
         let source = ScenarioSuite.resolve("Tests/Fixtures/Shrink/counter-allkeys-hazard-noisy.json")
         let fixtures = try Fixtures(["noisy.json": try String(contentsOfFile: source.path, encoding: .utf8)])
+        defer { fixtures.remove() }
         let output = fixtures.path("noisy.min.json")
         withKnownIssue {
             ScenarioExpectations.check(file: ScenarioFile(path: fixtures.path("noisy.json")), shrinkOnFailure: .beside)

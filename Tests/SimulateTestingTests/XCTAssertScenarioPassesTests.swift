@@ -24,6 +24,7 @@
         func testRelativePathIsFoundFromTheTestFile() throws {
             let scenario = Fixtures.passing
             let fixtures = try Fixtures(["ok.json": scenario])
+            defer { fixtures.remove() }
             XCTAssertScenarioPasses(fixtures.path("ok.json"), seed: 3, plugins: [ProbePlugin()])
         }
     }

@@ -74,7 +74,7 @@ enum Shell {
 
 /// A scenario file in a fresh temporary folder.
 func temporaryScenario(_ text: String, name: String = "scenario.json") throws -> String {
-    let folder = NSTemporaryDirectory() + "simulate-serve-" + UUID().uuidString
+    let folder = TemporaryFolders.path("simulate-serve-")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let path = folder + "/" + name
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
