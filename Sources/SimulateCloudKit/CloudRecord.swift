@@ -187,9 +187,7 @@ public struct CloudRecord: Sendable, Equatable {
         } else {
             var value = storage.value(key)
             change(&value)
-            storage = storage.copy()
-            if storage.edit?.key != key { storage.applyEdit() }
-            storage.edit = FieldEdit(key: key, value: value)
+            storage = storage.copy(editing: key, to: consume value)
         }
         storage.changedKeys.insert(key)
     }
@@ -290,6 +288,17 @@ public struct CloudRecord: Sendable, Equatable {
             guard let edit else { return }
             self.edit = nil
             fields[edit.key] = edit.value
+        }
+
+        /// A copy with `key` set to `value`: the change waits beside the shared fields, and a waiting
+        /// change to another key moves into the copy's fields first.
+        func copy(editing key: String, to value: consuming CloudFieldValue?) -> Storage {
+            let copy = Storage(
+                recordType: recordType, recordID: recordID, fields: fields, changeTag: changeTag,
+                modificationTime: modificationTime, changedKeys: changedKeys)
+            if let edit, edit.key != key { copy.fields[edit.key] = edit.value }
+            copy.edit = FieldEdit(key: key, value: consume value)
+            return copy
         }
 
         func copy() -> Storage {
