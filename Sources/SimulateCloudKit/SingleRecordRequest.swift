@@ -26,18 +26,20 @@ extension CloudKitDatabaseClient {
     /// request at a time, and sends the next from the answer of the last), else in a new one.
     private func send(_ operation: consuming SingleRecordRequest.Operation, _ responder: SingleRecordResponder) {
         noteSent()
+        let reusable = isKnownUniquelyReferenced(&requestsInFlight.beforeLast)
+        var spare = requestsInFlight.beforeLast.take()
+        requestsInFlight.beforeLast = requestsInFlight.last.take()
         let request: SingleRecordRequest
-        if var spare = requestsInFlight.beforeLast.take(), isKnownUniquelyReferenced(&spare) {
+        if reusable, let spare = spare.take() {
             spare.prepareForReuse()
             spare.load(operation, responder: responder)
             request = spare
         } else {
             request = SingleRecordRequest(client: self, operation: operation, responder: responder)
         }
-        requestsInFlight.beforeLast = requestsInFlight.last.take()
-        requestsInFlight.last = request
-        network.request(
-            request, from: device, to: CloudKitRecordServer.networkName, timeout: timeout)
+        // Sending schedules the request's first step and calls back nothing: it is kept afterwards.
+        network.request(request, from: device, to: CloudKitRecordServer.networkName, timeout: timeout)
+        requestsInFlight.last = consume request
     }
 }
 
