@@ -37,51 +37,94 @@ public enum JSONWriter {
         output.append("\"")
     }
 
+    /// Builds the text as UTF-8 bytes and makes one string at the end: appending to a `String` piece by
+    /// piece cost about 300 instructions an append (docs/performance.md).
     private struct Writer {
         let pretty: Bool
         let sortedKeys: Bool
-        var output = ""
+        var bytes: [UInt8] = []
+
+        init(pretty: Bool, sortedKeys: Bool) {
+            self.pretty = pretty
+            self.sortedKeys = sortedKeys
+            bytes.reserveCapacity(256)
+        }
+
+        var output: String { String(decoding: bytes, as: UTF8.self) }
 
         mutating func write(_ value: JSON, indent: Int) {
             switch value {
-            case .null: output.append("null")
-            case .bool(let flag): output.append(flag ? "true" : "false")
-            case .integer(let number): output.append(String(number))
-            case .unsignedInteger(let number): output.append(String(number))
-            case .double(let number): output.append(number.isFinite ? number.description : "null")
-            case .string(let text): appendEscaped(text, to: &output)
+            case .null: bytes.append(contentsOf: "null".utf8)
+            case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+            case .integer(let number): bytes.append(contentsOf: String(number).utf8)
+            case .unsignedInteger(let number): bytes.append(contentsOf: String(number).utf8)
+            case .double(let number): bytes.append(contentsOf: (number.isFinite ? number.description : "null").utf8)
+            case .string(let text): appendEscaped(text)
             case .array(let elements):
-                guard !elements.isEmpty else { return output.append("[]") }
-                output.append("[")
+                guard !elements.isEmpty else { return bytes.append(contentsOf: "[]".utf8) }
+                bytes.append(UInt8(ascii: "["))
                 for (position, element) in elements.enumerated() {
-                    if position > 0 { output.append(",") }
+                    if position > 0 { bytes.append(UInt8(ascii: ",")) }
                     newline(indent + 1)
                     write(element, indent: indent + 1)
                 }
                 newline(indent)
-                output.append("]")
+                bytes.append(UInt8(ascii: "]"))
             case .object(let object):
-                guard !object.isEmpty else { return output.append("{}") }
-                output.append("{")
+                guard !object.isEmpty else { return bytes.append(contentsOf: "{}".utf8) }
+                bytes.append(UInt8(ascii: "{"))
                 let order =
                     sortedKeys
                     ? object.keys.indices.sorted { object.keys[$0] < object.keys[$1] } : Array(object.keys.indices)
                 for (position, member) in order.enumerated() {
-                    if position > 0 { output.append(",") }
+                    if position > 0 { bytes.append(UInt8(ascii: ",")) }
                     newline(indent + 1)
-                    appendEscaped(object.keys[member], to: &output)
-                    output.append(pretty ? ": " : ":")
+                    appendEscaped(object.keys[member])
+                    bytes.append(UInt8(ascii: ":"))
+                    if pretty { bytes.append(UInt8(ascii: " ")) }
                     write(object.values[member], indent: indent + 1)
                 }
                 newline(indent)
-                output.append("}")
+                bytes.append(UInt8(ascii: "}"))
             }
+        }
+
+        /// As ``JSONWriter/escape(_:)``. Most strings need no escape: they are copied whole after one scan.
+        private mutating func appendEscaped(_ string: String) {
+            bytes.append(UInt8(ascii: "\""))
+            let utf8 = string.utf8
+            // As DurationFormat reads a string: a native string's bytes are contiguous, read through a Span.
+            let escapes =
+                utf8.withContiguousStorageIfAvailable { Self.containsEscape(Span(_unsafeElements: $0)) }
+                ?? utf8.contains(where: Self.needsEscape)
+            if escapes {
+                for byte in utf8 {
+                    switch byte {
+                    case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
+                    case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
+                    case ..<0x20: bytes.append(contentsOf: ("\\u00" + hex2(byte)).utf8)
+                    default: bytes.append(byte)
+                    }
+                }
+            } else {
+                bytes.append(contentsOf: utf8)
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
+
+        private static func containsEscape(_ bytes: Span<UInt8>) -> Bool {
+            for index in bytes.indices where needsEscape(bytes[index]) { return true }
+            return false
+        }
+
+        private static func needsEscape(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
         }
 
         private mutating func newline(_ indent: Int) {
             guard pretty else { return }
-            output.append("\n")
-            output.append(String(repeating: " ", count: indent * 2))
+            bytes.append(UInt8(ascii: "\n"))
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
         }
     }
 }

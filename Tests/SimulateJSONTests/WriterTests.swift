@@ -44,6 +44,9 @@ import Testing
     ])
     func escapingKeepsEveryOtherByte(_ text: String, _ expected: String) throws {
         #expect(JSONWriter.escape(text) == expected)
+        // The writer escapes strings and keys with its own byte-level copy of the rule.
+        #expect(JSONWriter.string(.string(text)) == expected)
+        #expect(JSONWriter.string([text: [.string(text)]]) == "{" + expected + ":[" + expected + "]}")
         #expect(try JSONParser.parse("[" + JSONWriter.escape(text) + "]").root == [.string(text)])
     }
 
