@@ -46,12 +46,17 @@ let package = Package(
             name: "CommandLineTools",
             description: "The `simulate` command line and real endpoints (swift-argument-parser, swift-nio)."
         ),
+        // ModelCheck brings CommandLineTools, and the default names ModelCheck alone: SwiftPM keeps a list of
+        // traits as a set, so with two in one list the order of their `-D` flags changed from one `swift build`
+        // or `swift test` to the next, and every module was compiled again each time it did.
         .trait(
             name: "ModelCheck",
-            description: "Reading SwiftData models from Swift sources (swift-syntax, swift-argument-parser)."
+            description:
+                "Reading SwiftData models from Swift sources (swift-syntax, swift-argument-parser); brings CommandLineTools.",
+            enabledTraits: ["CommandLineTools"]
         ),
-        // `simulate model-check` is there when both are on (the sanitized CI builds leave ModelCheck off).
-        .default(enabledTraits: ["CommandLineTools", "ModelCheck"]),
+        // `simulate model-check` is there when both are on (the sanitized CI builds ask for CommandLineTools alone).
+        .default(enabledTraits: ["ModelCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

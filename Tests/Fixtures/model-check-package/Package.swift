@@ -5,7 +5,7 @@ import PackageDescription
 // TOOLKIT is replaced by the toolkit's path when the script copies this package.
 let package = Package(
     name: "ModelCheckFixture",
-    // The traits docs/testing.md gives for the plugins: ModelCheck alone (no swift-nio resolved).
+    // The traits docs/testing.md gives for the plugins: ModelCheck alone (it brings CommandLineTools).
     dependencies: [.package(name: "simulate", path: "TOOLKIT", traits: ["ModelCheck"])],
     targets: [
         .target(name: "Models", plugins: [.plugin(name: "ModelCheckBuild", package: "simulate")])
