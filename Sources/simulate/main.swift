@@ -19,7 +19,9 @@ import SimulateCLI
         FileHandle.standardError.write(
             Data(
                 ("error: this simulate was built without the ModelCheck trait, so it has no model-check command; "
-                    + "build it with the default traits (or --traits CommandLineTools,ModelCheck)\n").utf8))
+                    + "build it with the default traits (or --traits ModelCheck, which brings CommandLineTools)\n").utf8
+            )
+        )
         exit(2)
     }
     SimulateMain.run()
