@@ -22,19 +22,29 @@ public enum JSONWriter {
         let utf8 = string.utf8
         while position != utf8.endIndex {
             let byte = utf8[position]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            if needsEscape(byte) {
                 output.append(contentsOf: string[runStart..<position])
-                switch byte {
-                case UInt8(ascii: "\""): output.append("\\\"")
-                case UInt8(ascii: "\\"): output.append("\\\\")
-                default: output.append("\\u00" + hex2(byte))
-                }
+                output.append(escapeSequence(byte))
                 runStart = utf8.index(after: position)
             }
             position = utf8.index(after: position)
         }
         output.append(contentsOf: string[runStart..<position])
         output.append("\"")
+    }
+
+    /// The bytes RFC 8259 requires escaped in a string: `"`, `\` and the control characters.
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// How a byte that needs an escape is written: `\"`, `\\`, or a control character as `\u00XX`.
+    static func escapeSequence(_ byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: "\""): "\\\""
+        case UInt8(ascii: "\\"): "\\\\"
+        default: "\\u00" + hex2(byte)
+        }
     }
 
     /// Builds the text as UTF-8 bytes and makes one string at the end: appending to a `String` piece by
@@ -96,14 +106,13 @@ public enum JSONWriter {
             // As DurationFormat reads a string: a native string's bytes are contiguous, read through a Span.
             let escapes =
                 utf8.withContiguousStorageIfAvailable { Self.containsEscape(Span(_unsafeElements: $0)) }
-                ?? utf8.contains(where: Self.needsEscape)
+                ?? utf8.contains(where: JSONWriter.needsEscape)
             if escapes {
                 for byte in utf8 {
-                    switch byte {
-                    case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
-                    case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
-                    case ..<0x20: bytes.append(contentsOf: ("\\u00" + hex2(byte)).utf8)
-                    default: bytes.append(byte)
+                    if JSONWriter.needsEscape(byte) {
+                        bytes.append(contentsOf: JSONWriter.escapeSequence(byte).utf8)
+                    } else {
+                        bytes.append(byte)
                     }
                 }
             } else {
@@ -113,12 +122,8 @@ public enum JSONWriter {
         }
 
         private static func containsEscape(_ bytes: Span<UInt8>) -> Bool {
-            for index in bytes.indices where needsEscape(bytes[index]) { return true }
+            for index in bytes.indices where JSONWriter.needsEscape(bytes[index]) { return true }
             return false
-        }
-
-        private static func needsEscape(_ byte: UInt8) -> Bool {
-            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
         }
 
         private mutating func newline(_ indent: Int) {
