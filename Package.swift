@@ -232,6 +232,8 @@ let package = Package(
             path: "Fuzz/ServeHTTPFuzz"),
 
         // MARK: Tests
+        // What more than one test target uses: a trait that runs a suite on a thread of its own.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SimulateJSONTests", dependencies: ["SimulateJSON"]),
         .testTarget(name: "SimulateCoreTests", dependencies: ["SimulateCore"]),
         .testTarget(name: "SimulateAsyncTests", dependencies: ["SimulateAsync", "SimulateCore"]),
@@ -244,7 +246,11 @@ let package = Package(
         // The SSE plugin's real endpoints in this process (keep-alive, slow readers, resets, idle clients).
         .testTarget(
             name: "SimulateSSEServeTests",
-            dependencies: ["SimulateSSEServe", "SimulateSSE", "SimulateCore", "SimulateJSON"]),
+            dependencies: [
+                "SimulateSSEServe", "SimulateSSE", "SimulateCore", "SimulateJSON", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
+                .product(name: "NIOPosix", package: "swift-nio", condition: tools),
+            ]),
         .testTarget(name: "SimulateCloudKitTests", dependencies: ["SimulateCloudKit", "SimulateCore"]),
         .testTarget(
             name: "SimulateCounterTests", dependencies: ["SimulateCounter", "SimulateCloudKit", "SimulateCore"]),
@@ -258,7 +264,9 @@ let package = Package(
         .testTarget(name: "SimulateFacadesTests", dependencies: ["SimulateFacades", "SimulateCloudKit"]),
         .testTarget(
             name: "SimulateCLITests",
-            dependencies: ["SimulateCLI", "SimulateReports", "SimulateSSE", "simulate", "custom-simulate"]),
+            dependencies: [
+                "SimulateCLI", "SimulateReports", "SimulateSSE", "simulate", "custom-simulate", "TestSupport",
+            ]),
         .testTarget(
             name: "SimulateTestingTests",
             dependencies: [

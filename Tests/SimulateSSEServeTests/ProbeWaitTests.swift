@@ -1,13 +1,14 @@
 import Foundation
 import SimulateCore
 import SimulateSSE
+import TestSupport
 import Testing
 
 @testable import SimulateSSEServe
 
 /// `probe` before the run: it waits for a server still starting, says what the server must hold, and
 /// names what it cannot judge.
-@Suite(.serialized) struct ProbeWaitTests {
+@Suite(.serialized, .onAThreadOfItsOwn("ProbeWaitTests")) struct ProbeWaitTests {
     static let text = """
         {"format": 1, "name": "probe", "duration": "2s", "devices": [{"id": "phone"}],
          "network": {"latency": "0s"}, "plugins": {"sse": {"items": ["milk", "eggs"]}},

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `simulate serve` answers an `sse` `serverError` fault on its sockets as the in-process server does.
-@Suite(.serialized) struct ServeServerErrorTests {
+@Suite(.serialized, .onAThreadOfItsOwn("ServeServerErrorTests")) struct ServeServerErrorTests {
     static let scenario = """
         {"format": 1, "name": "serve answers 503", "duration": "2s", "devices": [{"id": "phone"}],
          "network": {"latency": "0s"}, "plugins": {"sse": {"items": ["milk"]}},
