@@ -15,6 +15,7 @@ final class RealTimeDriver {
     /// Set while `catchUp()` runs the scheduler: an event that asks to advance (a delivery does) is
     /// handled when the catch-up ends, not inside it.
     private var isCatchingUp = false
+    private var advanceAsked = false
     /// Called once, on the loop, when the duration has passed, `stop()` was called, or the run broke.
     var onFinish: (RunFailure?) -> Void = { _ in }
 
@@ -51,29 +52,42 @@ final class RealTimeDriver {
     func catchUp() {
         guard !isFinished, startedAt != nil, !isCatchingUp else { return }
         isCatchingUp = true
-        defer { isCatchingUp = false }
         do {
             try scheduler.run(through: virtualNow)
         } catch {
             finish(RunFailure(message: error.description, at: scheduler.now))
         }
+        isCatchingUp = false
+        if advanceAsked {
+            advanceAsked = false
+            if !isFinished { setTimer() }
+        }
     }
 
-    /// Runs what is due, then sets a timer for the next event (at most 200 ms away). Inside a catch-up it
-    /// does nothing: a catch-up that took long enough for the end to pass finished the run from inside
-    /// its own batch, and the rest of the batch, due before the end, ran after the verdict.
+    /// Runs what is due, then sets a timer for the next event (at most 200 ms away). Asked inside a
+    /// catch-up, it only sets the timer when the catch-up ends: run inside it, a catch-up that took long
+    /// enough for the end to pass finished the run from inside its own batch, and the rest of the batch,
+    /// due before the end, was never sent.
     func advance() {
-        guard !isCatchingUp else { return }
+        if isCatchingUp {
+            advanceAsked = true
+            return
+        }
         catchUp()
         guard !isFinished else { return }
-        let now = virtualNow
-        let end = VirtualInstant.start + duration
-        if now >= end {
+        if virtualNow >= VirtualInstant.start + duration {
             // On a loaded machine the catch-up above can take long enough for the end to pass: what was
             // due between the two readings of the clock runs before the verdict.
             catchUp()
             return finish(nil)
         }
+        setTimer()
+    }
+
+    /// The timer for the next event, or for the end (at most 200 ms away, at least 1 ms).
+    private func setTimer() {
+        let now = virtualNow
+        let end = VirtualInstant.start + duration
         tick?.cancel()
         let next = min(scheduler.nextEventTime ?? end, end)
         let waitReal = min(realDuration(max(.zero, next - now)), .milliseconds(200))
