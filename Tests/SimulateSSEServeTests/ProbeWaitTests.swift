@@ -8,7 +8,7 @@ import Testing
 
 /// `probe` before the run: it waits for a server still starting, says what the server must hold, and
 /// names what it cannot judge.
-@Suite(.serialized, .onAThreadOfItsOwn("ProbeWaitTests")) struct ProbeWaitTests {
+@Suite(.serialized, .onAThreadOfItsOwn) struct ProbeWaitTests {
     static let text = """
         {"format": 1, "name": "probe", "duration": "2s", "devices": [{"id": "phone"}],
          "network": {"latency": "0s"}, "plugins": {"sse": {"items": ["milk", "eggs"]}},

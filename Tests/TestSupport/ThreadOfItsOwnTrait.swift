@@ -8,10 +8,6 @@ import Testing
 /// other tests instead of beside them. On their own thread they wait beside the others, as they
 /// did one at a time before.
 public struct ThreadOfItsOwnTrait: SuiteTrait, TestScoping {
-    private let name: String
-
-    init(name: String) { self.name = name }
-
     public var isRecursive: Bool { false }
 
     public func provideScope(
@@ -20,13 +16,13 @@ public struct ThreadOfItsOwnTrait: SuiteTrait, TestScoping {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
             return try await function()
         }
-        let executor = ThreadExecutor(name: name)
+        let executor = ThreadExecutor(name: test.name)
         defer { executor.finish() }
         try await withTaskExecutorPreference(executor) { try await function() }
     }
 }
 
 extension Trait where Self == ThreadOfItsOwnTrait {
-    /// Runs the suite's tests on a thread of their own (``ThreadOfItsOwnTrait``).
-    public static func onAThreadOfItsOwn(_ name: String) -> Self { ThreadOfItsOwnTrait(name: name) }
+    /// Runs the suite's tests on a thread of their own, named after the suite (``ThreadOfItsOwnTrait``).
+    public static var onAThreadOfItsOwn: Self { ThreadOfItsOwnTrait() }
 }

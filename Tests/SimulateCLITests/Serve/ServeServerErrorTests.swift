@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `simulate serve` answers an `sse` `serverError` fault on its sockets as the in-process server does.
-@Suite(.serialized, .onAThreadOfItsOwn("ServeServerErrorTests")) struct ServeServerErrorTests {
+@Suite(.serialized, .onAThreadOfItsOwn) struct ServeServerErrorTests {
     static let scenario = """
         {"format": 1, "name": "serve answers 503", "duration": "2s", "devices": [{"id": "phone"}],
          "network": {"latency": "0s"}, "plugins": {"sse": {"items": ["milk"]}},

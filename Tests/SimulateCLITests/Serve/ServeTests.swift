@@ -5,7 +5,7 @@ import Testing
 
 /// `simulate serve`, `probe` and `diff` with real sockets on loopback and real clients: curl, the
 /// probe itself, a shell loop that reconnects at once, and headless Chromium.
-@Suite(.serialized, .onAThreadOfItsOwn("ServeTests")) struct ServeTests {
+@Suite(.serialized, .onAThreadOfItsOwn) struct ServeTests {
     static let curlScenario = """
         {"format": 1, "name": "serve to curl", "duration": "2s", "devices": [{"id": "phone"}],
          "network": {"latency": "0s"}, "plugins": {"sse": {"items": ["milk", "eggs"]}},
