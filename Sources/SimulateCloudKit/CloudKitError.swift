@@ -110,15 +110,17 @@ public struct CloudKitError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
-    /// A `serverRecordChanged` with its records; `serverRecord` nil when the server left it out.
+    /// A `serverRecordChanged` with its records; `serverRecord` nil when the server left it out. The client's
+    /// record is `clientRecord`, or the edit it was made by (made only when read).
     init(
-        serverRecordChanged message: String, serverRecord: CloudRecord?, clientRecord: CloudRecord,
-        ancestorRecord: CloudRecord?
+        serverRecordChanged message: String, serverRecord: CloudRecord?, clientRecord: CloudRecord?,
+        clientEdit: CloudRecordEdit? = nil, ancestorRecord: CloudRecord?
     ) {
         code = .serverRecordChanged
         self.message = message
         details = Details(
             items: [], serverRecord: serverRecord, clientRecord: clientRecord, ancestorRecord: ancestorRecord)
+        details?.clientEdit = clientEdit
     }
 
     /// A `partialFailure` from per-item errors in request order.
@@ -147,8 +149,13 @@ public struct CloudKitError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// `serverRecordChanged` only: the record the client sent.
     public var clientRecord: CloudRecord? {
-        get { details?.clientRecord }
-        set { update { $0.clientRecord = newValue } }
+        get { details?.client }
+        set {
+            update {
+                $0.clientRecord = newValue
+                $0.clientEdit = nil
+            }
+        }
     }
 
     /// `serverRecordChanged` only: the server's version the client's copy was based on (nil when the
@@ -190,7 +197,11 @@ public struct CloudKitError: Error, Sendable, Equatable, CustomStringConvertible
         var items: [(recordID: CloudRecordID, error: CloudKitError)]
         var serverRecord: CloudRecord?
         var clientRecord: CloudRecord?
+        /// The client's record as the edit it was made by, when `clientRecord` is nil.
+        var clientEdit: CloudRecordEdit?
         var ancestorRecord: CloudRecord?
+
+        var client: CloudRecord? { clientRecord ?? clientEdit?.record }
 
         init(
             items: [(recordID: CloudRecordID, error: CloudKitError)], serverRecord: CloudRecord?,
@@ -203,13 +214,15 @@ public struct CloudKitError: Error, Sendable, Equatable, CustomStringConvertible
         }
 
         func copy() -> Details {
-            Details(
+            let copy = Details(
                 items: items, serverRecord: serverRecord, clientRecord: clientRecord, ancestorRecord: ancestorRecord)
+            copy.clientEdit = clientEdit
+            return copy
         }
 
         func isEqual(to other: Details?) -> Bool {
             guard let other else { return false }
-            return serverRecord == other.serverRecord && clientRecord == other.clientRecord
+            return serverRecord == other.serverRecord && client == other.client
                 && ancestorRecord == other.ancestorRecord && items.count == other.items.count
                 && zip(items, other.items).allSatisfy { $0.recordID == $1.recordID && $0.error == $1.error }
         }

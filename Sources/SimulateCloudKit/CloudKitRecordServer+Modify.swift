@@ -60,14 +60,15 @@ extension CloudKitRecordServer {
         let record = plan.records[index]
         let duplicate = plan.visit(record.recordID)
         let existing = duplicate == nil ? storedRecord(record.recordID) : nil
-        let result = savedFields(record, existing, policy: policy, duplicate: duplicate, requester: requester)
-        if case .failure = result { plan.hasFailure = true }
-        plan.saves[index] = result.map { saved in
-            switch saved {
-            case .asSent: record.fields
-            case .merged(let fields): fields
+        let result: Result<CloudFields, CloudKitError> =
+            switch check(record, existing, policy: policy, duplicate: duplicate, requester: requester) {
+            case .saved(.asSent): .success(record.fields)
+            case .saved(.merged(let fields)): .success(fields)
+            case .failed(let error): .failure(error)
+            case .conflict(let conflict): .failure(conflict.error(clientRecord: record, clientEdit: nil))
             }
-        }
+        if case .failure = result { plan.hasFailure = true }
+        plan.saves[index] = result
         plan.existing[index] = existing
     }
 
@@ -77,21 +78,46 @@ extension CloudKitRecordServer {
         CloudRecord, CloudKitError
     > {
         let existing = storedRecord(record.recordID)
-        switch savedFields(record, existing, policy: policy, duplicate: nil, requester: requester) {
-        case .success(let fields):
-            let saved =
-                switch fields {
-                case .asSent: record.savedAsSent(tag: makeTag(), at: scheduler.now)
-                case .merged(let fields): record.serverCopy(fields: fields, tag: makeTag(), at: scheduler.now)
-                }
-            keepSaved(saved, replacing: existing)
-            noteSaved()
-            trace.instant(Self.track, "cloudkit", "modify", value: 1)
-            return .success(saved)
-        case .failure(let error):
-            trace.instant(Self.track, "cloudkit", "modify", value: 0)
-            return .failure(error)
+        switch check(record, existing, policy: policy, duplicate: nil, requester: requester) {
+        case .saved(let fields): return .success(keep(record, fields, replacing: existing))
+        case .failed(let error): return failed(error)
+        case .conflict(let conflict): return failed(conflict.error(clientRecord: record, clientEdit: nil))
         }
+    }
+
+    /// `saveOne` of a record with one field set. With `ifServerRecordUnchanged` the changed record is made
+    /// only when it is saved: a conflict's error carries the edit. The merging policies save the changed record.
+    func saveOne(_ edit: consuming CloudRecordEdit, policy: CloudSavePolicy, requester: String?) -> Result<
+        CloudRecord, CloudKitError
+    > {
+        guard policy == .ifServerRecordUnchanged else {
+            return saveOne(edit.record, policy: policy, requester: requester)
+        }
+        let existing = storedRecord(edit.base.recordID)
+        switch check(edit.base, existing, policy: policy, duplicate: nil, requester: requester) {
+        case .saved(let fields): return .success(keep(edit.record, fields, replacing: existing))
+        case .failed(let error): return failed(error)
+        case .conflict(let conflict): return failed(conflict.error(clientRecord: nil, clientEdit: consume edit))
+        }
+    }
+
+    private func keep(_ record: consuming CloudRecord, _ fields: SavedFields, replacing existing: StoredRecord?)
+        -> CloudRecord
+    {
+        let saved =
+            switch fields {
+            case .asSent: record.savedAsSent(tag: makeTag(), at: scheduler.now)
+            case .merged(let fields): record.serverCopy(fields: fields, tag: makeTag(), at: scheduler.now)
+            }
+        keepSaved(saved, replacing: existing)
+        noteSaved()
+        trace.instant(Self.track, "cloudkit", "modify", value: 1)
+        return saved
+    }
+
+    private func failed(_ error: consuming CloudKitError) -> Result<CloudRecord, CloudKitError> {
+        trace.instant(Self.track, "cloudkit", "modify", value: 0)
+        return .failure(error)
     }
 
     /// What a save leaves on the server: the record's fields as sent, or the fields merged with the
@@ -101,24 +127,48 @@ extension CloudKitRecordServer {
         case merged(CloudFields)
     }
 
-    private func savedFields(
+    /// What a save of one record comes to, before anything is applied.
+    enum SaveCheck {
+        case saved(SavedFields)
+        case failed(CloudKitError)
+        /// `serverRecordChanged`: the caller makes the error, which carries the client's record.
+        case conflict(Conflict)
+    }
+
+    /// A `serverRecordChanged`, before the client's record is put into its error.
+    struct Conflict {
+        /// The server's record; nil when the server leaves it out of the error.
+        var existing: StoredRecord?
+        /// The change tag the client's record was fetched at; nil for a record never saved.
+        var clientTag: CloudChangeTag?
+
+        func error(clientRecord: consuming CloudRecord?, clientEdit: consuming CloudRecordEdit?) -> CloudKitError {
+            var message = clientTag == nil ? "record to insert already exists" : "client oplock error updating record"
+            if existing == nil { message += " (no server record)" }
+            return CloudKitError(
+                serverRecordChanged: message, serverRecord: existing?.current, clientRecord: clientRecord,
+                clientEdit: clientEdit, ancestorRecord: existing?.version(clientTag))
+        }
+    }
+
+    private func check(
         _ record: borrowing CloudRecord, _ existing: StoredRecord?, policy: CloudSavePolicy,
         duplicate: CloudKitError?, requester: String?
-    ) -> Result<SavedFields, CloudKitError> {
-        if let duplicate { return .failure(duplicate) }
+    ) -> SaveCheck {
+        if let duplicate { return .failed(duplicate) }
         if hasServerErrors, serverError(.quotaExceeded, affects: requester) {
-            return .failure(
+            return .failed(
                 CloudKitError(.quotaExceeded, "saving \(record.recordID) exceeds the user's iCloud storage quota"))
         }
         guard let existing else {
-            if let error = zoneError(record.recordID.zoneID) { return .failure(error) }
+            if let error = zoneError(record.recordID.zoneID) { return .failed(error) }
             if policy == .ifServerRecordUnchanged && record.changeTag != nil {
-                return .failure(CloudKitError(.unknownItem, "record to update \(record.recordID) not found"))
+                return .failed(CloudKitError(.unknownItem, "record to update \(record.recordID) not found"))
             }
-            return .success(.asSent)
+            return .saved(.asSent)
         }
         if existing.current.recordType != record.recordType {
-            return .failure(
+            return .failed(
                 CloudKitError(
                     .invalidArguments,
                     "record \(record.recordID) is a \(existing.current.recordType), not a \(record.recordType)"))
@@ -127,27 +177,18 @@ extension CloudKitRecordServer {
         case .ifServerRecordUnchanged:
             guard record.changeTag == existing.current.changeTag else {
                 noteConflict()
-                let message =
-                    record.changeTag == nil
-                    ? "record to insert already exists" : "client oplock error updating record"
                 if hasServerErrors, serverError(.serverRecordChangedWithoutRecord, affects: requester) {
-                    return .failure(
-                        CloudKitError(
-                            serverRecordChanged: message + " (no server record)", serverRecord: nil,
-                            clientRecord: copy record, ancestorRecord: nil))
+                    return .conflict(Conflict(existing: nil, clientTag: record.changeTag))
                 }
-                return .failure(
-                    CloudKitError(
-                        serverRecordChanged: message, serverRecord: existing.current, clientRecord: copy record,
-                        ancestorRecord: existing.version(record.changeTag)))
+                return .conflict(Conflict(existing: existing, clientTag: record.changeTag))
             }
             // The client's copy is the server's current version plus its changed keys: merging them into the
             // server's fields gives the client's fields.
-            return .success(.asSent)
+            return .saved(.asSent)
         case .changedKeys:
-            return .success(.merged(merging(copy record, into: existing.current.fields)))
+            return .saved(.merged(merging(copy record, into: existing.current.fields)))
         case .allKeys:
-            return .success(.merged(writingAllKeys(copy record, over: existing.current.fields)))
+            return .saved(.merged(writingAllKeys(copy record, over: existing.current.fields)))
         }
     }
 

@@ -26,7 +26,23 @@ extension CloudKitRecordServer {
         if let error = admitModify(itemCount: 1, zoneID: record.recordID.zoneID, requester: requester) {
             return .operationError(error)
         }
-        switch saveOne(record, policy: policy, requester: requester) {
+        return answer(saveOne(record, policy: policy, requester: requester), requester: requester)
+    }
+
+    /// `saveSingle` of a record with one field set: the changed record is made only when it is saved.
+    func saveSingle(_ edit: consuming CloudRecordEdit, policy: CloudSavePolicy, requester: String?)
+        -> SingleRecordAnswer
+    {
+        if let error = admitModify(itemCount: 1, zoneID: edit.base.recordID.zoneID, requester: requester) {
+            return .operationError(error)
+        }
+        return answer(saveOne(edit, policy: policy, requester: requester), requester: requester)
+    }
+
+    private func answer(_ result: consuming Result<CloudRecord, CloudKitError>, requester: String?)
+        -> SingleRecordAnswer
+    {
+        switch result {
         case .success(let saved):
             return losesResponse(to: requester) ? .operationError(Self.responseLost) : .record(saved)
         case .failure(let error): return .itemError(error)

@@ -22,6 +22,14 @@ extension CloudKitDatabaseClient {
         send(.save(consume record, savePolicy), responder)
     }
 
+    /// Saves a record with one field set, like `modify(saving: [edit.record])`; the changed record is
+    /// made only when the server keeps it (``CloudRecordEdit``). The answer goes to `responder.saved`.
+    package func saveRecord(
+        _ edit: consuming CloudRecordEdit, savePolicy: CloudSavePolicy, for responder: SingleRecordResponder
+    ) {
+        send(.saveEdit(consume edit, savePolicy), responder)
+    }
+
     /// Sends the operation in the request before last when nothing holds it any more (a client sends one
     /// request at a time, and sends the next from the answer of the last), else in a new one.
     private func send(_ operation: consuming SingleRecordRequest.Operation, _ responder: SingleRecordResponder) {
@@ -49,8 +57,9 @@ final class SingleRecordRequest: RequestExchange {
     enum Operation {
         case fetch(CloudRecordID)
         case save(CloudRecord, CloudSavePolicy)
+        case saveEdit(CloudRecordEdit, CloudSavePolicy)
 
-        var isSave: Bool { if case .save = self { true } else { false } }
+        var isSave: Bool { if case .fetch = self { false } else { true } }
     }
 
     /// The client and the responder belong to the run, which outlives every request of it.
@@ -85,6 +94,7 @@ final class SingleRecordRequest: RequestExchange {
         switch operation.take() {
         case .fetch(let recordID): answer = server.fetchSingle(recordID, requester: requester)
         case .save(let record, let policy): answer = server.saveSingle(record, policy: policy, requester: requester)
+        case .saveEdit(let edit, let policy): answer = server.saveSingle(edit, policy: policy, requester: requester)
         case nil: break  // served once: a request arrives at the server at most once
         }
     }

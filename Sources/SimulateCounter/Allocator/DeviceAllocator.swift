@@ -146,16 +146,12 @@ final class DeviceAllocator: SingleRecordResponder {
     }
 
     private func save(_ base: consuming CloudRecord) {
-        var record = base
-        savingBase = record
-        let initialValue = Int64(configuration.initialValue)
-        var next: Int64 = 0
-        record.update(CounterConfiguration.valueKey) { value in
-            next = (value?.intValue ?? initialValue) + 1
-            value = .int(next)
-        }
+        savingBase = base
+        let next = (base[CounterConfiguration.valueKey]?.intValue ?? Int64(configuration.initialValue)) + 1
         savingValue = next
-        client.saveRecord(consume record, savePolicy: configuration.savePolicy, for: self)
+        client.saveRecord(
+            CloudRecordEdit(consume base, setting: CounterConfiguration.valueKey, to: .int(next)),
+            savePolicy: configuration.savePolicy, for: self)
     }
 
     func saved(_ result: Result<CloudRecord, CloudKitError>) {
