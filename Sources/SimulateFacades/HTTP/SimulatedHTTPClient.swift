@@ -59,8 +59,8 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
                     }
                 })
         }
-        let http = HTTPURLResponse(
-            url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers)!
+        let http = context.attachment(HTTPResponseHeads.self) { HTTPResponseHeads() }
+            .response(url: url, status: response.status, headers: response.headers)
         return (Data(response.body), http)
     }
 
@@ -72,8 +72,8 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
         service.observe(.streamOpened(simulated, task: AppClock.currentTaskIdentity), on: device)
         try await stream.open(simulated, step: "HTTP \(simulated.method) \(url.absoluteString): awaiting the response")
         let head = stream.head ?? StreamResponseHead(status: 200, headers: [:])
-        let http = HTTPURLResponse(
-            url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers)!
+        let http = context.attachment(HTTPResponseHeads.self) { HTTPResponseHeads() }
+            .response(url: url, status: head.status, headers: head.headers)
         return (HTTPBytes(stream), http)
     }
 
@@ -83,10 +83,10 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
         else { throw URLError(.cannotFindHost) }
         let exchange = context.attachment(ExchangeCounter.self) { ExchangeCounter() }
         exchange.last += 1
-        var headers: [String: String] = [:]
-        for (key, value) in request.allHTTPHeaderFields ?? [:] { headers[key] = value }
+        let path = url.path
         let simulated = SimulatedHTTPRequest(
-            method: request.httpMethod ?? "GET", path: url.path.isEmpty ? "/" : url.path, headers: headers,
+            method: request.httpMethod ?? "GET", path: path.isEmpty ? "/" : path,
+            headers: request.allHTTPHeaderFields ?? [:],
             body: request.httpBody.map { [UInt8]($0) } ?? [], exchangeID: exchange.last)
         return (service, simulated, url)
     }

@@ -47,6 +47,8 @@ struct AppClientBenchmark {
     struct Tally {
         var seconds = 0.0
         var events = 0
+        /// Every run's trace hash, combined in run order: equal hashes, equal runs.
+        var hashes = TraceHash()
         var eventsPerFile: [Int] = []
         var secondsPerFile: [Double] = []
     }
@@ -95,6 +97,7 @@ struct AppClientBenchmark {
             for seed in seeds {
                 let result = runner.run(scenario, seed: seed, keepsTrace: false)
                 events += result.events
+                tally.hashes.combine(result.traceHash)
             }
             tally.eventsPerFile.append(events)
             tally.secondsPerFile.append(Self.seconds(clock.now - fileStart))
@@ -123,9 +126,11 @@ struct AppClientBenchmark {
         let ratios = zip(tallies[1], tallies[0]).map { $0.seconds / $1.seconds }.sorted()
         let median = ratios[ratios.count / 2]
         print(
-            "  reference client: \(format(tallies[0].map(\.seconds).min()!)) s best, \(reference.events) events")
+            "  reference client: \(format(tallies[0].map(\.seconds).min()!)) s best, \(reference.events) events, "
+                + "trace hashes combined \(reference.hashes.hex)")
         print(
-            "  app client:       \(format(tallies[1].map(\.seconds).min()!)) s best, \(app.events) events")
+            "  app client:       \(format(tallies[1].map(\.seconds).min()!)) s best, \(app.events) events, "
+                + "trace hashes combined \(app.hashes.hex)")
         print(
             "  app / reference: time \(format(median))× (\(format(ratios.first!))–\(format(ratios.last!))), "
                 + "events \(format(Double(app.events) / Double(reference.events)))×   (target ≤ 1.5× time)")
