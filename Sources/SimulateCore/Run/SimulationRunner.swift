@@ -185,8 +185,8 @@ public struct SimulationRunner: Sendable {
         _ context: SimulationContext, into results: inout [ExpectationResult?], liveness: inout [ExpectationResult]
     ) throws(SimulationError) {
         var times: [VirtualInstant] = []
-        for expectation in expectations {
-            if case .check(.at(let time), _, _) = expectation.kind, !times.contains(time) { times.append(time) }
+        for index in expectations.indices {
+            if case .check(.at(let time), _, _) = expectations[index].kind, !times.contains(time) { times.append(time) }
         }
         let deadline = scenario.liveness?.deadline
         if let deadline, !times.contains(deadline) { times.append(deadline) }
@@ -202,14 +202,16 @@ public struct SimulationRunner: Sendable {
         _ context: SimulationContext,
         into results: inout [ExpectationResult?]
     ) throws(SimulationError) {
-        for (index, expectation) in expectations.enumerated() {
-            guard case .check(let at, let deviceID, let expected) = expectation.kind else { continue }
+        // By index: an expectation copied whole costs more than reading the few checks due now.
+        for index in expectations.indices {
+            guard case .check(let at, let deviceID, let expected) = expectations[index].kind else { continue }
             let matches =
                 at == point
                 || (point == .end
                     && at.instant(runEnd: scenario.end) == scenario.end
                     && results[index] == nil)
             guard matches, results[index] == nil else { continue }
+            let expectation = expectations[index]
             let device = deviceID.flatMap { context.device(named: $0) }
             let observed =
                 prepared.values[index].flatMap {
