@@ -65,3 +65,12 @@ func malformedDataIsNotAnItemArray(data: String) {
     toggled[0].done.toggle()
     #expect(PunchWire.digest(items) != PunchWire.digest(toggled))
 }
+
+@Test func digestTellsFieldBoundariesAndListLengthsApart() {
+    let a = PunchItem(id: "1", text: "ab", created: "c")
+    let b = PunchItem(id: "1", text: "a", created: "bc")
+    #expect(PunchWire.digest([a]) != PunchWire.digest([b]))
+    #expect(PunchWire.digest([]) != PunchWire.digest([PunchItem(id: "", text: "", created: "")]))
+    #expect(PunchWire.digest([a, a]) != PunchWire.digest([a]))
+    #expect(PunchWire.digest([a, b]) == PunchWire.digest([a, b]))
+}
