@@ -95,6 +95,9 @@ extension CloudKitRecordServer {
         }
         let existing = storedRecord(edit.base.recordID)
         switch check(edit.base, existing, policy: policy, duplicate: nil, requester: requester) {
+        case .saved(.asSent):
+            let saved = edit.base.savedSetting(edit.key, to: edit.value, tag: makeTag(), at: scheduler.now)
+            return .success(store(saved, replacing: existing))
         case .saved(let fields): return .success(keep(edit.record, fields, replacing: existing))
         case .failed(let error): return failed(error)
         case .conflict(let conflict): return failed(conflict.error(clientRecord: nil, clientEdit: consume edit))
@@ -109,6 +112,10 @@ extension CloudKitRecordServer {
             case .asSent: record.savedAsSent(tag: makeTag(), at: scheduler.now)
             case .merged(let fields): record.serverCopy(fields: fields, tag: makeTag(), at: scheduler.now)
             }
+        return store(saved, replacing: existing)
+    }
+
+    private func store(_ saved: CloudRecord, replacing existing: StoredRecord?) -> CloudRecord {
         keepSaved(saved, replacing: existing)
         noteSaved()
         trace.instant(Self.track, "cloudkit", "modify", value: 1)

@@ -212,6 +212,19 @@ public struct CloudRecord: Sendable, Equatable {
         return self
     }
 
+    /// The record a server keeps when it saves this record with `key` set to `value`, as sent: what
+    /// ``savedAsSent(tag:at:)`` makes of the changed record, in one new box.
+    func savedSetting(_ key: String, to value: CloudFieldValue?, tag: CloudChangeTag, at time: VirtualInstant)
+        -> CloudRecord
+    {
+        var fields = storage.allFields
+        fields[key] = value
+        return CloudRecord(
+            storage: Storage(
+                recordType: storage.recordType, recordID: storage.recordID, fields: fields, changeTag: tag,
+                modificationTime: time, changedKeys: ChangedKeys()))
+    }
+
     public static func == (a: CloudRecord, b: CloudRecord) -> Bool {
         if a.storage === b.storage { return true }
         let a = a.storage
