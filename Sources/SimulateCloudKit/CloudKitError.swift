@@ -119,8 +119,8 @@ public struct CloudKitError: Error, Sendable, Equatable, CustomStringConvertible
         code = .serverRecordChanged
         self.message = message
         details = Details(
-            items: [], serverRecord: serverRecord, clientRecord: clientRecord, ancestorRecord: ancestorRecord)
-        details?.clientEdit = clientEdit
+            items: [], serverRecord: serverRecord, clientRecord: clientRecord, clientEdit: clientEdit,
+            ancestorRecord: ancestorRecord)
     }
 
     /// A `partialFailure` from per-item errors in request order.
@@ -205,19 +205,19 @@ public struct CloudKitError: Error, Sendable, Equatable, CustomStringConvertible
 
         init(
             items: [(recordID: CloudRecordID, error: CloudKitError)], serverRecord: CloudRecord?,
-            clientRecord: CloudRecord?, ancestorRecord: CloudRecord?
+            clientRecord: CloudRecord?, clientEdit: CloudRecordEdit? = nil, ancestorRecord: CloudRecord?
         ) {
             self.items = items
             self.serverRecord = serverRecord
             self.clientRecord = clientRecord
+            self.clientEdit = clientEdit
             self.ancestorRecord = ancestorRecord
         }
 
         func copy() -> Details {
-            let copy = Details(
-                items: items, serverRecord: serverRecord, clientRecord: clientRecord, ancestorRecord: ancestorRecord)
-            copy.clientEdit = clientEdit
-            return copy
+            Details(
+                items: items, serverRecord: serverRecord, clientRecord: clientRecord, clientEdit: clientEdit,
+                ancestorRecord: ancestorRecord)
         }
 
         func isEqual(to other: Details?) -> Bool {

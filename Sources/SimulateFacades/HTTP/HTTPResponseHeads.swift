@@ -1,4 +1,5 @@
 import Foundation
+import SimulateCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -9,6 +10,11 @@ import Foundation
 /// request), so a run's repeated answers (every reconnect of an event stream) share it.
 final class HTTPResponseHeads {
     private var made: [(url: URL, status: Int, headers: [String: String], response: HTTPURLResponse)] = []
+
+    /// The run's responses.
+    static func of(_ context: SimulationContext) -> HTTPResponseHeads {
+        context.attachment(HTTPResponseHeads.self) { HTTPResponseHeads() }
+    }
 
     func response(url: URL, status: Int, headers: [String: String]) -> HTTPURLResponse {
         if let index = made.firstIndex(where: { $0.status == status && $0.url == url && $0.headers == headers }) {

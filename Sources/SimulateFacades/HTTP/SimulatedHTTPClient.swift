@@ -59,8 +59,7 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
                     }
                 })
         }
-        let http = context.attachment(HTTPResponseHeads.self) { HTTPResponseHeads() }
-            .response(url: url, status: response.status, headers: response.headers)
+        let http = HTTPResponseHeads.of(context).response(url: url, status: response.status, headers: response.headers)
         return (Data(response.body), http)
     }
 
@@ -72,8 +71,7 @@ public struct SimulatedHTTPClient: HTTPClient, @unchecked Sendable {
         service.observe(.streamOpened(simulated, task: AppClock.currentTaskIdentity), on: device)
         try await stream.open(simulated, step: "HTTP \(simulated.method) \(url.absoluteString): awaiting the response")
         let head = stream.head ?? StreamResponseHead(status: 200, headers: [:])
-        let http = context.attachment(HTTPResponseHeads.self) { HTTPResponseHeads() }
-            .response(url: url, status: head.status, headers: head.headers)
+        let http = HTTPResponseHeads.of(context).response(url: url, status: head.status, headers: head.headers)
         return (HTTPBytes(stream), http)
     }
 
