@@ -2,6 +2,7 @@ import Foundation
 import SimulateCore
 import SimulateJSON
 import SimulateReports
+import TestSupport
 import Testing
 
 @testable import SimulateCLI
@@ -14,7 +15,7 @@ import Testing
             .deletingLastPathComponent().path
     }
 
-    @Test func bundledScenariosAreDeterministic() throws {
+    @Test(.doneByTheSanitizedSweep) func bundledScenariosAreDeterministic() throws {
         let output = try BuiltSimulate.run(
             ["run", "Scenarios", "--check-determinism", "--seeds", "0..1", "--jobs", "2"], in: Self.repository)
         #expect(!output.standardOutput.contains("not deterministic"), "\(output.standardOutput)")

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `simulate merge`: N shards' run reports give what one unsharded run gives, and shards of different sweeps are refused.
-@Suite struct MergeCommandTests {
+@Suite(.filesOnOneThreadSoNotUnderTheThreadSanitizer) struct MergeCommandTests {
     /// calm (passes), wrong (fails every seed) and lost-responses (a `"sweep": "some"` hazard met with most seeds).
     static func folder() throws -> ScenarioFolder {
         let hazard = try String(
