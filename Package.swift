@@ -234,7 +234,7 @@ let package = Package(
         // MARK: Tests
         // What more than one test target uses: a trait that runs a suite on a thread of its own.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SimulateJSONTests", dependencies: ["SimulateJSON"]),
+        .testTarget(name: "SimulateJSONTests", dependencies: ["SimulateJSON", "TestSupport"]),
         .testTarget(name: "SimulateCoreTests", dependencies: ["SimulateCore"]),
         .testTarget(name: "SimulateAsyncTests", dependencies: ["SimulateAsync", "SimulateCore"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import SimulateJSON
+import TestSupport
 import Testing
 
 @Suite struct LargeDocumentTests {
