@@ -65,7 +65,8 @@ extension CloudKitRecordServer {
             case .saved(.asSent): .success(record.fields)
             case .saved(.merged(let fields)): .success(fields)
             case .failed(let error): .failure(error)
-            case .conflict(let conflict): .failure(conflict.error(clientRecord: record, clientEdit: nil))
+            case .conflict(let conflict):
+                .failure(conflict.error(clientRecord: record, clientEdit: nil, detailsFrom: &conflictDetails))
             }
         if case .failure = result { plan.hasFailure = true }
         plan.saves[index] = result
@@ -81,7 +82,8 @@ extension CloudKitRecordServer {
         switch check(record, existing, policy: policy, duplicate: nil, requester: requester) {
         case .saved(let fields): return .success(keep(record, fields, replacing: existing))
         case .failed(let error): return failed(error)
-        case .conflict(let conflict): return failed(conflict.error(clientRecord: record, clientEdit: nil))
+        case .conflict(let conflict):
+            return failed(conflict.error(clientRecord: record, clientEdit: nil, detailsFrom: &conflictDetails))
         }
     }
 
@@ -100,7 +102,8 @@ extension CloudKitRecordServer {
             return .success(store(saved, replacing: existing))
         case .saved(let fields): return .success(keep(edit.record, fields, replacing: existing))
         case .failed(let error): return failed(error)
-        case .conflict(let conflict): return failed(conflict.error(clientRecord: nil, clientEdit: consume edit))
+        case .conflict(let conflict):
+            return failed(conflict.error(clientRecord: nil, clientEdit: consume edit, detailsFrom: &conflictDetails))
         }
     }
 
@@ -149,12 +152,15 @@ extension CloudKitRecordServer {
         /// The change tag the client's record was fetched at; nil for a record never saved.
         var clientTag: CloudChangeTag?
 
-        func error(clientRecord: consuming CloudRecord?, clientEdit: consuming CloudRecordEdit?) -> CloudKitError {
+        func error(
+            clientRecord: consuming CloudRecord?, clientEdit: consuming CloudRecordEdit?,
+            detailsFrom pool: inout CloudKitError.ConflictDetailsPool
+        ) -> CloudKitError {
             var message = clientTag == nil ? "record to insert already exists" : "client oplock error updating record"
             if existing == nil { message += " (no server record)" }
             return CloudKitError(
                 serverRecordChanged: message, serverRecord: existing?.current, clientRecord: clientRecord,
-                clientEdit: clientEdit, ancestorRecord: existing?.version(clientTag))
+                clientEdit: clientEdit, ancestorRecord: existing?.version(clientTag), detailsFrom: &pool)
         }
     }
 

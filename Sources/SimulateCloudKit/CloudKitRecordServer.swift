@@ -46,6 +46,8 @@ public final class CloudKitRecordServer {
     /// The record looked up last: clients ask for the same few records over and over.
     @exclusivity(unchecked) private var lastLookup: StoredRecord?
     @exclusivity(unchecked) private var lastTag: UInt64 = 0
+    /// The `serverRecordChanged` errors' details objects, handed out again once no error holds them.
+    @exclusivity(unchecked) var conflictDetails = CloudKitError.ConflictDetailsPool()
     /// `serverError` faults under way, in the order they started.
     @exclusivity(unchecked) var activeServerErrors: [FaultOccurrence] = []
     @exclusivity(unchecked) var hasServerErrors = false

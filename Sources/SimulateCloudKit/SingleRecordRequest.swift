@@ -100,16 +100,16 @@ final class SingleRecordRequest: RequestExchange {
     }
 
     override func complete(_ failure: NetworkError?) {
-        let answer = self.answer
-        self.answer = nil
         operation = nil
         if let failure {
+            let answer = self.answer.take()
             var applied = false
             if isSave, case .record = answer { applied = true }
             deliver(.failure(client.clientError(failure, served: answer != nil, applied: applied)))
             return
         }
-        switch answer {
+        // Switched on as taken, so that the record or error is handed on without a copy.
+        switch self.answer.take() {
         case .record(let record):
             deliver(.success(record))
         case .itemError(let error):

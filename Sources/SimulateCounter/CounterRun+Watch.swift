@@ -16,8 +16,21 @@ final class UniqueWatch {
         let finishedAt: VirtualInstant
     }
     /// The first holders of the last distinct values, oldest overwritten first.
-    private var holders: [Holder] = []
-    private var next = 0
+    private struct Holders {
+        var list: [Holder] = []
+        var next = 0
+
+        mutating func remember(_ holder: Holder) {
+            if list.count < UniqueWatch.remembered {
+                list.append(holder)
+            } else {
+                list[next] = holder
+                next = (next + 1) % UniqueWatch.remembered
+            }
+        }
+    }
+    /// One stored property changed by one call per new value: a single exclusivity check.
+    private var holders = Holders()
     /// The first violations: the repeat and its first holder, if still known.
     private(set) var repeats: [(allocation: FinishedAllocation, first: FinishedAllocation?)] = []
     private(set) var total = 0
@@ -28,17 +41,12 @@ final class UniqueWatch {
             let holder = Holder(
                 value: value, deviceIndex: Int32(truncatingIfNeeded: allocation.deviceIndex),
                 attempts: Int32(clamping: allocation.attempts), finishedAt: allocation.finishedAt)
-            if holders.count < Self.remembered {
-                holders.append(holder)
-            } else {
-                holders[next] = holder
-                next = (next + 1) % Self.remembered
-            }
+            holders.remember(holder)
             return
         }
         total += 1
         guard repeats.count < CounterRun.violationLimit else { return }
-        let first = holders.first { $0.value == value }.map {
+        let first = holders.list.first { $0.value == value }.map {
             FinishedAllocation(
                 index: -1, deviceIndex: Int($0.deviceIndex), attempts: Int($0.attempts), finishedAt: $0.finishedAt,
                 value: value, error: nil)

@@ -255,3 +255,28 @@ func subscriptionPushesReachDevicesButNotSimulator(simulator: Bool, known: Int) 
         #expect(error.diagnostics.map(\.path.description).contains("/devices/0/simulator"))
     }
 }
+
+/// Allocations asked for faster than a round trip wait on their device in request order; past
+/// `maxPending` waiting, each fails at once with `queueFull`, and the device goes on with the ones it queued.
+@Test func allocationsPastMaxPendingFailAtOnceAndTheQueuedOnesAreHandedOutInOrder() throws {
+    let text = """
+        {"format": 1, "name": "burst", "duration": "60s", "devices": [{"id": "d1"}],
+         "network": {"latency": {"min": "20ms", "max": "120ms"}}, "plugins": {"counter": {"maxPending": 5}},
+         "steps": [{"at": "1ms", "device": "d1", "do": "counter.next", "repeat": {"every": "1ms", "count": 20}}]}
+        """
+    let result = SimulationRunner(registry: registry).run(
+        try ScenarioLoader(registry: registry).load(text: text), seed: 4)
+    let counter = try #require(result.statistics["counter"])
+    // The first starts at once and five wait behind it; the other fourteen come before the first answer.
+    #expect(counter["allocated"] == JSON(6))
+    #expect(counter["failed"] == JSON(14))
+    let allocated = result.trace.filter { $0.name == "allocated" }.map(\.detail)
+    #expect(
+        allocated.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == (1...6).map { "displayId \($0)" }
+    )
+    let failed = result.trace.filter { $0.name == "allocation.failed" }
+    #expect(failed.count == 14)
+    #expect(
+        failed.allSatisfy { $0.detail.contains("queueFull") && $0.time < .start + .seconds(1) }, "\(failed.map(\.line))"
+    )
+}

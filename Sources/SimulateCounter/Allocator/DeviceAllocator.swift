@@ -22,6 +22,9 @@ final class DeviceAllocator: SingleRecordResponder {
     var random: SeededRandom
     private var queue: [Int] = []
     private var queueHead = 0
+    /// Allocations waiting behind the current one (`queue.count - queueHead`): kept apart so that the
+    /// common case, nothing waiting, reads no array (each array access is an exclusivity check).
+    private var waiting = 0
     var current: Int?
     private var waitingForConnectivity = false
     /// `localMaxPlusOne` only: the largest id this device knows.
@@ -65,25 +68,36 @@ final class DeviceAllocator: SingleRecordResponder {
         }
     }
 
-    var pendingCount: Int { queue.count - queueHead + (current == nil ? 0 : 1) }
+    var pendingCount: Int { waiting + (current == nil ? 0 : 1) }
 
     func enqueue(_ index: Int) {
-        guard queue.count - queueHead < configuration.maxPending else {
+        guard waiting < configuration.maxPending else {
             finish(index, .failure(CounterAllocationError(kind: .queueFull, attempts: 0)))
             return
         }
+        if current == nil && waiting == 0 { return start(index) }
         queue.append(index)
+        waiting += 1
         if current == nil { startNext() }
     }
 
     private func startNext() {
-        guard current == nil, queueHead < queue.count else { return }
-        current = queue[queueHead]
+        guard current == nil, waiting > 0 else { return }
+        let index = queue[queueHead]
         queueHead += 1
-        if queueHead > 256 && queueHead * 2 > queue.count {
+        waiting -= 1
+        if waiting == 0 {
+            queue.removeAll(keepingCapacity: true)
+            queueHead = 0
+        } else if queueHead > 256 && queueHead * 2 > queue.count {
             queue.removeFirst(queueHead)
             queueHead = 0
         }
+        start(index)
+    }
+
+    private func start(_ index: Int) {
+        current = index
         switch configuration.allocator {
         case .reference: attempt(from: nil)
         case .localMaxPlusOne: allocateFromLocalMax()
