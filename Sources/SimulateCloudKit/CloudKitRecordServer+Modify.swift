@@ -78,7 +78,7 @@ extension CloudKitRecordServer {
     func saveOne(_ record: consuming CloudRecord, policy: CloudSavePolicy, requester: String?) -> Result<
         CloudRecord, CloudKitError
     > {
-        let existing = storedRecord(record.recordID)
+        let existing = storedRecord(of: record)
         switch check(record, existing, policy: policy, duplicate: nil, requester: requester) {
         case .saved(let fields): return .success(keep(record, fields, replacing: existing))
         case .failed(let error): return failed(error)
@@ -95,7 +95,7 @@ extension CloudKitRecordServer {
         guard policy == .ifServerRecordUnchanged else {
             return saveOne(edit.record, policy: policy, requester: requester)
         }
-        let existing = storedRecord(edit.base.recordID)
+        let existing = storedRecord(of: edit.base)
         switch check(edit.base, existing, policy: policy, duplicate: nil, requester: requester) {
         case .saved(.asSent):
             let saved = edit.base.savedSetting(edit.key, to: edit.value, tag: makeTag(), at: scheduler.now)

@@ -152,6 +152,11 @@ public struct CloudRecord: Sendable, Equatable {
 
     public var recordID: CloudRecordID { storage.recordID }
 
+    /// Whether `other` has this record's ID, compared where both records keep it (no copy of the names).
+    func hasSameID(as other: borrowing CloudRecord) -> Bool {
+        storage === other.storage || storage.recordID == other.storage.recordID
+    }
+
     public var fields: CloudFields { storage.allFields }
 
     /// The version this copy was fetched at; nil for a record never saved.

@@ -83,3 +83,43 @@ func aSavedEditAnswersAsTheChangedRecord(policy: CloudSavePolicy) throws {
     #expect(copy.clientRecord == expected)
     #expect(copy != error)
 }
+
+/// Saves of two records in turn, the same names in two zones among them: each save is checked against its
+/// own record on the server (the server's last lookup answers only for the same ID).
+@Test func savesOfRecordsInTurnEachMeetTheirOwnServerRecord() throws {
+    let server = makeServer()
+    let other = CloudZoneID("Other")
+    server.saveZone(CloudZone(zoneID: other))
+    let ids = [
+        counterID, CloudRecordID(recordName: "displayId", zoneID: other), CloudRecordID(recordName: "b", zoneID: zone),
+    ]
+    var read: [CloudRecord] = []
+    for (index, id) in ids.enumerated() {
+        read.append(
+            try outcome(
+                server.saveSingle(
+                    CloudRecord(recordType: "Counter", recordID: id, fields: ["value": .int(Int64(index) * 10)]),
+                    policy: .ifServerRecordUnchanged, requester: nil)
+            ).get())
+    }
+    for round in Int64(1)...3 {
+        for (index, id) in ids.enumerated() {
+            let saved = try outcome(
+                server.saveSingle(
+                    CloudRecordEdit(read[index], setting: "value", to: .int(Int64(index) * 10 + round)),
+                    policy: .ifServerRecordUnchanged, requester: nil)
+            ).get()
+            #expect(saved.recordID == id)
+            #expect(server.record(id) == saved)
+            // The version read before this save is stale now: saving it again conflicts with this record.
+            let error = try #require(
+                outcome(
+                    server.saveSingle(
+                        CloudRecordEdit(read[index], setting: "value", to: .int(-1)), policy: .ifServerRecordUnchanged,
+                        requester: nil)
+                ).failure)
+            #expect(error.serverRecord == saved)
+            read[index] = saved
+        }
+    }
+}

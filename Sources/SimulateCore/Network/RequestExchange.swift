@@ -42,7 +42,7 @@ open class RequestExchange: ScheduledTarget {
     public final func prepareForReuse() {
         network = nil
         link = nil
-        server = ""
+        // `server` stays: the next `send` sets it.
         deadline = .start
         timeout = nil
         finished = false
@@ -56,7 +56,7 @@ open class RequestExchange: ScheduledTarget {
         precondition(timeout >= .zero, "a request timeout is not negative")
         self.network = .passUnretained(network)
         self.link = .passUnretained(link)
-        self.server = server
+        if self.server != server { self.server = server }
         let scheduler = network.scheduler
         if link.isOffline {
             scheduler.schedule(after: .zero, self, tag: Step.failOffline.rawValue)
