@@ -52,7 +52,8 @@ struct ZoneChangeLog {
     }
 
     mutating func supersede(_ sequence: Int) {
-        let index = firstIndex(after: sequence - 1)
+        // A record saved again and again (a counter) supersedes the log's last entry: no search for it.
+        let index = entries.last?.sequence == sequence ? entries.count - 1 : firstIndex(after: sequence - 1)
         guard index < entries.count, entries[index].sequence == sequence, !entries[index].superseded else { return }
         entries[index].superseded = true
         supersededCount += 1
