@@ -200,7 +200,6 @@ public final class CloudKitRecordServer {
         trace.instant(Self.track, "cloudkit", "zone.deleted", zoneID.zoneName, value: byUser ? 1 : 0)
     }
 
-    /// The error that answers a whole modify operation now (too many items, the load model), or nil to go on.
     /// Whether a one-record save is admitted whoever sends it, to any zone: no account errors in force, no
     /// load model. Checked before ``admitModify(itemCount:zoneID:requester:)``, it spares a save copying
     /// its record's zone out for nothing.
@@ -208,6 +207,7 @@ public final class CloudKitRecordServer {
         !hasServerErrors && limits.admitsEverything && limits.maxRecordsPerOperation >= 1
     }
 
+    /// The error that answers a whole modify operation now (too many items, the load model), or nil to go on.
     func admitModify(itemCount: Int, zoneID: CloudZoneID?, requester: String?) -> CloudKitError? {
         if hasServerErrors, let error = accountError(requester) { return error }
         if itemCount > limits.maxRecordsPerOperation {
@@ -218,13 +218,13 @@ public final class CloudKitRecordServer {
         return limiter.admit(loadModel, requester, zoneID, isWrite: true, now: scheduler.now)
     }
 
-    /// The stored record with this ID. A stored record's zone exists (deleting a zone deletes its records).
     /// ``storedRecord(_:)`` of `record`'s ID, read in place when it is the record looked up last.
     func storedRecord(of record: borrowing CloudRecord) -> StoredRecord? {
         if let lastLookup, lastLookup.current.hasSameID(as: record) { return lastLookup }
         return storedRecord(record.recordID)
     }
 
+    /// The stored record with this ID. A stored record's zone exists (deleting a zone deletes its records).
     func storedRecord(_ recordID: CloudRecordID) -> StoredRecord? {
         if let lastLookup, lastLookup.recordID == recordID { return lastLookup }
         let found = stored[recordID]
