@@ -143,28 +143,24 @@ public struct CloudKitError: Error, Sendable, Equatable, CustomStringConvertible
             serverRecord: consuming CloudRecord?, clientRecord: consuming CloudRecord?,
             clientEdit: consuming CloudRecordEdit?, ancestorRecord: consuming CloudRecord?
         ) -> Details {
-            guard kept.count == Self.size else {
-                let made = Details(
-                    items: [], serverRecord: serverRecord, clientRecord: clientRecord, clientEdit: clientEdit,
-                    ancestorRecord: ancestorRecord)
-                kept.append(made)
-                return made
+            var slot = kept.count
+            if slot == Self.size {
+                slot = next
+                next = slot + 1 == Self.size ? 0 : slot + 1
+                if isKnownUniquelyReferenced(&kept[slot]) {
+                    let reused = kept[slot]
+                    reused.serverRecord = consume serverRecord
+                    reused.clientRecord = consume clientRecord
+                    reused.clientEdit = consume clientEdit
+                    reused.ancestorRecord = consume ancestorRecord
+                    return reused
+                }
             }
-            let slot = next
-            next = slot + 1 == Self.size ? 0 : slot + 1
-            guard isKnownUniquelyReferenced(&kept[slot]) else {
-                let made = Details(
-                    items: [], serverRecord: serverRecord, clientRecord: clientRecord, clientEdit: clientEdit,
-                    ancestorRecord: ancestorRecord)
-                kept[slot] = made
-                return made
-            }
-            let reused = kept[slot]
-            reused.serverRecord = consume serverRecord
-            reused.clientRecord = consume clientRecord
-            reused.clientEdit = consume clientEdit
-            reused.ancestorRecord = consume ancestorRecord
-            return reused
+            let made = Details(
+                items: [], serverRecord: serverRecord, clientRecord: clientRecord, clientEdit: clientEdit,
+                ancestorRecord: ancestorRecord)
+            if slot == kept.count { kept.append(made) } else { kept[slot] = made }
+            return made
         }
     }
 

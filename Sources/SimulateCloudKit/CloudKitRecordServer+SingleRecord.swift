@@ -23,9 +23,7 @@ extension CloudKitRecordServer {
     /// A record nothing else holds is saved in place (``CloudRecord/savedAsSent(tag:at:)``).
     func saveSingle(_ record: consuming CloudRecord, policy: CloudSavePolicy, requester: String?) -> SingleRecordAnswer
     {
-        if !admitsEverySingleSave,
-            let error = admitModify(itemCount: 1, zoneID: record.recordID.zoneID, requester: requester)
-        {
+        if let error = admitModify(itemCount: 1, zoneID: record.recordID.zoneID, requester: requester) {
             return .operationError(error)
         }
         return answer(saveOne(record, policy: policy, requester: requester), requester: requester)
@@ -35,9 +33,7 @@ extension CloudKitRecordServer {
     func saveSingle(_ edit: consuming CloudRecordEdit, policy: CloudSavePolicy, requester: String?)
         -> SingleRecordAnswer
     {
-        if !admitsEverySingleSave,
-            let error = admitModify(itemCount: 1, zoneID: edit.base.recordID.zoneID, requester: requester)
-        {
+        if let error = admitModify(itemCount: 1, zoneID: edit.base.recordID.zoneID, requester: requester) {
             return .operationError(error)
         }
         return answer(saveOne(edit, policy: policy, requester: requester), requester: requester)

@@ -200,22 +200,19 @@ public final class CloudKitRecordServer {
         trace.instant(Self.track, "cloudkit", "zone.deleted", zoneID.zoneName, value: byUser ? 1 : 0)
     }
 
-    /// Whether a one-record save is admitted whoever sends it, to any zone: no account errors in force, no
-    /// load model. Checked before ``admitModify(itemCount:zoneID:requester:)``, it spares a save copying
-    /// its record's zone out for nothing.
-    var admitsEverySingleSave: Bool {
-        !hasServerErrors && limits.admitsEverything && limits.maxRecordsPerOperation >= 1
-    }
-
     /// The error that answers a whole modify operation now (too many items, the load model), or nil to go on.
-    func admitModify(itemCount: Int, zoneID: CloudZoneID?, requester: String?) -> CloudKitError? {
+    /// `zoneID` is read only for the load model: without one, a save copies no zone name out of its record.
+    /// Inlined: as a call, the checks cost a one-record save 38 instructions more (`counter-runs 10`: 228.6 M
+    /// against 226.9 M).
+    @inline(__always)
+    func admitModify(itemCount: Int, zoneID: @autoclosure () -> CloudZoneID?, requester: String?) -> CloudKitError? {
         if hasServerErrors, let error = accountError(requester) { return error }
         if itemCount > limits.maxRecordsPerOperation {
             return CloudKitError(
                 .limitExceeded, "\(itemCount) items in one operation; the limit is \(limits.maxRecordsPerOperation)")
         }
         if limits.admitsEverything { return nil }
-        return limiter.admit(loadModel, requester, zoneID, isWrite: true, now: scheduler.now)
+        return limiter.admit(loadModel, requester, zoneID(), isWrite: true, now: scheduler.now)
     }
 
     /// ``storedRecord(_:)`` of `record`'s ID, read in place when it is the record looked up last.
@@ -288,10 +285,10 @@ public final class CloudKitRecordServer {
     func noteSaved() { counts.saved += 1 }
 
     /// The error that answers a read operation now (the load model), or nil to go on.
-    func admitRead(zoneID: CloudZoneID?, requester: String?) -> CloudKitError? {
+    func admitRead(zoneID: @autoclosure () -> CloudZoneID?, requester: String?) -> CloudKitError? {
         if hasServerErrors, let error = accountError(requester) { return error }
         if limits.admitsEverything { return nil }
-        return limiter.admit(loadModel, requester, zoneID, isWrite: false, now: scheduler.now)
+        return limiter.admit(loadModel, requester, zoneID(), isWrite: false, now: scheduler.now)
     }
 
     private struct Limits {
