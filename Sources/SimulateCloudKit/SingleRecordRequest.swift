@@ -9,6 +9,18 @@ package protocol SingleRecordResponder: AnyObject {
     func saved(_ result: Result<CloudRecord, CloudKitError>)
 }
 
+extension SingleRecordResponder {
+    /// Calls `fetched` on `object`, a responder of this type, without retaining it around the call.
+    static func fetched(by object: Unmanaged<AnyObject>, _ result: Result<CloudRecord?, CloudKitError>) {
+        object._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Self.self).fetched(result) }
+    }
+
+    /// Calls `saved` on `object`, a responder of this type, without retaining it around the call.
+    static func saved(by object: Unmanaged<AnyObject>, _ result: Result<CloudRecord, CloudKitError>) {
+        object._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Self.self).saved(result) }
+    }
+}
+
 extension CloudKitDatabaseClient {
     /// Fetches one record, like `fetch(recordIDs: [recordID])`; the answer goes to `responder.fetched`.
     package func fetchRecord(_ recordID: CloudRecordID, for responder: SingleRecordResponder) {
@@ -45,9 +57,13 @@ extension CloudKitDatabaseClient {
         } else {
             request = SingleRecordRequest(client: self, operation: operation, responder: responder)
         }
-        // Sending schedules the request's first step and calls back nothing: it is kept afterwards.
-        network.request(request, from: device, to: CloudKitRecordServer.networkName, timeout: timeout)
+        // Kept first, then lent to the network unretained (`requestsInFlight` holds it): sending schedules the
+        // request's first step and calls back nothing. Lent as a local, it was retained around the call.
+        let sent = Unmanaged.passUnretained(request)
         requestsInFlight.last = consume request
+        sent._withUnsafeGuaranteedRef {
+            network.request($0, from: device, to: CloudKitRecordServer.networkName, timeout: timeout)
+        }
     }
 }
 
@@ -63,10 +79,13 @@ final class SingleRecordRequest: RequestExchange {
     }
 
     /// The client and the responder belong to the run, which outlives every request of it.
-    // unowned(unsafe) on purpose (docs/performance.md): with safe references and checks, sending and
-    // completing these requests cost 22 M more instructions (7 %) in `simulate-bench counter-runs 10`.
+    // unowned(unsafe) and Unmanaged on purpose (docs/performance.md): with safe references and checks, sending and
+    // completing these requests cost 22 M more instructions (7 %) in `simulate-bench counter-runs 10`. The
+    // responder unowned(unsafe) was still retained and released around each answer; as an object and its type,
+    // it is called through the type without that.
     private unowned(unsafe) let client: CloudKitDatabaseClient
-    private unowned(unsafe) var responder: SingleRecordResponder
+    private var responder: Unmanaged<AnyObject>
+    private var responderType: any SingleRecordResponder.Type
     private let server: CloudKitRecordServer
     private let requester: String
     /// Until the server serves it: a saved record then goes to the server, which keeps it in place.
@@ -80,14 +99,16 @@ final class SingleRecordRequest: RequestExchange {
         requester = client.device.id
         isSave = operation.isSave
         self.operation = consume operation
-        self.responder = responder
+        self.responder = .passUnretained(responder)
+        responderType = type(of: responder)
     }
 
     /// The next request of the same client in this object, once it has been made ready for reuse.
     func load(_ operation: consuming Operation, responder: SingleRecordResponder) {
         isSave = operation.isSave
         self.operation = consume operation
-        self.responder = responder
+        self.responder = .passUnretained(responder)
+        responderType = type(of: responder)
     }
 
     override func serve() {
@@ -114,7 +135,7 @@ final class SingleRecordRequest: RequestExchange {
             deliver(.success(record))
         case .itemError(let error):
             if !isSave, error.code == .unknownItem {
-                responder.fetched(.success(nil))
+                responderType.fetched(by: responder, .success(nil))
             } else {
                 deliver(.failure(error))
             }
@@ -127,6 +148,10 @@ final class SingleRecordRequest: RequestExchange {
     }
 
     private func deliver(_ result: Result<CloudRecord, CloudKitError>) {
-        if isSave { responder.saved(result) } else { responder.fetched(result.map { $0 }) }
+        if isSave {
+            responderType.saved(by: responder, result)
+        } else {
+            responderType.fetched(by: responder, result.map { $0 })
+        }
     }
 }

@@ -40,6 +40,24 @@ import Testing
         #expect(observed(result, "probe.served", device: nil) == 1)
     }
 
+    /// A request whose message was lost waits only for its timeout; the device going offline first ends it at
+    /// once, and only then: the timeout that was due later does not end it a second time.
+    @Test(arguments: [("partition", ["connectionLost", "ok 1"], 1), ("dropResponses", ["connectionLost", "ok 2"], 2)])
+    func aRequestWaitingOnlyForItsTimeoutEndsOnceWhenTheDeviceGoesOffline(
+        fault: String, expected: [String], served: Int
+    ) throws {
+        let result = try Probe.run(
+            """
+            "faults": [{"at": "0s", "for": "3s", "device": "phone", "kind": "\(fault)"},
+                       {"at": "4s", "for": "5s", "device": "phone", "kind": "offline"}],
+            "steps": [{"at": "1s", "device": "phone", "do": "probe.request"},
+                      {"at": "20s", "device": "phone", "do": "probe.request"}],
+            "expect": [\(check("probe.outcomes")), \(check("probe.served", device: nil))]
+            """)
+        #expect(outcomes(result) == expected)
+        #expect(observed(result, "probe.served", device: nil) == .integer(Int64(served)))
+    }
+
     @Test func partitionIsSilentRequestsTimeOutAndStreamsStall() throws {
         let result = try Probe.run(
             """

@@ -8,7 +8,10 @@ public final class Network {
     let trace: Trace
     /// The conditions of every link when no fault says otherwise.
     public let defaults: LinkConditions
-    private var links: [Link]
+    private let links: [Link]
+    /// The same links, lent to each request without reference counting: `links` holds them for the network's life.
+    // Unmanaged on purpose (docs/performance.md): reading `links[i]` for a request retained and released the link.
+    private let unretainedLinks: [Unmanaged<Link>]
     private var nextID = 0
     private var connectivityObservers: [(Device, Bool) -> Void] = []
     private var restartHandlers: [String: [() -> Void]] = [:]
@@ -26,6 +29,7 @@ public final class Network {
         links = devices.map {
             Link(device: $0, defaults: defaults, random: SeededRandom(runSeed: runSeed, label: "network/\($0.id)"))
         }
+        unretainedLinks = links.map { .passUnretained($0) }
         backgroundFaults = Array(repeating: [], count: devices.count)
     }
 
@@ -100,7 +104,9 @@ public final class Network {
     public func request(
         _ exchange: RequestExchange, from device: Device, to server: String, timeout: VirtualDuration
     ) {
-        exchange.send(timeout: timeout, network: self, link: links[device.index], server: server)
+        unretainedLinks[device.index]._withUnsafeGuaranteedRef { link in
+            exchange.send(timeout: timeout, network: self, link: link, server: server)
+        }
     }
 
     // MARK: Streams
@@ -287,7 +293,7 @@ public final class Network {
     private func goOffline(_ link: Link) {
         let exchanges = link.exchanges
         link.exchanges.removeAll()
-        for exchange in exchanges { exchange.abort(.connectionLost) }
+        for exchange in exchanges { exchange._withUnsafeGuaranteedRef { $0.abort(.connectionLost) } }
         let streams = link.streams.sorted { $0.key < $1.key }.map(\.value)
         for connection in streams {
             closeBothSides(connection, reason: .connectionLost)

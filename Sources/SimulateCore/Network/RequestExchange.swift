@@ -62,7 +62,7 @@ open class RequestExchange: ScheduledTarget {
             scheduler.schedule(after: .zero, self, tag: Step.failOffline.rawValue)
             return
         }
-        link.exchanges.append(self)
+        link.exchanges.append(.passUnretained(self))
         deadline = scheduler.now.addingClamped(timeout)
         if link.isPartitioned || link.sampleLoss() {
             network.trace.instant(link.device.id, "network", "request.lost", "to \(server)")
