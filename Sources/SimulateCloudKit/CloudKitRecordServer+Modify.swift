@@ -66,7 +66,9 @@ extension CloudKitRecordServer {
             case .saved(.merged(let fields)): .success(fields)
             case .failed(let error): .failure(error)
             case .conflict(let conflict):
-                .failure(conflict.error(clientRecord: record, clientEdit: nil, detailsFrom: &conflictDetails))
+                .failure(
+                    conflict.error(
+                        existing: existing, clientRecord: record, clientEdit: nil, detailsFrom: &conflictDetails))
             }
         if case .failure = result { plan.hasFailure = true }
         plan.saves[index] = result
@@ -83,7 +85,9 @@ extension CloudKitRecordServer {
         case .saved(let fields): return .success(keep(record, fields, replacing: existing))
         case .failed(let error): return failed(error)
         case .conflict(let conflict):
-            return failed(conflict.error(clientRecord: record, clientEdit: nil, detailsFrom: &conflictDetails))
+            return failed(
+                conflict.error(existing: existing, clientRecord: record, clientEdit: nil, detailsFrom: &conflictDetails)
+            )
         }
     }
 
@@ -103,7 +107,9 @@ extension CloudKitRecordServer {
         case .saved(let fields): return .success(keep(edit.record, fields, replacing: existing))
         case .failed(let error): return failed(error)
         case .conflict(let conflict):
-            return failed(conflict.error(clientRecord: nil, clientEdit: consume edit, detailsFrom: &conflictDetails))
+            return failed(
+                conflict.error(
+                    existing: existing, clientRecord: nil, clientEdit: consume edit, detailsFrom: &conflictDetails))
         }
     }
 
@@ -145,22 +151,29 @@ extension CloudKitRecordServer {
         case conflict(Conflict)
     }
 
-    /// A `serverRecordChanged`, before the client's record is put into its error.
+    /// A `serverRecordChanged`, before the client's record is put into its error. It holds no reference to
+    /// the server's record: the caller has it already and passes it in (holding it here was a retain and
+    /// release a conflict).
     struct Conflict {
-        /// The server's record; nil when the server leaves it out of the error.
-        var existing: StoredRecord?
+        /// The server leaves its record out of the error (the `serverRecordChangedWithoutRecord` server error).
+        var withholdsServerRecord = false
         /// The change tag the client's record was fetched at; nil for a record never saved.
         var clientTag: CloudChangeTag?
 
+        /// The error, with `existing` (the server's record `check` was given) unless the server withholds it.
+        // Not inlined: inlined into `saveOne`, its message was retained and released once more a conflict.
+        @inline(never)
         func error(
-            clientRecord: consuming CloudRecord?, clientEdit: consuming CloudRecordEdit?,
+            existing: StoredRecord?, clientRecord: consuming CloudRecord?, clientEdit: consuming CloudRecordEdit?,
             detailsFrom pool: inout CloudKitError.ConflictDetailsPool
         ) -> CloudKitError {
+            let withheld = withholdsServerRecord || existing == nil
             var message = clientTag == nil ? "record to insert already exists" : "client oplock error updating record"
-            if existing == nil { message += " (no server record)" }
+            if withheld { message += " (no server record)" }
             return CloudKitError(
-                serverRecordChanged: message, serverRecord: existing?.current, clientRecord: clientRecord,
-                clientEdit: clientEdit, ancestorRecord: existing?.version(clientTag), detailsFrom: &pool)
+                serverRecordChanged: message, serverRecord: withheld ? nil : existing?.current,
+                clientRecord: clientRecord, clientEdit: clientEdit,
+                ancestorRecord: withheld ? nil : existing?.version(clientTag), detailsFrom: &pool)
         }
     }
 
@@ -191,9 +204,9 @@ extension CloudKitRecordServer {
             guard record.changeTag == existing.current.changeTag else {
                 noteConflict()
                 if hasServerErrors, serverError(.serverRecordChangedWithoutRecord, affects: requester) {
-                    return .conflict(Conflict(existing: nil, clientTag: record.changeTag))
+                    return .conflict(Conflict(withholdsServerRecord: true, clientTag: record.changeTag))
                 }
-                return .conflict(Conflict(existing: existing, clientTag: record.changeTag))
+                return .conflict(Conflict(clientTag: record.changeTag))
             }
             // The client's copy is the server's current version plus its changed keys: merging them into the
             // server's fields gives the client's fields.
