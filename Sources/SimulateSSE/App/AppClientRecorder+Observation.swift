@@ -14,7 +14,7 @@ extension AppClientRecorder {
                 // fires once: `retrack` registers again the ones that fired).
                 if !trackedConnected {
                     trackedConnected = true
-                    let trigger = PollTrigger(self, generation, .connected)
+                    let trigger = PollTrigger(link, generation, .connected)
                     withObservationTracking {
                         _ = component.isConnected
                     } onChange: {
@@ -23,7 +23,7 @@ extension AppClientRecorder {
                 }
                 if !trackedIndicator {
                     trackedIndicator = true
-                    let trigger = PollTrigger(self, generation, .indicator)
+                    let trigger = PollTrigger(link, generation, .indicator)
                     withObservationTracking {
                         _ = component.showsOfflineIndicator
                     } onChange: {
@@ -32,7 +32,7 @@ extension AppClientRecorder {
                 }
                 if !trackedItems {
                     trackedItems = true
-                    let trigger = PollTrigger(self, generation, .items)
+                    let trigger = PollTrigger(link, generation, .items)
                     withObservationTracking {
                         _ = component.shownItems
                     } onChange: {
@@ -43,20 +43,29 @@ extension AppClientRecorder {
         #endif
     }
 
+    /// What Observation's change handlers reach the recorder through, as long as it lives: a `weak` reference
+    /// to the recorder would give it a side table, and every retain and release of it (each HTTP event the
+    /// app's device sees) would take the runtime's slow path (docs/performance.md).
+    final class Link: @unchecked Sendable {
+        /// Set by the recorder once made, and back to nil in its `deinit`: never read once the recorder is gone.
+        // unowned(unsafe) on purpose (docs/performance.md), guarded as that comment says; on the run's thread only.
+        unowned(unsafe) var recorder: AppClientRecorder?
+    }
+
     /// Observation's change handler is `@Sendable`; it runs on the simulation's thread, in the job
     /// that changed the component.
     private final class PollTrigger: @unchecked Sendable {
         enum Property { case connected, indicator, items }
-        weak var recorder: AppClientRecorder?
+        let link: Link
         let generation: Int
         let property: Property
-        init(_ recorder: AppClientRecorder, _ generation: Int, _ property: Property) {
-            self.recorder = recorder
+        init(_ link: Link, _ generation: Int, _ property: Property) {
+            self.link = link
             self.generation = generation
             self.property = property
         }
         func fire() {
-            guard let recorder, recorder.generation == generation else { return }
+            guard let recorder = link.recorder, recorder.generation == generation else { return }
             recorder.willChange(property)
             recorder.schedulePoll()
             recorder.retrack()

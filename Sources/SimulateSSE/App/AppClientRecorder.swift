@@ -51,11 +51,18 @@ final class AppClientRecorder {
     /// Bumped on relaunch: the killed component's late changes are not the new one's.
     var generation = 0
     private var serials: [Int: Int] = [:]
+    /// Observation's change handlers hold this, not the recorder (``Link``).
+    let link = Link()
 
     init(record: SSEClient, world: SSEWorld, instance: AppComponentInstance<any PunchlistClientComponent>) {
         self.record = record
         self.world = world
         self.instance = instance
+        link.recorder = self
+    }
+
+    deinit {
+        link.recorder = nil
     }
 
     func start() {

@@ -10,6 +10,8 @@ struct AppClientBenchmark {
         var seeds: UInt64 = 200
         var rounds = 3
         var directory = "Scenarios/sse"
+        /// `--profile app|reference`: run that side alone, once, for a profiler; no comparison.
+        var profiledSide: Int?
 
         init?(arguments: [String]) {
             var rest = arguments[...]
@@ -21,6 +23,12 @@ struct AppClientBenchmark {
                 case "--rounds":
                     guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { return nil }
                     rounds = value
+                case "--profile":
+                    switch rest.popFirst() {
+                    case "reference": profiledSide = 0
+                    case "app": profiledSide = 1
+                    default: return nil
+                    }
                 case let path where !path.hasPrefix("-"):
                     directory = path
                 default:
@@ -31,10 +39,10 @@ struct AppClientBenchmark {
     }
 
     static let usage = """
-        usage: punchlist-bench [--seeds N] [--rounds R] [SCENARIO-DIR]
+        usage: punchlist-bench [--seeds N] [--rounds R] [--profile app|reference] [SCENARIO-DIR]
           the app's Punchlist client against the reference client on every scenario under SCENARIO-DIR
           (default Scenarios/sse) that judges documented behaviour, seeds 0..<N (default 200), R rounds
-          (default 3) with the sides interleaved
+          (default 3) with the sides interleaved; --profile runs one side alone, once, to profile it
 
         """
 
@@ -70,6 +78,13 @@ struct AppClientBenchmark {
             app.append(appScenario)
         }
         let sides = [Side(name: "reference client", scenarios: reference), Side(name: "app client", scenarios: app)]
+        if let side = options.profiledSide {
+            let tally = measure(sides[side], runner: runner)
+            print(
+                "punchlist-bench --profile: \(sides[side].name) alone, \(names.count) scenarios × seeds 0..<\(options.seeds): "
+                    + "\(format(tally.seconds)) s, \(tally.events) events, trace hashes combined \(tally.hashes.hex)")
+            return
+        }
         print(
             "punchlist-bench: \(names.count) sse scenarios that judge behaviour × seeds 0..<\(options.seeds), "
                 + "\(options.rounds) interleaved rounds")
