@@ -12,7 +12,9 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
     private unowned(unsafe) let runtime: SimulationRuntime
     // The state below @exclusivity(unchecked) on purpose (docs/performance.md): changed on the run's thread
     // only (a resume or cancel from elsewhere is refused before it reads), by plain reads and writes.
-    @exclusivity(unchecked) private var record: TaskRecord?
+    /// The waiting task's record, unretained like `runtime` (docs/performance.md): the runtime holds its records
+    /// for the whole run. Held strongly, it was retained and released around each change of its step.
+    @exclusivity(unchecked) private var record: Unmanaged<TaskRecord>?
     @exclusivity(unchecked) private var step: WaitStep
     @exclusivity(unchecked) private var continuation: UnsafeContinuation<Value, any Error>?
     @exclusivity(unchecked) private var done = false
@@ -22,7 +24,7 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
 
     init(runtime: SimulationRuntime, record: TaskRecord?, step: WaitStep) {
         self.runtime = runtime
-        self.record = record
+        self.record = record.map { .passUnretained($0) }
         self.step = step
     }
 
@@ -57,7 +59,7 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
     /// Makes a finished wait new again for another wait of `record`'s (a sleep's wait is reused, saving an
     /// object per sleep); only for waits nothing outside the runtime holds.
     func rearm(record: TaskRecord?, step: WaitStep) {
-        self.record = record
+        self.record = record.map { .passUnretained($0) }
         rearm(step: step)
     }
 
@@ -73,7 +75,7 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
     func cancel() {
         guard runtime.thread.isCurrent else {
             runtime.recordEscape(
-                "\(record?.label ?? "a task") was cancelled from a thread outside the simulation while waiting "
+                "\(record?.takeUnretainedValue().label ?? "a task") was cancelled from a thread outside the simulation while waiting "
                     + "on \"\(step)\"")
             return
         }
@@ -88,16 +90,17 @@ public final class SimulationContinuation<Value: Sendable>: CancellableSimulatio
     private func finish(_ result: sending Result<Value, any Error>, outcome: StaticString = "resumed") {
         guard runtime.thread.isCurrent else {
             runtime.recordEscape(
-                "\(record?.label ?? "a task"): the wait \"\(step)\" was resumed from a thread outside the simulation")
+                "\(record?.takeUnretainedValue().label ?? "a task"): the wait \"\(step)\" was resumed from a thread outside the simulation"
+            )
             return
         }
         guard !done, let continuation else { return }
         done = true
         cancellationHandler = nil
         self.continuation = nil
-        if let record {
-            record.simulationWaits -= 1
-            record.step(step, outcome: outcome)
+        record?._withUnsafeGuaranteedRef {
+            $0.simulationWaits -= 1
+            $0.step(step, outcome: outcome)
         }
         continuation.resume(with: result)
     }

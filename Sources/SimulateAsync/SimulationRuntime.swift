@@ -27,7 +27,9 @@ public final class SimulationRuntime: @unchecked Sendable {
     /// direct-mapped, a power of two of entries at least four times the bodies running; a record that
     /// lost its entry to another is read from the task-local value.
     // @exclusivity(unchecked) on purpose (docs/performance.md): read by every sleep on the run's thread.
-    @exclusivity(unchecked) private var recordsByJob: [TaskRecord?] = []
+    // Unmanaged on purpose (docs/performance.md): `records` holds every record for the run; a sleep reads its
+    // task's record here without retaining it.
+    @exclusivity(unchecked) private var recordsByJob: [Unmanaged<TaskRecord>?] = []
     @exclusivity(unchecked) private var recordsByJobShift: UInt64 = 64
     /// Spawned tasks whose body runs now (``noteOwnJob(_:)`` to ``forgetOwnJob()``).
     private var ownBodiesRunning = 0
@@ -156,12 +158,18 @@ public final class SimulationRuntime: @unchecked Sendable {
     /// without the task-local lookup (a sleep's largest cost in the simulation's code:
     /// docs/performance.md), anything else through the task-local value.
     var currentRecord: TaskRecord? {
-        if let job = executor.runningJob, !recordsByJob.isEmpty, let record = recordsByJob[recordSlot(job)],
-            record.ownJob == job
-        {
-            return record
-        }
+        if let own = ownRecord { return own.takeUnretainedValue() }
         return TaskRecord.current
+    }
+
+    /// The record of the spawned task whose own body runs now, found by its job's address, unretained; nil for
+    /// any other task, and for one whose entry another record took (``currentRecord`` then asks the task-local
+    /// value).
+    private var ownRecord: Unmanaged<TaskRecord>? {
+        guard let job = executor.runningJob, !recordsByJob.isEmpty, let entry = recordsByJob[recordSlot(job)],
+            entry._withUnsafeGuaranteedRef({ $0.ownJob == job })
+        else { return nil }
+        return entry
     }
 
     /// Files `record` under its task's job while its body runs (``TaskRecord/ownJob``).
@@ -173,9 +181,11 @@ public final class SimulationRuntime: @unchecked Sendable {
             while size < 4 * ownBodiesRunning { size *= 2 }
             recordsByJob = Array(repeating: nil, count: size)
             recordsByJobShift = 64 - UInt64(size.trailingZeroBitCount)
-            for other in records { if let otherJob = other.ownJob { recordsByJob[recordSlot(otherJob)] = other } }
+            for other in records {
+                if let otherJob = other.ownJob { recordsByJob[recordSlot(otherJob)] = .passUnretained(other) }
+            }
         }
-        recordsByJob[recordSlot(job)] = record
+        recordsByJob[recordSlot(job)] = .passUnretained(record)
     }
 
     /// A spawned task's body ended (its record's entry, if still there, no longer matches any job).
@@ -231,30 +241,11 @@ public final class SimulationRuntime: @unchecked Sendable {
     @usableFromInline
     func beginSleep(until deadline: VirtualInstant) throws -> SleepStart {
         guard thread.isCurrent else { return .outsideSimulation }
-        let record = currentRecord
+        if let own = ownRecord { return try own._withUnsafeGuaranteedRef { try beginOwnSleep($0, until: deadline) } }
+        // Not found by its job (another record took its entry): the task-local value says whose task it is.
+        let record = TaskRecord.current
+        if let record, isOwnTaskCurrent(record) { return try beginOwnSleep(record, until: deadline) }
         let step = WaitStep.sleep(until: deadline)
-        if let record, isOwnTaskCurrent(record) {
-            // Its cancellation handler has run if it was cancelled: no need to ask the runtime.
-            if record.wasCancelled { throw CancellationError() }
-            if executor.wakeInPlace(at: deadline) {
-                record.step(step, outcome: "resumed")
-                return .over
-            }
-            // The task `spawn` started sleeps on a wait of its own, the same each time: it never sleeps twice
-            // at once, and its record already holds it.
-            let wait: SimulationContinuation<Void>
-            if let own = record.ownSleep {
-                own.rearm(step: step)
-                wait = own
-            } else {
-                wait = SimulationContinuation(runtime: self, record: record, step: step)
-                record.ownSleep = wait
-            }
-            record.simulationWaits += 1
-            record.step(step)
-            startingSleep = wait
-            return .ownTask
-        }
         try Task.checkCancellation()
         let wait: SimulationContinuation<Void>
         if let reused = sleepWaits.popLast() {
@@ -269,6 +260,31 @@ public final class SimulationRuntime: @unchecked Sendable {
             record.step(step)
         }
         return .otherTask
+    }
+
+    /// ``beginSleep(until:)`` for the task `spawn` started for `record`.
+    private func beginOwnSleep(_ record: TaskRecord, until deadline: VirtualInstant) throws -> SleepStart {
+        // Its cancellation handler has run if it was cancelled: no need to ask the runtime.
+        if record.wasCancelled { throw CancellationError() }
+        let step = WaitStep.sleep(until: deadline)
+        if executor.wakeInPlace(at: deadline) {
+            record.step(step, outcome: "resumed")
+            return .over
+        }
+        // The task `spawn` started sleeps on a wait of its own, the same each time: it never sleeps twice
+        // at once, and its record already holds it.
+        let wait: SimulationContinuation<Void>
+        if let own = record.ownSleep {
+            own.rearm(step: step)
+            wait = own
+        } else {
+            wait = SimulationContinuation(runtime: self, record: record, step: step)
+            record.ownSleep = wait
+        }
+        record.simulationWaits += 1
+        record.step(step)
+        startingSleep = wait
+        return .ownTask
     }
 
     /// Hands the continuation of the sleep `beginSleep` readied to its wait and schedules the wake-up.
