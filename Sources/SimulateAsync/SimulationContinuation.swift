@@ -116,6 +116,8 @@ extension SimulationContinuation: ScheduledTarget where Value == Void {
     /// A sleep's deadline: the scheduler calls it back directly, and the woken task runs in this event
     /// when its own drain event would have come next (the executor's `runWoken`).
     public func fire(_ tag: Int) {
-        runtime.executor.runWoken { resume(returning: ()) }
+        // Through a guaranteed reference to the runtime, its executor is borrowed: read through the unowned(unsafe)
+        // one, it was retained and released around the whole wake-up.
+        Unmanaged.passUnretained(runtime)._withUnsafeGuaranteedRef { $0.executor.runWoken { resume(returning: ()) } }
     }
 }

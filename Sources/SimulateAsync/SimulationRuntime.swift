@@ -35,8 +35,13 @@ public final class SimulationRuntime: @unchecked Sendable {
     private var ownBodiesRunning = 0
     /// Sleeps' waits that finished, for the next sleeps (on the run's thread only).
     @exclusivity(unchecked) private var sleepWaits: [SimulationContinuation<Void>] = []
-    /// The wait of the sleep `beginSleep` readied, until `startSleep` takes it (on the run's thread only).
-    @exclusivity(unchecked) private var startingSleep: SimulationContinuation<Void>?
+    /// The wait of the sleep `beginSleep` readied, until `startSleep` takes it (on the run's thread only), unretained:
+    /// the spawned task's record holds its own sleep's wait, and `startingOtherSleep` any other's.
+    // Unmanaged on purpose (docs/performance.md): held here strongly, each sleep retained and released its wait once more.
+    @exclusivity(unchecked) private var startingSleep: Unmanaged<SimulationContinuation<Void>>?
+    /// The wait of a sleep `beginSleep` readied for a task other than the one `spawn` started, until
+    /// ``sleepWithItsOwnHandler(until:)`` takes it.
+    @exclusivity(unchecked) private var startingOtherSleep: SimulationContinuation<Void>?
     private let escapes = Mutex<[String]>([])
     private var ended = false
     /// The run's fault points (`SimulationFault.maybe`); nil for a runtime made without a context.
@@ -254,7 +259,8 @@ public final class SimulationRuntime: @unchecked Sendable {
         } else {
             wait = SimulationContinuation(runtime: self, record: record, step: step)
         }
-        startingSleep = wait
+        startingSleep = .passUnretained(wait)
+        startingOtherSleep = wait
         if let record {
             record.simulationWaits += 1
             record.step(step)
@@ -283,25 +289,27 @@ public final class SimulationRuntime: @unchecked Sendable {
         }
         record.simulationWaits += 1
         record.step(step)
-        startingSleep = wait
+        startingSleep = .passUnretained(wait)
         return .ownTask
     }
 
     /// Hands the continuation of the sleep `beginSleep` readied to its wait and schedules the wake-up.
     @usableFromInline
     func startSleep(until deadline: VirtualInstant, _ continuation: UnsafeContinuation<Void, any Error>) {
-        guard let wait = startingSleep.take() else { preconditionFailure("a sleep starts after beginSleep") }
-        wait.install(continuation)
-        // A clock's deadline already past is due now (the `Clock.sleep(until:)` contract); the scheduler
-        // itself takes no time before its `now`.
-        wait.timer = scheduler.schedule(at: max(deadline, scheduler.now), wait)
+        guard let starting = startingSleep.take() else { preconditionFailure("a sleep starts after beginSleep") }
+        starting._withUnsafeGuaranteedRef { wait in
+            wait.install(continuation)
+            // A clock's deadline already past is due now (the `Clock.sleep(until:)` contract); the scheduler
+            // itself takes no time before its `now`.
+            wait.timer = scheduler.schedule(at: max(deadline, scheduler.now), wait)
+        }
     }
 
     /// The sleep `beginSleep` readied for a task other than the one `spawn` started: its own cancellation
     /// handler ends the wait, which is kept for another such sleep once the handler is gone.
     @usableFromInline
     func sleepWithItsOwnHandler(until deadline: VirtualInstant) async throws {
-        guard let wait = startingSleep else { preconditionFailure("a sleep starts after beginSleep") }
+        guard let wait = startingOtherSleep.take() else { preconditionFailure("a sleep starts after beginSleep") }
         defer { sleepWaits.append(wait) }
         try await awaitCancellable(wait, nil) { startSleep(until: deadline, $0) }
     }
