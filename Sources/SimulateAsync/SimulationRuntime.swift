@@ -278,18 +278,15 @@ public final class SimulationRuntime: @unchecked Sendable {
             return .over
         }
         // The task `spawn` started sleeps on a wait of its own, the same each time: it never sleeps twice
-        // at once, and its record already holds it.
-        let wait: SimulationContinuation<Void>
-        if let own = record.ownSleep {
-            own.rearm(step: step)
-            wait = own
-        } else {
-            wait = SimulationContinuation(runtime: self, record: record, step: step)
-            record.ownSleep = wait
+        // at once, and its record holds it (used here unretained: bound to a local, it was retained and released).
+        if record.ownSleep == nil {
+            record.ownSleep = SimulationContinuation(runtime: self, record: record, step: step)
         }
+        let wait = Unmanaged.passUnretained(record.ownSleep.unsafelyUnwrapped)
+        wait._withUnsafeGuaranteedRef { $0.rearm(step: step) }
         record.simulationWaits += 1
         record.step(step)
-        startingSleep = .passUnretained(wait)
+        startingSleep = wait
         return .ownTask
     }
 
