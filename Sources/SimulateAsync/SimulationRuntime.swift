@@ -71,11 +71,6 @@ public final class SimulationRuntime: @unchecked Sendable {
         }
     }
 
-    deinit {
-        // A record and its own sleep's wait hold each other.
-        for record in records { record.ownSleep = nil }
-    }
-
     /// The runtime of the spawned task that calls this, if any.
     public static var current: SimulationRuntime? { TaskRecord.current?.runtime }
 

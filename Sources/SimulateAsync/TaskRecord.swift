@@ -32,8 +32,8 @@ final class TaskRecord: @unchecked Sendable {
     @exclusivity(unchecked) var activeWait: (any CancellableSimulationWait)?
     // Checked by the compiler, not at run time, as they are: `simulate-bench async` under callgrind counts
     // the same instructions with and without `@exclusivity(unchecked)` on these two.
-    /// The wait every sleep of the spawned task itself uses, made at its first sleep; the runtime lets go
-    /// of it when the run's runtime goes (the wait holds this record).
+    /// The wait every sleep of the spawned task itself uses, made at its first sleep (it holds this record
+    /// unretained, so the two go with the runtime's `records`).
     var ownSleep: SimulationContinuation<Void>?
     /// The spawned task was cancelled (its handler ran on the run's thread): its sleeps throw at once
     /// without asking the runtime.
