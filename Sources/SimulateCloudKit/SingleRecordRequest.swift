@@ -129,7 +129,8 @@ final class SingleRecordRequest: RequestExchange {
             deliver(.failure(client.clientError(failure, served: answer != nil, applied: applied)))
             return
         }
-        // Switched on as taken, so that the record or error is handed on without a copy.
+        // Switched on as taken, so that the record is handed on without a copy (a bound error is still copied:
+        // its message and details, docs/performance.md).
         switch self.answer.take() {
         case .record(let record):
             deliver(.success(record))
