@@ -5,15 +5,25 @@ import SimulateJSON
 package enum PunchWire {
     /// One full-state event: `id: <version>`, then `data: <the item array as JSON>`, then a blank line.
     package static func fullStateEvent(version: Int, items: [PunchItem]) -> [UInt8] {
-        var text = "id: " + String(version) + "\ndata: ["
+        fullStateEvent(version: version, data: itemsData(items))
+    }
+
+    /// The full-state event of `version` whose data is `data` (``itemsData(_:)``).
+    package static func fullStateEvent(version: Int, data: String) -> [UInt8] {
+        Array(("id: " + String(version) + "\ndata: " + data + "\n\n").utf8)
+    }
+
+    /// A full-state event's data: the item array as JSON, on one line.
+    package static func itemsData(_ items: [PunchItem]) -> String {
+        var text = "["
         for (index, item) in items.enumerated() {
             if index > 0 { text += "," }
             text += "{\"id\":" + JSONWriter.escape(item.id) + ",\"text\":" + JSONWriter.escape(item.text)
             text += ",\"done\":" + (item.done ? "true" : "false") + ",\"created\":" + JSONWriter.escape(item.created)
             text += "}"
         }
-        text += "]\n\n"
-        return Array(text.utf8)
+        text += "]"
+        return text
     }
 
     /// A comment line the server writes to keep an idle stream alive.

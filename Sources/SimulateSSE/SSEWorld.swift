@@ -22,17 +22,39 @@ final class SSEWorld {
     var refusedBumps = 0
     var failedPosts = 0
     static let violationLimit = 100
-    /// Full-state events' data already read by an app client's recorder, by digest of their items (nil: not
-    /// a list of items): every device receives the same events, and each is decoded once.
-    private var itemDigests: [String: UInt64?] = [:]
+    /// Full-state events' data with the digests of their items (nil: not a list of items), newest last:
+    /// the server's as it encodes them, and any other data an app client's recorder decoded. Every device
+    /// receives the same events, and none is decoded when it is one the server sent.
+    /// Searched by comparing strings, newest first, not hashed: a String's hash normalizes every byte of
+    /// the event, where the newest entries are nearly always the ones asked for and `==` compares bytes.
+    private var recentDigests: [(data: String, digest: UInt64?)] = []
+    private var oldestDigest = 0
+    static let recentDigestLimit = 16
 
     /// The digest of the items a full-state event's data lists (`PunchWire.digest`); nil when it lists none.
     func itemsDigest(ofEventData data: String) -> UInt64? {
-        if let known = itemDigests[data] { return known }
+        var index = oldestDigest
+        for _ in 0..<recentDigests.count {
+            index = index == 0 ? recentDigests.count - 1 : index - 1
+            if recentDigests[index].data == data { return recentDigests[index].digest }
+        }
         let digest = PunchWire.decodeItems(data).map(PunchWire.digest)
-        if itemDigests.count == 64 { itemDigests.removeAll(keepingCapacity: true) }
-        itemDigests[data] = digest
+        remember(data, digest)
         return digest
+    }
+
+    /// App clients' recorders read the digests of the server's events without decoding them.
+    func remembersServerEvents() {
+        server.encodedEvent = { [unowned self] data, digest in remember(data, digest) }
+    }
+
+    private func remember(_ data: String, _ digest: UInt64?) {
+        if recentDigests.count < Self.recentDigestLimit {
+            recentDigests.append((data, digest))
+        } else {
+            recentDigests[oldestDigest] = (data, digest)
+            oldestDigest = (oldestDigest + 1) % Self.recentDigestLimit
+        }
     }
 
     init(context: SimulationContext, configuration: SSEConfiguration) {

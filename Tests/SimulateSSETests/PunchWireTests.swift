@@ -30,6 +30,8 @@ private let items = [
     #expect(event.type == "message")
     #expect(event.lastEventId == "7")
     #expect(PunchWire.decodeItems(event.data) == items)
+    // What the server registers for an app client's recorder, in place of decoding (SSEWorld.itemsDigest).
+    #expect(event.data == PunchWire.itemsData(items))
 }
 
 @Test(arguments: 1...4)

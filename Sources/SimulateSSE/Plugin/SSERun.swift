@@ -76,6 +76,7 @@ public final class SSERun: PluginRun {
     }
 
     public func start() {
+        if appClient != nil { world.remembersServerEvents() }
         world.server.start()
         if let appClient {
             recorders = clients.map {

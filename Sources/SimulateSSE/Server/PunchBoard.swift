@@ -9,7 +9,9 @@ package struct PunchBoard {
     package private(set) var version = 0
     private var lastIssuedID: Int64 = 0
     private let clockResolution: ServerClockResolution
-    private var encodedVersion = -1
+    /// The version ``currentEvent()`` encoded last (-1: none yet), its data and its bytes.
+    package private(set) var encodedVersion = -1
+    package private(set) var encodedData = ""
     private var encoded: [UInt8] = []
 
     /// The initial items, issued at time 0, make version 1.
@@ -47,7 +49,8 @@ package struct PunchBoard {
     /// The full-state event of the current version, encoded once per version.
     package mutating func currentEvent() -> [UInt8] {
         if encodedVersion != version {
-            encoded = PunchWire.fullStateEvent(version: version, items: items)
+            encodedData = PunchWire.itemsData(items)
+            encoded = PunchWire.fullStateEvent(version: version, data: encodedData)
             encodedVersion = version
         }
         return encoded

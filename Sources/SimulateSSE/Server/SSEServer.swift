@@ -32,6 +32,10 @@ final class SSEServer {
     var versionWatchers: [FreshnessInvariant] = []
     /// Told of every mutation that reaches the server, with its serial.
     var receiptObserver: ((ServerReceipt, Int) -> Void)?
+    /// Told of every version's full-state event when it is first encoded: its data and the digest of its items.
+    var encodedEvent: ((_ data: String, _ digest: UInt64) -> Void)?
+    /// The digest of the current version's items (``PunchWire/digest(_:)``).
+    private var currentDigest: UInt64 = 0
     /// The server's side of a new stream; one closure for every connection.
     private(set) var accept: (StreamConnection) -> Void = { _ in }
 
@@ -88,11 +92,11 @@ final class SSEServer {
         connection.onClientGone = { [unowned self, unowned connection] in
             if let index = streams.firstIndex(where: { $0 === connection }) { streams.remove(at: index) }
         }
-        guard firstEventDelay > .zero else { return connection.send(board.currentEvent()) }
+        guard firstEventDelay > .zero else { return connection.send(currentEvent()) }
         connection.send(PunchWire.connected)
         scheduler.schedule(after: firstEventDelay) { [unowned self, weak connection] in
             guard let connection, streams.contains(where: { $0 === connection }) else { return }
-            connection.send(board.currentEvent())
+            connection.send(currentEvent())
         }
     }
 
@@ -121,9 +125,17 @@ final class SSEServer {
         if case .add = mutation, let item = board.items.last { logIssued(item) }
         logVersion()
         trace.instant(Self.track, "mutation", mutation.name, "v\(version)", value: Int64(version))
-        let event = board.currentEvent()
+        let event = currentEvent()
         for stream in streams { stream.send(event) }
         return reply
+    }
+
+    /// The current version's full-state event, encoded once.
+    private func currentEvent() -> [UInt8] {
+        guard board.encodedVersion != board.version else { return board.currentEvent() }
+        let event = board.currentEvent()
+        encodedEvent?(board.encodedData, currentDigest)
+        return event
     }
 
     private func logIssued(_ item: PunchItem) {
@@ -131,9 +143,8 @@ final class SSEServer {
     }
 
     private func logVersion() {
-        log.appendVersion(
-            VersionRecord(
-                time: scheduler.now, digest: PunchWire.digest(items), count: items.count))
+        currentDigest = PunchWire.digest(items)
+        log.appendVersion(VersionRecord(time: scheduler.now, digest: currentDigest, count: items.count))
         for watcher in versionWatchers { watcher.serverVersion(log.versionCount, at: scheduler.now) }
     }
 }
