@@ -208,6 +208,8 @@ final class AppClientRecorder {
         }
         if world.configuration.backoffReset == .firstByte { failuresSinceReset = 0 }
         parser.feed(bytes, into: &outputs)
+        // Most chunks complete no event: nothing to read or clear.
+        guard !outputs.isEmpty else { return }
         for output in outputs {
             guard case .event(let event) = output, event.type == "message",
                 let digest = world.itemsDigest(ofEventData: event.data)
