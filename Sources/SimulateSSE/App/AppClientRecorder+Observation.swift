@@ -32,6 +32,8 @@ extension AppClientRecorder {
                 }
                 if !trackedItems {
                     trackedItems = true
+                    itemsRegistrations += 1
+                    isObservable = component is any Observable
                     let trigger = PollTrigger(link, generation, .items)
                     withObservationTracking {
                         _ = component.shownItems

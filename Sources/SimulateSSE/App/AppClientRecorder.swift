@@ -26,6 +26,15 @@ final class AppClientRecorder {
     /// Full-state events delivered to the app and not yet on its screen, oldest first.
     @exclusivity(unchecked) private var delivered: [(version: Int, digest: UInt64, time: VirtualInstant)] = []
     private var shownDigest = PunchWire.digest([])
+    /// The list on screen as the last poll read it, temporary ids marked (its digest is ``shownDigest``).
+    private var shownList: [PunchItem] = []
+    /// The items registration (``itemsRegistrations``) that was in force when the last poll read the list of an
+    /// `@Observable` component: while it has not fired, the list is the same and is not read again.
+    private var listReadUnder: Int?
+    /// Observation registrations on the component's list made so far.
+    var itemsRegistrations = 0
+    /// The component is `@Observable`, so a change to its list is reported (``track(_:)``).
+    var isObservable = false
     /// The exchange id of the stream the app has open, if any.
     private var stream: Int?
     private var eventOnStream = false
@@ -88,6 +97,8 @@ final class AppClientRecorder {
         failuresSinceReset = 0
         delivered.removeAll()
         shownDigest = PunchWire.digest([])
+        shownList = []
+        listReadUnder = nil
         bytesOnStream = false
         record.reportedConnected = false
         lastReadConnected = false
@@ -329,8 +340,16 @@ final class AppClientRecorder {
         indicatorWillChange = false
         show(indicator: indicator)
         if connectedFlickered { report(connected: connected) }
-        let items = component.shownItems.map(Self.markingTemporary)
-        let digest = PunchWire.digest(items)
+        let items: [PunchItem]
+        let digest: UInt64
+        if trackedItems, let registration = listReadUnder, registration == itemsRegistrations {
+            (items, digest) = (shownList, shownDigest)
+        } else {
+            items = component.shownItems.map(Self.markingTemporary)
+            digest = PunchWire.digest(items)
+            shownList = items
+            listReadUnder = isObservable && trackedItems ? itemsRegistrations : nil
+        }
         defer { shownDigest = digest }
         // The screen shows a delivered state: the app applied it (and skipped any older ones).
         if let index = delivered.lastIndex(where: { $0.digest == digest }) {

@@ -4,7 +4,9 @@
 /// The invariants judge it by what it does on the wire (through the HTTP facade: when it opens the
 /// event stream, which POSTs it sends) and by what it shows, read from these properties whenever
 /// they change. Make the type `@Observable` (as a SwiftUI view model is): the plugin then reads it at
-/// the virtual instant it changes. Otherwise it is read only when the network delivers something.
+/// the virtual instant it changes, and reads ``shownItems`` again only when Observation reports a change
+/// to it (so it must not come from `@ObservationIgnored` properties). Otherwise it is read only when the
+/// network delivers something or a user action runs.
 public protocol PunchlistClientComponent: AnyObject {
     /// The screen says "connected".
     var isConnected: Bool { get }
