@@ -12,6 +12,8 @@ struct AppClientBenchmark {
         var directory = "Scenarios/sse"
         /// `--profile app|reference`: run that side alone, once, for a profiler; no comparison.
         var profiledSide: Int?
+        /// `--behaviour`: each side's runs once, with their traces, folded into one hash of what happened.
+        var checksBehaviour = false
 
         init?(arguments: [String]) {
             var rest = arguments[...]
@@ -29,6 +31,8 @@ struct AppClientBenchmark {
                     case "app": profiledSide = 1
                     default: return nil
                     }
+                case "--behaviour":
+                    checksBehaviour = true
                 case let path where !path.hasPrefix("-"):
                     directory = path
                 default:
@@ -39,10 +43,13 @@ struct AppClientBenchmark {
     }
 
     static let usage = """
-        usage: punchlist-bench [--seeds N] [--rounds R] [--profile app|reference] [SCENARIO-DIR]
+        usage: punchlist-bench [--seeds N] [--rounds R] [--profile app|reference] [--behaviour] [SCENARIO-DIR]
           the app's Punchlist client against the reference client on every scenario under SCENARIO-DIR
           (default Scenarios/sse) that judges documented behaviour, seeds 0..<N (default 200), R rounds
-          (default 3) with the sides interleaved; --profile runs one side alone, once, to profile it
+          (default 3) with the sides interleaved; --profile runs one side alone, once, to profile it;
+          --behaviour runs each side once and prints a hash of every run's trace records and verdicts:
+          unlike the trace hash, it leaves out the scheduler's events, so a change that only removes
+          events that do nothing keeps it
 
         """
 
@@ -78,6 +85,18 @@ struct AppClientBenchmark {
             app.append(appScenario)
         }
         let sides = [Side(name: "reference client", scenarios: reference), Side(name: "app client", scenarios: app)]
+        if options.checksBehaviour {
+            for side in sides {
+                var combined = TraceHash()
+                for (name, scenario) in zip(names, side.scenarios) {
+                    let hash = behaviourHash(scenario, runner: runner)
+                    combined.combine(hash)
+                    print("  \(side.name), \(name): \(hash)")
+                }
+                print("punchlist-bench --behaviour: \(side.name): \(combined.hex)")
+            }
+            return
+        }
         if let side = options.profiledSide {
             let tally = measure(sides[side], runner: runner)
             print(
@@ -120,6 +139,22 @@ struct AppClientBenchmark {
         }
         tally.seconds = Self.seconds(clock.now - start)
         return tally
+    }
+
+    /// Every run's trace records and verdicts (expectation, passed, violations), folded in run order.
+    private func behaviourHash(_ scenario: Scenario, runner: SimulationRunner) -> String {
+        var hash = TraceHash()
+        let seeds = scenario.pinsSeed ? scenario.seed...scenario.seed : 0...(options.seeds - 1)
+        for seed in seeds {
+            let result = runner.run(scenario, seed: seed, keepsTrace: true)
+            for record in result.trace { hash.combine(record.line) }
+            for expectation in result.expectations {
+                hash.combine(expectation.name)
+                hash.combine(expectation.passed ? 1 : 2)
+                for violation in expectation.violations { hash.combine(violation.message) }
+            }
+        }
+        return hash.hex
     }
 
     private static func seconds(_ duration: Duration) -> Double {
