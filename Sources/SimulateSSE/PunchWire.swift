@@ -10,7 +10,13 @@ package enum PunchWire {
 
     /// The full-state event of `version` whose data is `data` (``itemsData(_:)``).
     package static func fullStateEvent(version: Int, data: String) -> [UInt8] {
-        Array(("id: " + String(version) + "\ndata: " + data + "\n\n").utf8)
+        let head = "id: " + String(version) + "\ndata: "
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(head.utf8.count + data.utf8.count + 2)
+        bytes += head.utf8
+        bytes += data.utf8
+        bytes += [0x0A, 0x0A]
+        return bytes
     }
 
     /// A full-state event's data: the item array as JSON, on one line.
