@@ -24,6 +24,7 @@ private final class PlainList: ScriptedList {
     var shownItems: [PunchItem] = []
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @Observable
 private final class ObservedList: ScriptedList, @unchecked Sendable {
     var shownItems: [PunchItem] = []
@@ -62,6 +63,7 @@ private func run(_ plugin: SSEPlugin, steps: String) throws -> RunResult {
     return SimulationRunner(registry: registry).run(scenario)
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @Test func anObservableComponentsListIsReadWheneverItChanges() throws {
     let result = try run(scripted { ObservedList() }, steps: "")
     #expect(result.failures == [])
