@@ -29,3 +29,28 @@ import Testing
     #expect(others[1].value(forHTTPHeaderField: "Content-Type") == "text/plain")
     #expect(others[2].url?.path == "/ko")
 }
+
+/// The runs of a process share their responses too, from any thread, up to the limit of distinct heads.
+@Test func runsShareResponsesUpToTheLimit() async throws {
+    let shared = SharedResponses(limit: 2)
+    let events = try #require(URL(string: "http://sse/events"))
+    let headers = ["content-type": "text/event-stream"]
+    let responses = await withTaskGroup(of: HTTPURLResponse.self) { group in
+        for _ in 0..<8 {
+            group.addTask { HTTPResponseHeads(shared: shared).response(url: events, status: 200, headers: headers) }
+        }
+        return await group.reduce(into: []) { $0.append($1) }
+    }
+    let first = shared.response(url: events, status: 200, headers: headers)
+    for response in responses { #expect(response === first) }
+    let unavailable = shared.response(url: events, status: 503, headers: headers)
+    #expect(shared.count == 2)
+    let notKept = [
+        shared.response(url: events, status: 500, headers: headers),
+        shared.response(url: events, status: 500, headers: headers),
+    ]
+    #expect(shared.count == 2)
+    #expect(notKept[0] !== notKept[1])
+    #expect(notKept[0].statusCode == 500 && notKept[1].statusCode == 500)
+    #expect(shared.response(url: events, status: 503, headers: headers) === unavailable)
+}
