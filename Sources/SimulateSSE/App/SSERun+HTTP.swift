@@ -32,7 +32,8 @@ extension SSERun: SimulatedHTTPService {
 
     public func observe(_ event: HTTPClientEvent, on device: Device) {
         guard device.index < recorders.count else { return }
-        recorders[device.index].observe(event)
+        // Borrowed, not retained (docs/performance.md): the run holds its recorders from its start to its end.
+        Unmanaged.passUnretained(recorders[device.index])._withUnsafeGuaranteedRef { $0.observe(event) }
     }
 
     /// The mutation a request asks for: `DELETE /items/<id>`, or a `POST /ko` body; nil when it is neither.
