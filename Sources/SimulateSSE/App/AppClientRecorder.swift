@@ -26,6 +26,8 @@ final class AppClientRecorder {
     /// Full-state events delivered to the app and not yet on its screen, oldest first.
     @exclusivity(unchecked) private var delivered: [(version: Int, digest: UInt64, time: VirtualInstant)] = []
     private var shownDigest = PunchWire.digest([])
+    /// Bytes of the open stream received and not yet parsed (``parseReceived()``).
+    @exclusivity(unchecked) private var unparsed: [UInt8] = []
     /// The list on screen as the last poll read it, temporary ids marked (its digest is ``shownDigest``).
     private var shownList: [PunchItem] = []
     /// The items registration (``itemsRegistrations``) that was in force when the last poll read the list of an
@@ -84,6 +86,7 @@ final class AppClientRecorder {
     /// `sse.relaunch`: the app is killed (its tasks cancelled) and launched again with nothing on screen.
     func relaunch() {
         guard let relaunch = instance.relaunch else { return }
+        parseReceived()
         world.trace.instant(track, "connection", "relaunch")
         if record.phase == .connected { world.trace.end(track, "connection", "connected", "relaunch") }
         if record.indicatorShown { world.trace.end(track, "indicator", "offline indicator") }
@@ -151,13 +154,18 @@ final class AppClientRecorder {
     // MARK: What the app does on the wire
 
     func observe(_ event: HTTPClientEvent) {
+        if case .streamBytes(let id, let bytes) = event {
+            if id == stream, streamIsEvents { received(bytes) }
+            return schedulePoll()
+        }
+        parseReceived()
         switch event {
         case .streamOpened(let request, let task):
             streamTask = task
             attempted(request.exchangeID)
         case .streamResponse(let id, let status, let headers):
             if id == stream { streamIsEvents = Self.isEventStream(status: status, headers: headers) }
-        case .streamBytes(let id, let bytes): if id == stream, streamIsEvents { received(bytes) }
+        case .streamBytes: break
         case .streamEnded(let id, let reason): if id == stream { streamEnded(reason) }
         case .requestSent(let request): posted(request)
         case .requestFinished(let request, let status, let failure): answered(request, status: status, failure: failure)
@@ -218,8 +226,24 @@ final class AppClientRecorder {
             connectedOnWire()
         }
         if world.configuration.backoffReset == .firstByte { failuresSinceReset = 0 }
-        parser.feed(bytes, into: &outputs)
-        // Most chunks complete no event: nothing to read or clear.
+        if unparsed.isEmpty {
+            unparsed = bytes
+        } else if bytes.count <= 8 {
+            // A few bytes one by one: an array append costs about 200 instructions whatever its size.
+            for byte in bytes { unparsed.append(byte) }
+        } else {
+            unparsed += bytes
+        }
+    }
+
+    /// Parses the stream's bytes received since the last call: at the start of every other entry of the
+    /// judge, so within the instant they arrived (each delivery schedules a poll then), before anything
+    /// reads what they delivered, and in the order of the judge's notes. One parse of an instant's chunks
+    /// costs less than one per chunk (a network that splits streams finely delivers a byte or three at a time).
+    private func parseReceived() {
+        guard !unparsed.isEmpty else { return }
+        parser.feed(unparsed, into: &outputs)
+        unparsed.removeAll(keepingCapacity: true)
         guard !outputs.isEmpty else { return }
         for output in outputs {
             guard case .event(let event) = output, event.type == "message",
@@ -330,6 +354,7 @@ final class AppClientRecorder {
     /// instant, in the order the app makes them: the connection's first change, the indicator's, then
     /// the connection's second.
     func poll() {
+        parseReceived()
         let connected = component.isConnected
         let connectedFlickered = connectedWillChange && connected == lastReadConnected
         connectedWillChange = false
