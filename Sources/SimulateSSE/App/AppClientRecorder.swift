@@ -61,7 +61,8 @@ final class AppClientRecorder {
     var indicatorWillChange = false
     /// Bumped on relaunch: the killed component's late changes are not the new one's.
     var generation = 0
-    private var serials: [Int: Int] = [:]
+    /// The mutations the app's requests asked for, by exchange id, with their serials in the ledger.
+    private var sent: [Int: (serial: Int, mutation: Mutation)] = [:]
     /// Observation's change handlers hold this, not the recorder (``Link``).
     let link = Link()
 
@@ -316,7 +317,7 @@ final class AppClientRecorder {
             device: record.device.id, time: record.now, mutation: mutation, text: text, optimistic: optimistic,
             tracksRequest: false
         ).serial
-        serials[request.exchangeID] = serial
+        sent[request.exchangeID] = (serial, mutation)
         if optimistic {
             record.pendingOptimistic.append(serial)
             world.mutations.hold(serial)
@@ -324,10 +325,11 @@ final class AppClientRecorder {
         world.trace.instant(track, "post", mutation.requestName, text, value: Int64(serial))
     }
 
-    func serial(forExchange id: Int) -> Int? { serials[id] }
+    /// The serial and mutation of a request the app sent (its body read once, when it left the device).
+    func sent(forExchange id: Int) -> (serial: Int, mutation: Mutation)? { sent[id] }
 
     private func answered(_ request: SimulatedHTTPRequest, status: Int?, failure: NetworkError?) {
-        guard let serial = serials[request.exchangeID] else { return }
+        guard let serial = sent[request.exchangeID]?.serial else { return }
         let outcome =
             failure?.description ?? (status == 200 ? "200" : status == 404 ? "404 unknown item" : "\(status ?? 0)")
         let method = world.mutations.fired(serial)?.mutation.method ?? ""

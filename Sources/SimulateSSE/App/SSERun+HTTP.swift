@@ -18,13 +18,13 @@ extension SSERun: SimulatedHTTPService {
         let isDelete = request.path.hasPrefix(PunchlistAPI.itemsPath + "/")
         guard request.path == PunchlistAPI.mutationPath || isDelete else { return SimulatedHTTPResponse(status: 404) }
         guard request.method == (isDelete ? "DELETE" : "POST") else { return SimulatedHTTPResponse(status: 405) }
-        guard let mutation = Self.mutation(request) else { return SimulatedHTTPResponse(status: 400) }
+        // The same request the judge read as it left the device: its body is not parsed again.
+        let sent = device.index < recorders.count ? recorders[device.index].sent(forExchange: request.exchangeID) : nil
+        guard let mutation = sent?.mutation ?? Self.mutation(request) else { return SimulatedHTTPResponse(status: 400) }
         if let status = world.server.errors.error(for: device)?.mutationStatus {
             return SimulatedHTTPResponse(status: status, headers: ["Content-Type": "text/plain"])
         }
-        let serial =
-            device.index < recorders.count ? recorders[device.index].serial(forExchange: request.exchangeID) : nil
-        switch world.server.receive(mutation, serial: serial ?? 0) {
+        switch world.server.receive(mutation, serial: sent?.serial ?? 0) {
         case .applied: return SimulatedHTTPResponse(status: 200)
         case .unknownItem: return SimulatedHTTPResponse(status: 404)
         }
