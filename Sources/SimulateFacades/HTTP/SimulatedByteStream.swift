@@ -132,15 +132,7 @@ final class SimulatedByteStream: HTTPChunkSource, @unchecked Sendable {
     private func received(_ bytes: [UInt8]) {
         guard end == nil else { return }
         lastActivity = context.now
-        if buffered.isEmpty {
-            buffered = bytes
-        } else if bytes.count <= 8 {
-            // A few bytes one by one: appending an array costs about 200 instructions whatever its size, and a
-            // network that splits streams finely (1–3 byte chunks in `chunk-split`) delivers mostly these.
-            for byte in bytes { buffered.append(byte) }
-        } else {
-            buffered += bytes
-        }
+        buffered.appendReceived(bytes)
         service.observe(.streamBytes(exchangeID: exchangeID, bytes), on: device)
         wake()
     }

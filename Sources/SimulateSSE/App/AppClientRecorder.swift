@@ -13,26 +13,26 @@ import SimulateCore
 /// failure and the next attempt the app makes.
 final class AppClientRecorder {
     let record: SSEClient
-    private let world: SSEWorld
+    let world: SSEWorld
     private var instance: AppComponentInstance<any PunchlistClientComponent>
     var component: any PunchlistClientComponent { instance.component }
     var scheduler: Scheduler { world.scheduler }
-    private var track: String { record.track }
+    var track: String { record.track }
 
     // The stream's parser and what it delivered are @exclusivity(unchecked) on purpose (docs/performance.md):
     // fed once per delivered chunk, on the run's thread.
     @exclusivity(unchecked) private var parser = EventStreamParser()
     @exclusivity(unchecked) private var outputs: [EventStreamOutput] = []
     /// Full-state events delivered to the app and not yet on its screen, oldest first.
-    @exclusivity(unchecked) private var delivered: [(version: Int, digest: UInt64, time: VirtualInstant)] = []
-    private var shownDigest = PunchWire.digest([])
+    @exclusivity(unchecked) var delivered: [(version: Int, digest: UInt64, time: VirtualInstant)] = []
+    var shownDigest = PunchWire.digest([])
     /// Bytes of the open stream received and not yet parsed (``parseReceived()``).
     @exclusivity(unchecked) private var unparsed: [UInt8] = []
     /// The list on screen as the last poll read it, temporary ids marked (its digest is ``shownDigest``).
-    private var shownList: [PunchItem] = []
+    var shownList: [PunchItem] = []
     /// The items registration (``itemsRegistrations``) that was in force when the last poll read the list of an
     /// `@Observable` component: while it has not fired, the list is the same and is not read again.
-    private var listReadUnder: Int?
+    var listReadUnder: Int?
     /// Observation registrations on the component's list made so far.
     var itemsRegistrations = 0
     /// The component is `@Observable`, so a change to its list is reported (``track(_:)``).
@@ -53,10 +53,10 @@ final class AppClientRecorder {
     /// The task that opened the last stream: its next sleep after a failure is the backoff wait.
     private var streamTask = 0
     private var failuresSinceReset = 0
-    private var pollScheduled = false
+    var pollScheduled = false
     /// `isConnected` and `showsOfflineIndicator` as the last poll read them, and whether a change to
     /// them began since (Observation's will-set; the macro skips assignments of an equal value).
-    private var lastReadConnected = false
+    var lastReadConnected = false
     var connectedWillChange = false
     var indicatorWillChange = false
     /// Bumped on relaunch: the killed component's late changes are not the new one's.
@@ -227,21 +227,14 @@ final class AppClientRecorder {
             connectedOnWire()
         }
         if world.configuration.backoffReset == .firstByte { failuresSinceReset = 0 }
-        if unparsed.isEmpty {
-            unparsed = bytes
-        } else if bytes.count <= 8 {
-            // A few bytes one by one: an array append costs about 200 instructions whatever its size.
-            for byte in bytes { unparsed.append(byte) }
-        } else {
-            unparsed += bytes
-        }
+        unparsed.appendReceived(bytes)
     }
 
     /// Parses the stream's bytes received since the last call: at the start of every other entry of the
     /// judge, so within the instant they arrived (each delivery schedules a poll then), before anything
     /// reads what they delivered, and in the order of the judge's notes. One parse of an instant's chunks
     /// costs less than one per chunk (a network that splits streams finely delivers a byte or three at a time).
-    private func parseReceived() {
+    func parseReceived() {
         guard !unparsed.isEmpty else { return }
         parser.feed(unparsed, into: &outputs)
         unparsed.removeAll(keepingCapacity: true)
@@ -336,91 +329,6 @@ final class AppClientRecorder {
         world.mutations.answered(serial, outcome: outcome)
         if failure != nil { world.failedPosts += 1 }
         world.trace.instant(track, "post", method + " " + outcome, value: Int64(serial))
-    }
-
-    // MARK: What the app shows
-
-    func schedulePoll() {
-        guard !pollScheduled else { return }
-        pollScheduled = true
-        scheduler.schedule(after: .zero) { [self] in
-            pollScheduled = false
-            poll()
-        }
-    }
-
-    /// Reads the component and notes every change since the last read.
-    ///
-    /// A value that changed and changed back within one job of the app (a stream that delivers its
-    /// first bytes and ends at the same instant: connected, then not) is read as both changes at that
-    /// instant, in the order the app makes them: the connection's first change, the indicator's, then
-    /// the connection's second.
-    func poll() {
-        parseReceived()
-        let connected = component.isConnected
-        let connectedFlickered = connectedWillChange && connected == lastReadConnected
-        connectedWillChange = false
-        lastReadConnected = connected
-        report(connected: connectedFlickered ? !connected : connected)
-        let indicator = component.showsOfflineIndicator
-        if indicatorWillChange && indicator == record.indicatorShown { show(indicator: !indicator) }
-        indicatorWillChange = false
-        show(indicator: indicator)
-        if connectedFlickered { report(connected: connected) }
-        let items: [PunchItem]
-        let digest: UInt64
-        if trackedItems, let registration = listReadUnder, registration == itemsRegistrations {
-            (items, digest) = (shownList, shownDigest)
-        } else {
-            items = component.shownItems.map(Self.markingTemporary)
-            digest = PunchWire.digest(items)
-            shownList = items
-            listReadUnder = isObservable && trackedItems ? itemsRegistrations : nil
-        }
-        defer { shownDigest = digest }
-        // The screen shows a delivered state: the app applied it (and skipped any older ones).
-        if let index = delivered.lastIndex(where: { $0.digest == digest }) {
-            let version = delivered[index].version
-            delivered.removeFirst(index + 1)
-            record.applyFullState(items, version: version, update: .replace)
-            return
-        }
-        guard digest != shownDigest else { return }
-        // Another change while every delivered state had an instant to land: the screen should show the
-        // newest; `applyFullState` reports what it shows instead.
-        if let newest = delivered.last, delivered.allSatisfy({ $0.time < record.now }) {
-            delivered.removeAll()
-            record.applyFullState(items, version: newest.version, update: .replace)
-            return
-        }
-        record.model = items
-    }
-
-    /// The app's own `isConnected`: what its screen says, not what happened on the wire.
-    private func report(connected: Bool) {
-        guard connected != record.reportedConnected else { return }
-        record.reportedConnected = connected
-        record.note(.reportedConnection, connected ? 1 : 0)
-    }
-
-    private func show(indicator: Bool) {
-        guard indicator != record.indicatorShown else { return }
-        record.indicatorShown = indicator
-        record.note(indicator ? .indicatorShown : .indicatorHidden)
-        if indicator {
-            world.trace.begin(track, "indicator", "offline indicator")
-        } else {
-            world.trace.end(track, "indicator", "offline indicator")
-        }
-    }
-
-    /// Optimistic items count as temporary whatever id the app gave them.
-    static func markingTemporary(_ item: PunchItem) -> PunchItem {
-        guard !item.isTemporary, !item.id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) || item.id.isEmpty
-        else { return item }
-        var marked = item
-        marked.id = PunchItem.temporaryPrefix + item.id
-        return marked
     }
 
     /// At the end: a failure the app never answered is a wait the policy says must have ended.
