@@ -60,9 +60,11 @@ final class SharedResponses: @unchecked Sendable {
         let head = Head(url: url, status: status, headers: headers)
         if let known = lock.withLock({ responses[head] }) { return known }
         let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
-        lock.withLock {
+        // Another run may have made the same head meanwhile: every run gets the one kept.
+        return lock.withLock {
+            if let known = responses[head] { return known }
             if responses.count < limit { responses[head] = response }
+            return response
         }
-        return response
     }
 }
