@@ -157,4 +157,24 @@ import Testing
             """, network: #"{"latency": {"min": "1ms", "max": "50ms"}, "chunkBytes": {"min": 1, "max": 2}}"#)
         #expect(observed(result, "probe.received") == "hello world!")
     }
+
+    /// Two streams with a hundred or more chunks on their way at once, each waiting in a slot of the
+    /// network's table that arrived chunks free for later ones.
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func chunksOfStreamsInFlightTogetherArriveWholeAndInOrder(seed: UInt64) throws {
+        let texts = (0..<30).map { "m\($0);" }
+        let broadcasts = texts.enumerated().map { index, text in
+            #"{"at": "\#(1000 + index * 3)ms", "do": "probe.broadcast", "args": {"text": "\#(text)"}}"#
+        }
+        let result = try Probe.run(
+            """
+            "steps": [{"at": "0s", "device": "phone", "do": "probe.open"}, {"at": "0s", "device": "pad", "do": "probe.open"},
+                      \(broadcasts.joined(separator: ", "))],
+            "expect": [\(check("probe.received")), \(check("probe.received", device: "pad"))]
+            """, devices: ["phone", "pad"],
+            network: #"{"latency": {"min": "1ms", "max": "50ms"}, "chunkBytes": {"min": 1, "max": 2}}"#, seed: seed)
+        let expected = JSON.string("hello" + texts.joined())
+        #expect(observed(result, "probe.received") == expected)
+        #expect(observed(result, "probe.received", device: "pad") == expected)
+    }
 }

@@ -20,6 +20,7 @@ public final class Network {
     private var lifecycleObservers: [(Device, Bool) -> Void] = []
     /// Per device: the `background` faults under way (their ordinals).
     private var backgroundFaults: [[Int]]
+    private let chunkDeliveries = ChunkDeliveries()
 
     /// A network of one link per device, each with its own random stream (`network/<device>`) split from `runSeed`.
     public init(scheduler: Scheduler, trace: Trace, devices: [Device], defaults: LinkConditions, runSeed: UInt64) {
@@ -76,6 +77,7 @@ public final class Network {
         restartHandlers.removeAll()
         serverErrorHandlers.removeAll()
         for link in links { link.release() }
+        chunkDeliveries.removeAll()
     }
 
     func makeID() -> Int {
@@ -163,12 +165,7 @@ public final class Network {
                 return
             }
             let chunk = start == 0 && end == bytes.count ? bytes : Array(bytes[start..<end])
-            let head = connection.takeHead()
-            scheduler.schedule(at: arrival) {
-                guard !connection.clientClosed, !connection.silentlyDead else { return }
-                if let head { connection.onResponse?(head) }
-                connection.onData?(chunk)
-            }
+            chunkDeliveries.schedule(chunk, head: connection.takeHead(), on: connection, at: arrival, in: scheduler)
             start = end
         }
     }
