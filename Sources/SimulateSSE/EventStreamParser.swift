@@ -60,6 +60,11 @@ public struct EventStreamParser: Sendable {
         bytes.withUnsafeBufferPointer { process(Span(_unsafeElements: $0), into: &outputs) }
     }
 
+    /// Parses the next chunk of the stream, a slice of bytes received, appending what it completes to `outputs`.
+    public mutating func feed(_ bytes: ArraySlice<UInt8>, into outputs: inout [EventStreamOutput]) {
+        bytes.withUnsafeBufferPointer { process(Span(_unsafeElements: $0), into: &outputs) }
+    }
+
     /// Ends the stream. An unterminated last line or event is discarded (so this returns `[]`),
     /// and the parser is ready for a new stream, as after ``reset()``.
     public mutating func finish() -> [EventStreamOutput] {

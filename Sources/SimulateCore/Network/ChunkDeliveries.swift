@@ -1,11 +1,13 @@
 /// The stream chunks on their way to devices, each waiting for its arrival event: one slot each in a
 /// table the network reuses, and the table itself as the events' target, instead of a closure (and its
-/// context, allocated and freed) per chunk. Events are ordered by time and sequence alone, so a chunk's
-/// event runs where its closure's did.
+/// context, allocated and freed) per chunk. A chunk is a range of the bytes the server sent, copied out
+/// only for a client that reads whole arrays (``StreamConnection/onData``). Events are ordered by time
+/// and sequence alone, so a chunk's event runs where its closure's did.
 final class ChunkDeliveries: ScheduledTarget {
     private struct Delivery {
         let connection: StreamConnection
-        let chunk: [UInt8]
+        let sent: [UInt8]
+        let range: Range<Int>
         let head: StreamResponseHead?
     }
 
@@ -13,9 +15,9 @@ final class ChunkDeliveries: ScheduledTarget {
     @exclusivity(unchecked) private var waiting: [Delivery?] = []
     @exclusivity(unchecked) private var freeSlots: [Int] = []
 
-    /// Queues `chunk` (and the head that travels with it) to reach `connection`'s client at `arrival`.
+    /// Queues `sent[range]` (and the head that travels with it) to reach `connection`'s client at `arrival`.
     func schedule(
-        _ chunk: consuming [UInt8], head: consuming StreamResponseHead?, on connection: StreamConnection,
+        _ sent: [UInt8], _ range: Range<Int>, head: consuming StreamResponseHead?, on connection: StreamConnection,
         at arrival: VirtualInstant, in scheduler: Scheduler
     ) {
         let slot: Int
@@ -26,16 +28,21 @@ final class ChunkDeliveries: ScheduledTarget {
             waiting.append(nil)
         }
         // Built in its slot: a delivery copied in would retain each of its references once more.
-        waiting[slot] = Delivery(connection: connection, chunk: chunk, head: head)
+        waiting[slot] = Delivery(connection: connection, sent: sent, range: range, head: head)
         scheduler.schedule(at: arrival, self, tag: slot)
     }
 
     func fire(_ slot: Int) {
         guard let delivery = waiting[slot].take() else { return }
         freeSlots.append(slot)
-        guard !delivery.connection.clientClosed, !delivery.connection.silentlyDead else { return }
-        if let head = delivery.head { delivery.connection.onResponse?(head) }
-        delivery.connection.onData?(delivery.chunk)
+        let connection = delivery.connection
+        guard !connection.clientClosed, !connection.silentlyDead else { return }
+        if let head = delivery.head { connection.onResponse?(head) }
+        if let onBytes = connection.onBytes {
+            onBytes(delivery.sent[delivery.range])
+        } else if let onData = connection.onData {
+            onData(delivery.range.count == delivery.sent.count ? delivery.sent : Array(delivery.sent[delivery.range]))
+        }
     }
 
     /// Lets go of the chunks still on their way when the run ends (their events are discarded with it).

@@ -164,8 +164,8 @@ public final class Network {
                 }
                 return
             }
-            let chunk = start == 0 && end == bytes.count ? bytes : Array(bytes[start..<end])
-            chunkDeliveries.schedule(chunk, head: connection.takeHead(), on: connection, at: arrival, in: scheduler)
+            chunkDeliveries.schedule(
+                bytes, start..<end, head: connection.takeHead(), on: connection, at: arrival, in: scheduler)
             start = end
         }
     }

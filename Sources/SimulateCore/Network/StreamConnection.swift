@@ -17,6 +17,9 @@ public final class StreamConnection {
     // (docs/performance.md): a run is single-threaded, and each read or write is a plain one.
     /// Client side: bytes as they arrive, in chunks the network chose.
     @exclusivity(unchecked) public var onData: (([UInt8]) -> Void)?
+    /// Client side: the same chunks, each a slice of the bytes the server sent, without a copy of its own.
+    /// When set, it is called instead of ``onData``.
+    @exclusivity(unchecked) public var onBytes: ((ArraySlice<UInt8>) -> Void)?
     /// Client side: the stream ended; called at most once, never after the client closed it.
     public var onClose: ((StreamCloseReason) -> Void)?
     /// Server side: the client is gone (it closed, reset, or went offline); called at most once.
@@ -54,6 +57,7 @@ public final class StreamConnection {
     func releaseClientHandlers() {
         if onResponse != nil { readHeadsBeforeClosing = true }
         onData = nil
+        onBytes = nil
         onClose = nil
         onResponse = nil
     }

@@ -63,7 +63,7 @@ final class SSEClient {
 
     // Made once in init. The scheduler and the network only call them while the run, which owns
     // this client, is going.
-    private var dataHandler: ([UInt8]) -> Void = { _ in }
+    private var dataHandler: (ArraySlice<UInt8>) -> Void = { _ in }
     private var closeHandler: (StreamCloseReason) -> Void = { _ in }
     private var retryHandler: () -> Void = {}
     private var indicatorHandler: () -> Void = {}
@@ -148,7 +148,7 @@ final class SSEClient {
         note(.attempt, Int64(attempts))
         trace.instant(track, "connection", "connect", "attempt \(attempts)", value: Int64(attempts))
         let stream = network.openStream(from: device, to: SSEServer.name, accept: accept)
-        stream.onData = dataHandler
+        stream.onBytes = dataHandler
         stream.onClose = closeHandler
         connection = stream
         lastByteTime = now
@@ -193,7 +193,7 @@ final class SSEClient {
         ended(.timedOut)
     }
 
-    private func received(_ bytes: [UInt8]) {
+    private func received(_ bytes: ArraySlice<UInt8>) {
         guard phase == .connecting || phase == .connected else { return }
         lastByteTime = now
         if phase == .connecting { becomeConnected() }
