@@ -35,12 +35,11 @@ final class ChunkDeliveries: ScheduledTarget {
     func fire(_ slot: Int) {
         guard let delivery = waiting[slot].take() else { return }
         freeSlots.append(slot)
-        let connection = delivery.connection
-        guard !connection.clientClosed, !connection.silentlyDead else { return }
-        if let head = delivery.head { connection.onResponse?(head) }
-        if let onBytes = connection.onBytes {
+        guard !delivery.connection.clientClosed, !delivery.connection.silentlyDead else { return }
+        if let head = delivery.head { delivery.connection.onResponse?(head) }
+        if let onBytes = delivery.connection.onBytes {
             onBytes(delivery.sent[delivery.range])
-        } else if let onData = connection.onData {
+        } else if let onData = delivery.connection.onData {
             onData(delivery.range.count == delivery.sent.count ? delivery.sent : Array(delivery.sent[delivery.range]))
         }
     }
