@@ -290,7 +290,12 @@ public final class Network {
     private func goOffline(_ link: Link) {
         let exchanges = link.exchanges
         link.exchanges.removeAll()
-        for exchange in exchanges { exchange._withUnsafeGuaranteedRef { $0.abort(.connectionLost) } }
+        for exchange in exchanges {
+            // Held for the call: finishing cancels the request's pending events, and a request lost on the
+            // way (its timeout its only event) was held by nothing else.
+            let request = exchange.takeUnretainedValue()
+            withExtendedLifetime(request) { request.abort(.connectionLost) }
+        }
         let streams = link.streams.sorted { $0.key < $1.key }.map(\.value)
         for connection in streams {
             closeBothSides(connection, reason: .connectionLost)
