@@ -80,7 +80,11 @@ final class SSEClient {
         accept = world.server.accept
         self.random = random
         previousDelay = world.configuration.policy.initialDelay
-        dataHandler = { [unowned self] bytes in received(bytes) }
+        // Unmanaged on purpose (docs/performance.md): the run holds its clients until it ends, and a chunk reaches
+        // this handler only in one of the run's events; `unowned` counted a strong reference around every chunk.
+        dataHandler = { [client = Unmanaged.passUnretained(self)] bytes in
+            client._withUnsafeGuaranteedRef { $0.received(bytes) }
+        }
         closeHandler = { [unowned self] reason in streamClosed(reason) }
         retryHandler = { [unowned self] in retry() }
         indicatorHandler = { [unowned self] in showIndicator() }
