@@ -7,10 +7,12 @@ struct ZoneChangeLog {
         private var bits: Int
         let recordID: CloudRecordID
         /// The saved record, nil for a deletion: it stays the same stored record until a later change
-        /// supersedes the entry (a removed record's entry is superseded first). Kept from the save, so a
-        /// fetch looks up no record by its ID: at a million records each lookup missed the cache two or
-        /// three times (docs/performance.md). Unowned: the log keeps no record alive.
-        unowned let stored: StoredRecord?
+        /// supersedes the entry (a removed record's entry is superseded first), and the server's table
+        /// holds it all that time. Kept from the save, so a fetch looks up no record by its ID: at a million
+        /// records each lookup missed the cache two or three times (docs/performance.md). Unretained: the
+        /// log keeps no record alive, and a fetch counts no reference on it (docs/performance.md's table of
+        /// unchecked lifetimes).
+        private let stored: Unmanaged<StoredRecord>?
 
         private static let deletedBit = 1 << 62
         private static let supersededBit = 1 << 61
@@ -20,8 +22,11 @@ struct ZoneChangeLog {
             precondition(sequence >= 0 && sequence <= Self.sequenceMask, "a zone's change sequence fits 61 bits")
             bits = sequence | (stored == nil ? Self.deletedBit : 0)
             self.recordID = recordID
-            self.stored = stored
+            self.stored = stored.map(Unmanaged.passUnretained)
         }
+
+        /// The current version of the saved record, for an entry no later change superseded.
+        var current: CloudRecord? { stored?._withUnsafeGuaranteedRef { $0.current } }
 
         var sequence: Int { bits & Self.sequenceMask }
         var deleted: Bool { bits & Self.deletedBit != 0 }
@@ -76,9 +81,8 @@ struct ZoneChangeLog {
             page.lastSequence = entries[index].sequence
             if entries[index].deleted {
                 page.deleted.append(entries[index].recordID)
-            } else if let stored = entries[index].stored {
-                // One strong load of the unowned reference per entry.
-                page.changed.append(stored.current)
+            } else if let current = entries[index].current {
+                page.changed.append(current)
             }
         }
         return page

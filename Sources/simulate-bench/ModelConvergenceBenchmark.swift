@@ -5,23 +5,34 @@ import SimulatePlugins
 
 /// 10 devices × N inserts of the seeds' Task, mirrored through the CloudKit zone until every device
 /// holds every object (`model.converged`). Each size runs in a fresh process (this binary again, with
-/// `SIMULATE_MODEL_BENCH_OBJECTS` set) so its peak memory (VmHWM) is its own.
-func runModelConvergenceBenchmark(objectsPerDevice: [Int]) throws -> [BenchmarkFigure] {
+/// `SIMULATE_MODEL_BENCH_OBJECTS` set) so its peak memory (VmHWM) is its own, `repeats` times, the sizes
+/// taking turns (every size once, then again), and each figure is a size's median run: the growth from one
+/// size to the next is a ratio of two wall times, and a single run of a second moves by a third on a
+/// shared machine.
+func runModelConvergenceBenchmark(objectsPerDevice: [Int], repeats: Int = 3) throws -> [BenchmarkFigure] {
     if let child = ProcessInfo.processInfo.environment[ModelConvergenceBenchmark.childVariable], let count = Int(child)
     {
         let result = try ModelConvergenceBenchmark.run(objectsPerDevice: count)
         print(result.line)
         exit(result.converged ? 0 : 1)
     }
-    print("model convergence benchmark: \(ModelConvergenceBenchmark.devices) devices, inserts synced to convergence")
-    var results: [ModelConvergenceBenchmark.Result] = []
-    for count in objectsPerDevice {
-        let result = try ModelConvergenceBenchmark.runInChildProcess(objectsPerDevice: count)
-        results.append(result)
-        let total = count * ModelConvergenceBenchmark.devices
+    print(
+        "model convergence benchmark: \(ModelConvergenceBenchmark.devices) devices, inserts synced to convergence; "
+            + "each size \(repeats) times, median (range)")
+    var runs = Array(repeating: [ModelConvergenceBenchmark.Result](), count: objectsPerDevice.count)
+    for _ in 0..<repeats {
+        for (index, count) in objectsPerDevice.enumerated() {
+            runs[index].append(try ModelConvergenceBenchmark.runInChildProcess(objectsPerDevice: count))
+        }
+    }
+    let results = runs.map(ModelConvergenceBenchmark.Result.median(of:))
+    for (result, sizeRuns) in zip(results, runs) {
+        let total = result.objectsPerDevice * ModelConvergenceBenchmark.devices
+        let walls = sizeRuns.map(\.wallSeconds)
         print(
             "  \(String(total).padding(toLength: 8, withPad: " ", startingAt: 0)) objects: "
-                + "\(String(format: "%7.3f", result.wallSeconds)) s wall, "
+                + "\(String(format: "%7.3f", result.wallSeconds)) s wall "
+                + "(\(String(format: "%.3f", walls.min() ?? 0))–\(String(format: "%.3f", walls.max() ?? 0))), "
                 + "\(String(format: "%7.1f", Double(result.peakKilobytes) / 1024)) MB peak, "
                 + "\(result.events) events, converged: \(result.converged)")
     }
@@ -84,6 +95,16 @@ enum ModelConvergenceBenchmark {
             self.peakKilobytes = peakKilobytes
             self.events = events
             self.converged = converged
+        }
+
+        /// The run of median wall time (the lower middle one for an even count) with the median peak; every
+        /// run of one size has the same events and verdict.
+        static func median(of runs: [Result]) -> Result {
+            let middle = (runs.count - 1) / 2
+            var result = runs.sorted { $0.wallSeconds < $1.wallSeconds }[middle]
+            result.peakKilobytes = runs.map(\.peakKilobytes).sorted()[middle]
+            result.converged = runs.allSatisfy(\.converged)
+            return result
         }
 
         init?(line: String) {
