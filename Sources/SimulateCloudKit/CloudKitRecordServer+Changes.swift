@@ -69,4 +69,11 @@ extension CloudKitRecordServer {
         state.epoch += 1
         trace.instant(Self.track, "cloudkit", "changeTokens.expired", zoneID.zoneName, value: Int64(state.epoch))
     }
+
+    /// Every record of a custom zone, in the order they last changed — what a fetch of its changes from the
+    /// beginning returns, without pages, a token or the load model — read in the order the zone's change log
+    /// keeps them rather than looked up by ID. Nothing for a zone that does not exist.
+    package func forEachRecord(in zoneID: CloudZoneID, _ body: (CloudRecord) -> Void) {
+        zones[zoneID]?.log.forEachCurrent(body)
+    }
 }

@@ -88,6 +88,14 @@ struct ZoneChangeLog {
         return page
     }
 
+    /// Every record the log's current changes saved, in order: the zone's records as a fetch from the
+    /// beginning pages through them.
+    func forEachCurrent(_ body: (CloudRecord) -> Void) {
+        for entry in entries where !entry.superseded {
+            if let current = entry.current { body(current) }
+        }
+    }
+
     /// The index of the first entry with a sequence above `sequence`.
     func firstIndex(after sequence: Int) -> Int {
         var low = 0

@@ -112,6 +112,15 @@ final class MirrorShared {
         saved.enumerated().lazy.filter(\.element).map(\.offset)
     }
 
+    /// The number of a record's name if the model saved that name, else nil.
+    func savedSlot(of record: CloudRecord) -> Int? {
+        let tag = Int(truncatingIfNeeded: record.changeTag?.rawValue ?? 0)
+        guard let slot = boxesByTag.box(tag: tag)?.slot ?? names.slot(record.recordID.recordName),
+            slot < saved.count, saved[slot]
+        else { return nil }
+        return slot
+    }
+
     /// The names saved, in the order of their numbers.
     var savedNames: some Sequence<String> { savedSlots.map { [names] in names.names[$0] } }
 

@@ -23,17 +23,21 @@ struct ServerSnapshot {
     private let names: NameTable
 
     init(_ run: ModelRun) {
-        layout = run.layout
+        let layout = run.layout
+        self.layout = layout
         names = run.stores.first?.names ?? NameTable()
         guard let shared = run.shared else {
             objects = Objects(names: names)
             return
         }
-        objects = Objects(names: shared.names)
-        for slot in shared.savedSlots {
-            let name = shared.names.names[slot]
-            guard let record = shared.server.record(CloudRecordID(recordName: name, zoneID: MirrorShared.zoneID))
-            else { continue }
+        var objects = Objects(names: shared.names)
+        var currentTags = TagSet()
+        var links: Set<LinkSet.Pair> = []
+        var linkRecords: [String: LinkSet.Pair] = [:]
+        // The zone's records in the order of its change log, not each saved name looked up by ID: at a million
+        // records each lookup missed the cache two or three times (docs/performance.md).
+        shared.server.forEachRecord(in: MirrorShared.zoneID) { record in
+            guard let slot = shared.savedSlot(of: record) else { return }
             if record.recordType == MirrorShared.linkRecordType {
                 if let pair = LinkSet.Pair(record: record) {
                     links.insert(pair)
@@ -44,6 +48,10 @@ struct ServerSnapshot {
                 currentTags.insert(record.changeTag?.rawValue ?? 0)
             }
         }
+        self.objects = objects
+        self.currentTags = currentTags
+        self.links = links
+        self.linkRecords = linkRecords
     }
 
     /// Records by the number of their name in the run's ``NameTable``: a slot of 24 bytes each instead of
