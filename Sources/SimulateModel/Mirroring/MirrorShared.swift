@@ -107,22 +107,18 @@ final class MirrorShared {
         }
     }
 
-    /// The numbers of the names saved, in increasing order.
-    var savedSlots: LazyMapSequence<LazyFilterSequence<EnumeratedSequence<[Bool]>>, Int> {
-        saved.enumerated().lazy.filter(\.element).map(\.offset)
+    /// Every record of the zone whose name the model saved, with the number of its name, in the order
+    /// the zone's change log keeps them: read in place, not each saved name looked up by ID (at a million
+    /// records each lookup missed the cache two or three times, docs/performance.md).
+    func forEachSavedRecord(_ body: (CloudRecord, Int) -> Void) {
+        server.forEachRecord(in: Self.zoneID) { record in
+            let tag = Int(truncatingIfNeeded: record.changeTag?.rawValue ?? 0)
+            guard let slot = boxesByTag.box(tag: tag)?.slot ?? names.slot(record.recordID.recordName),
+                slot < saved.count, saved[slot]
+            else { return }
+            body(record, slot)
+        }
     }
-
-    /// The number of a record's name if the model saved that name, else nil.
-    func savedSlot(of record: CloudRecord) -> Int? {
-        let tag = Int(truncatingIfNeeded: record.changeTag?.rawValue ?? 0)
-        guard let slot = boxesByTag.box(tag: tag)?.slot ?? names.slot(record.recordID.recordName),
-            slot < saved.count, saved[slot]
-        else { return nil }
-        return slot
-    }
-
-    /// The names saved, in the order of their numbers.
-    var savedNames: some Sequence<String> { savedSlots.map { [names] in names.names[$0] } }
 
     private func noteSaved(_ slot: Int) {
         if slot >= saved.count { saved += repeatElement(false, count: max(slot + 1, saved.count * 2) - saved.count) }

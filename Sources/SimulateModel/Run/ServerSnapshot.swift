@@ -34,10 +34,7 @@ struct ServerSnapshot {
         var currentTags = TagSet()
         var links: Set<LinkSet.Pair> = []
         var linkRecords: [String: LinkSet.Pair] = [:]
-        // The zone's records in the order of its change log, not each saved name looked up by ID: at a million
-        // records each lookup missed the cache two or three times (docs/performance.md).
-        shared.server.forEachRecord(in: MirrorShared.zoneID) { record in
-            guard let slot = shared.savedSlot(of: record) else { return }
+        shared.forEachSavedRecord { record, slot in
             if record.recordType == MirrorShared.linkRecordType {
                 if let pair = LinkSet.Pair(record: record) {
                     links.insert(pair)
@@ -134,11 +131,8 @@ extension ModelRun {
     func serverRecords(ofType recordType: String) -> [JSON] {
         guard let shared else { return [] }
         var records: [CloudRecord] = []
-        for name in shared.savedNames {
-            guard let record = shared.server.record(CloudRecordID(recordName: name, zoneID: MirrorShared.zoneID)),
-                record.recordType == recordType
-            else { continue }
-            records.append(record)
+        shared.forEachSavedRecord { record, _ in
+            if record.recordType == recordType { records.append(record) }
         }
         return records.sorted { $0.recordID.recordName < $1.recordID.recordName }.map { record in
             var json = JSONObject()
