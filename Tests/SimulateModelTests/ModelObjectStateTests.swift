@@ -74,6 +74,45 @@ struct ModelObjectStateTests {
         #expect(object.wasSent && !object.isQueued)
     }
 
+    @Test func anAcknowledgedObjectGoesBackToItsBoxAndAnswersAsBefore() {
+        let object = ModelObject(id: "Task-phone-1", slot: 7, entity: task)
+        object.set(0, .string("Milk"), at: .start + .seconds(1))
+        object.wasSent = true
+        let saved = box(tag: 4, title: "Milk")
+        object.box = saved
+        object.dropSettledEdits()
+        #expect(object.dirtyMask == 1 && object.generation == 1, "edits not yet acknowledged stay")
+
+        object.baseTag = saved.tag
+        object.local = nil
+        object.dirtyMask = 0
+        object.isQueued = true
+        object.dropSettledEdits()
+        #expect(object.isQueued && object.generation == 1, "a queued object keeps its edits")
+
+        object.isQueued = false
+        object.dropSettledEdits()
+        #expect(object.generation == 0 && object.editTime == .start, "the edits' storage is gone")
+        #expect(object.box === saved && object.entity === task && object.id == "Task-phone-1")
+        #expect(object.slot == 7 && object.wasSent && !object.isQueued && object.baseTag == 4)
+        #expect(!object.isDirty && object.local == nil && object.value(0) == .string("Milk"))
+
+        object.set(0, .string("Oat milk"), at: .start + .seconds(3))
+        #expect(object.generation == 1 && object.dirtyMask == 1 && object.baseTag == 4)
+        #expect(object.editTime == .start + .seconds(3) && object.value(0) == .string("Oat milk"))
+    }
+
+    @Test func anObjectBasedOnAnotherVersionThanItsBoxKeepsItsEdits() {
+        let object = ModelObject(id: "Task-phone-1", slot: 7, entity: task)
+        object.wasSent = true
+        object.box = box(tag: 4, title: "Milk")
+        object.local = nil
+        object.dirtyMask = 0
+        object.dropSettledEdits()
+        #expect(object.baseTag == 0, "a new object's base stays no version until it is acknowledged")
+        #expect(object.box?.tag == 4)
+    }
+
     @Test func aStoreMakesAnImportedObjectOnlyWhenAskedAndThenKeepsIt() {
         let store = ModelStore(layout: layout, device: Device(id: "phone", index: 0))
         let slot = store.names.intern("Task-phone-1")
