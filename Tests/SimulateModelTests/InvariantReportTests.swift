@@ -20,6 +20,35 @@ struct InvariantReportTests {
             ])
     }
 
+    @Test("a value saved again after a zone reset without a local edit is reported as such, with no edit time")
+    func lostUpdateOfAnUploadWithoutEdit() throws {
+        let result = try ModelScenarioSupport.run(
+            """
+            {"format": 1, "name": "zone deleted, then an offline edit wins", "duration": "2m",
+             "devices": [{"id": "phone"}, {"id": "ipad"}],
+             "faults": [
+               {"at": "20s", "kind": "serverError", "server": "cloudkit", "error": "userDeletedZone"},
+               {"at": "15s", "for": "30s", "device": "ipad", "kind": "offline"}],
+             "plugins": {"model": {}},
+             "steps": [
+               {"at": "1s", "device": "phone", "do": "model.insert",
+                "args": {"entity": "Task", "id": "milk", "values": {"title": "Milk"}}},
+               {"at": "25s", "device": "phone", "do": "model.sync"},
+               {"at": "30s", "device": "ipad", "do": "model.update",
+                "args": {"entity": "Task", "where": {"@id": "milk"}, "values": {"title": "Oat milk"}}}],
+             "expect": [{"invariant": "model.converged"}, {"invariant": "model.noLostUpdates"}]}
+            """)
+        let violations = result.expectations.first { $0.name == "model.noLostUpdates" }?.violations ?? []
+        // The phone's insert at 1 s was acknowledged long before the reset: its upload again carries no edit.
+        #expect(
+            violations.map(\.message) == [
+                "Task \"milk\".title: \"Milk\" (phone, saved without a local edit) was overwritten by "
+                    + "\"Oat milk\" (ipad, edited at 30.000s) under recordLastWriterWins"
+            ])
+        #expect(violations.first?.events.count == 2, "only the iPad's edit and the save are listed")
+        #expect(result.expectations.first { $0.name == "model.converged" }?.passed == true)
+    }
+
     @Test("duplicates created concurrently are reported with who created them")
     func duplicates() throws {
         let violations = try Self.violations("concurrent-duplicate-creates.json", "model.uniqueness")

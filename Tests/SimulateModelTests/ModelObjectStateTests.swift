@@ -40,7 +40,7 @@ struct ModelObjectStateTests {
         #expect(object.isQueued && object.wasSent && object.slot == 7)
         object.box = box(tag: 5, title: "Oat milk")
         #expect(object.baseTag == 5, "flags alone do not pin the base version")
-        #expect(object.local == nil && object.dirtyMask == 0 && object.editTime == .start)
+        #expect(object.local == nil && object.dirtyMask == 0 && object.editTime == nil)
         #expect(object.value(0) == .string("Oat milk"))
 
         object.set(0, .string("Rice milk"), at: .start + .seconds(2))
@@ -92,7 +92,7 @@ struct ModelObjectStateTests {
 
         object.isQueued = false
         object.dropSettledEdits()
-        #expect(object.generation == 0 && object.editTime == .start, "the edits' storage is gone")
+        #expect(object.generation == 0 && object.editTime == nil, "the edits' storage is gone")
         #expect(object.box === saved && object.entity === task && object.id == "Task-phone-1")
         #expect(object.slot == 7 && object.wasSent && !object.isQueued && object.baseTag == 4)
         #expect(!object.isDirty && object.local == nil && object.value(0) == .string("Milk"))

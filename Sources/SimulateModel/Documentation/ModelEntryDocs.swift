@@ -101,7 +101,9 @@ enum ModelEntryDocs {
                 The server notes who wrote each field. A save that changes a field whose last writer is another
                 device, at a version newer than the one the saving device based its edit on, overwrote a concurrent
                 edit: reported with both values, devices and edit times. Under recordLastWriterWins this includes
-                fields the saver never edited (its stale copy wins).
+                fields the saver never edited (its stale copy wins). A save that carried no local edit (an object
+                uploaded again after a zone reset, its edits all acknowledged before) is reported as saved
+                without a local edit, with no edit time.
                 """),
         EntryDoc(
             "uniqueness", "No two objects share a logical unique key, on the server or any device",

@@ -8,7 +8,8 @@ final class ConflictLedger {
     /// Fields in this order, and `RecordWrites`' `fields` first: 32 bytes a record's slot instead of 40.
     struct Write {
         var tag: UInt64
-        var editTime: VirtualInstant
+        /// nil for a save that carried no local edit (``ModelObject/editTime``).
+        var editTime: VirtualInstant?
         var device: Int32
     }
 
@@ -19,10 +20,10 @@ final class ConflictLedger {
         var field: String
         var lostValue: JSON
         var lostDevice: String
-        var lostEditTime: VirtualInstant
+        var lostEditTime: VirtualInstant?
         var winningValue: JSON
         var winningDevice: String
-        var winningEditTime: VirtualInstant
+        var winningEditTime: VirtualInstant?
         var savedTime: VirtualInstant
     }
 
@@ -30,7 +31,7 @@ final class ConflictLedger {
     struct SaveContext {
         var device: Int32
         var baseTag: UInt64
-        var editTime: VirtualInstant
+        var editTime: VirtualInstant?
         /// The number of the record's name in the run's ``NameTable``.
         var slot: Int
     }

@@ -44,6 +44,7 @@ extension DeviceSync {
         if object.generation == generation {
             object.local = nil
             object.dirtyMask = 0
+            object.editTime = nil
             object.dropSettledEdits()
         } else {
             store.enqueue(object)

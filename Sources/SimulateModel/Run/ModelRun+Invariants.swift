@@ -47,24 +47,33 @@ extension ModelRun {
         let names = stores.first?.names ?? NameTable()
         return ledger.lost.map { lost in
             let record = names.handle(recordName: lost.recordName)
-            let lostAt: String = DurationFormat.secondsText(lost.lostEditTime)
-            let winningAt: String = DurationFormat.secondsText(lost.winningEditTime)
             let savedAt: String = DurationFormat.secondsText(lost.savedTime)
             let message: String =
                 "\(lost.entity) \"\(record)\".\(lost.field): \(JSONWriter.string(lost.lostValue)) "
-                + "(\(lost.lostDevice), edited at \(lostAt)) was "
-                + "overwritten by \(JSONWriter.string(lost.winningValue)) (\(lost.winningDevice), edited at "
-                + "\(winningAt)) under \(policy)"
+                + "(\(Self.origin(lost.lostDevice, lost.lostEditTime))) was "
+                + "overwritten by \(JSONWriter.string(lost.winningValue)) "
+                + "(\(Self.origin(lost.winningDevice, lost.winningEditTime))) under \(policy)"
+            // A side saved without a local edit (an upload again after a zone reset) has no edit to list.
+            let edits: [(String, VirtualInstant?, JSON)] = [
+                (lost.lostDevice, lost.lostEditTime, lost.lostValue),
+                (lost.winningDevice, lost.winningEditTime, lost.winningValue),
+            ]
+            let updates: [String] = edits.compactMap { device, time, value in
+                time.map {
+                    "\(DurationFormat.secondsText($0)) \(device) model.update "
+                        + "\(lost.recordName) \(lost.field) = \(JSONWriter.string(value))"
+                }
+            }
             return Violation(
                 at: lost.savedTime, device: lost.winningDevice, message: message,
-                events: [
-                    "\(lostAt) \(lost.lostDevice) model.update "
-                        + "\(lost.recordName) \(lost.field) = \(JSONWriter.string(lost.lostValue))",
-                    "\(winningAt) \(lost.winningDevice) model.update "
-                        + "\(lost.recordName) \(lost.field) = \(JSONWriter.string(lost.winningValue))",
-                    "\(savedAt) server:cloudkit modify \(lost.recordName) from \(lost.winningDevice)",
-                ])
+                events: updates + ["\(savedAt) server:cloudkit modify \(lost.recordName) from \(lost.winningDevice)"])
         }
+    }
+
+    /// "phone, edited at 20.000s", or how a save without a local edit came about.
+    private static func origin(_ device: String, _ editTime: VirtualInstant?) -> String {
+        guard let editTime else { return "\(device), saved without a local edit" }
+        return "\(device), edited at \(DurationFormat.secondsText(editTime))"
     }
 
     /// The scenario's logical keys, `@Attribute(.unique)` attributes, and keys given as invariant args.

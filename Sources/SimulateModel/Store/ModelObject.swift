@@ -171,13 +171,16 @@ final class ModelObject: ModelStorePart {
         }
     }
 
-    /// True time of the last local edit.
-    var editTime: VirtualInstant {
-        get { edits?.editTime ?? .start }
+    /// True time of the last local edit the server has not acknowledged; nil when there is none (an
+    /// object imported and never edited, or one whose edits were all acknowledged). A save carries it to
+    /// the `noLostUpdates` ledger, so an object uploaded again after a zone reset without a local edit
+    /// claims no edit time.
+    var editTime: VirtualInstant? {
+        get { edits?.editTime }
         set {
             if let edits {
                 edits.editTime = newValue
-            } else if newValue != .start {
+            } else if newValue != nil {
                 makeEdits().editTime = newValue
             }
         }
@@ -198,9 +201,9 @@ final class ModelObject: ModelStorePart {
     /// Goes back to the one reference of a synced object once its edits are all acknowledged: no values
     /// or dirty bits left, sent and not queued, based on the server's version it holds, of its own entity.
     /// A device's own objects then take no more memory than those it imported (at 10 × 100,000 a million
-    /// edits' storage, docs/performance.md). The edit time and generation go with the edits: a device
-    /// exports one batch at a time, so no answer still on its way can name this object's generation, and
-    /// the next edit starts both again.
+    /// edits' storage, docs/performance.md). The generation goes with the edits: a device exports one
+    /// batch at a time, so no answer still on its way can name this object's generation, and the next
+    /// edit starts it again (the acknowledgment has already cleared the edit time).
     func dropSettledEdits() {
         guard case .edited(let edits) = state, edits.values == nil, edits.dirtyMask == 0,
             edits.bits & (Self.sentBit | Self.queuedBit) == Self.sentBit, let box = edits.box,
@@ -311,7 +314,7 @@ final class LocalEdits: ModelStorePart {
     var values: [JSON]?
     var dirtyMask: UInt64 = 0
     var baseTag: UInt64
-    var editTime = VirtualInstant.start
+    var editTime: VirtualInstant?
     var generation: UInt32 = 0
     /// ``ModelObject``'s name number and flags (beside `generation`: 88 bytes in all, 96 of heap).
     var bits: UInt32
