@@ -93,8 +93,11 @@ struct StoredRecordTable {
         }
     }
 
+    /// Moves each record to its new bucket (`take()`): copying the old array's references would count
+    /// each one up and down again, an atomic operation on a record long out of the cache.
     private mutating func grow() {
-        let oldBuckets = buckets
+        var oldBuckets: [StoredRecord?] = []
+        swap(&oldBuckets, &buckets)
         let oldHashes = hashes
         let capacity = max(16, oldBuckets.count * 2)
         buckets = Array(repeating: nil, count: capacity)
@@ -103,7 +106,7 @@ struct StoredRecordTable {
         for oldIndex in oldHashes.indices where oldHashes[oldIndex] != 0 {
             var index = Int(truncatingIfNeeded: oldHashes[oldIndex]) & mask
             while hashes[index] != 0 { index = (index + 1) & mask }
-            buckets[index] = oldBuckets[oldIndex]
+            buckets[index] = oldBuckets[oldIndex].take()
             hashes[index] = oldHashes[oldIndex]
         }
     }
