@@ -26,12 +26,16 @@ struct RecordBoxesByTag {
         if ring[index] === box { ring[index] = nil }
     }
 
+    /// Moves each box to its new place (`take()`), as ``StoredRecordTable`` does: no count up and down.
     private mutating func grow(to minimum: Int) {
         var count = ring.count
         while count < minimum { count *= 2 }
-        let old = ring
-        ring = [RecordBox?](repeating: nil, count: count)
+        var old = [RecordBox?](repeating: nil, count: count)
+        swap(&old, &ring)
         mask = count - 1
-        for case let box? in old { ring[Int(truncatingIfNeeded: box.tag) & mask] = box }
+        for index in old.indices {
+            guard let box = old[index].take() else { continue }
+            ring[Int(truncatingIfNeeded: box.tag) & mask] = box
+        }
     }
 }
