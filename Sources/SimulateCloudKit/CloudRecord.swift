@@ -145,6 +145,22 @@ public struct CloudRecord: Sendable, Equatable {
         self.storage = storage
     }
 
+    /// This version, held without a reference count: for a zone's change log, whose current entries are
+    /// the versions the server's records hold (docs/performance.md's table of unchecked lifetimes).
+    var unretained: Unretained { Unretained(self) }
+
+    /// A version held without a reference count; valid while whoever keeps the version keeps it.
+    struct Unretained {
+        private let storage: Unmanaged<Storage>
+
+        init(_ record: CloudRecord) {
+            storage = .passUnretained(record.storage)
+        }
+
+        /// The version, counted again.
+        var record: CloudRecord { CloudRecord(storage: storage.takeUnretainedValue()) }
+    }
+
     public var recordType: String {
         get { storage.recordType }
         set { uniqueStorage().recordType = newValue }

@@ -6,13 +6,14 @@ struct ZoneChangeLog {
         /// The sequence, with the two flags in its top bits: 48 bytes an entry instead of 56.
         private var bits: Int
         let recordID: CloudRecordID
-        /// The saved record, nil for a deletion: it stays the same stored record until a later change
-        /// supersedes the entry (a removed record's entry is superseded first), and the server's table
-        /// holds it all that time. Kept from the save, so a fetch looks up no record by its ID: at a million
-        /// records each lookup missed the cache two or three times (docs/performance.md). Unretained: the
-        /// log keeps no record alive, and a fetch counts no reference on it (docs/performance.md's table of
-        /// unchecked lifetimes).
-        private let stored: Unmanaged<StoredRecord>?
+        /// The saved version, nil for a deletion: it stays its stored record's current version until a
+        /// later change supersedes the entry (a save replaces the current version and supersedes the
+        /// record's earlier entry at once; a removed record's entry is superseded first), and the server's
+        /// table holds the record all that time. Kept from the save, so a fetch looks up no record by its
+        /// ID, and reads no stored record either: at a million records each was a cache miss
+        /// (docs/performance.md). Unretained: the log keeps no version alive, and a fetch counts no
+        /// reference but the one its page keeps (docs/performance.md's table of unchecked lifetimes).
+        private let version: CloudRecord.Unretained?
 
         private static let deletedBit = 1 << 62
         private static let supersededBit = 1 << 61
@@ -22,11 +23,11 @@ struct ZoneChangeLog {
             precondition(sequence >= 0 && sequence <= Self.sequenceMask, "a zone's change sequence fits 61 bits")
             bits = sequence | (stored == nil ? Self.deletedBit : 0)
             self.recordID = recordID
-            self.stored = stored.map(Unmanaged.passUnretained)
+            version = stored?.current.unretained
         }
 
         /// The current version of the saved record, for an entry no later change superseded.
-        var current: CloudRecord? { stored?._withUnsafeGuaranteedRef { $0.current } }
+        var current: CloudRecord? { version?.record }
 
         var sequence: Int { bits & Self.sequenceMask }
         var deleted: Bool { bits & Self.deletedBit != 0 }
