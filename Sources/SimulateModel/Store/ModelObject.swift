@@ -314,10 +314,16 @@ final class LocalEdits: ModelStorePart {
     var values: [JSON]?
     var dirtyMask: UInt64 = 0
     var baseTag: UInt64
-    var editTime: VirtualInstant?
+    /// The edit time's nanoseconds, `Int64.min` for none: as an optional it took 89 bytes, 112 of heap.
+    private var editNanoseconds = Int64.min
     var generation: UInt32 = 0
     /// ``ModelObject``'s name number and flags (beside `generation`: 88 bytes in all, 96 of heap).
     var bits: UInt32
+
+    var editTime: VirtualInstant? {
+        get { editNanoseconds == .min ? nil : VirtualInstant(nanoseconds: editNanoseconds) }
+        set { editNanoseconds = newValue?.nanoseconds ?? .min }
+    }
 
     init(id: String, entity: StoreLayout.Entity, bits: UInt32, baseTag: UInt64, box: RecordBox?) {
         self.id = id
