@@ -1,75 +1,6 @@
 import SimulateCore
 import SimulateJSON
 
-/// A record zone's name, like `CKRecordZone.ID`. The private database's `_defaultZone` always exists.
-public struct CloudZoneID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The zone's name.
-    public var zoneName: String
-
-    /// The zone named `zoneName`.
-    public init(_ zoneName: String) {
-        self.zoneName = zoneName
-    }
-
-    /// The private database's default zone, which always exists.
-    public static let defaultZone = CloudZoneID("_defaultZone")
-
-    /// Whether this is `_defaultZone`.
-    public var isDefaultZone: Bool { zoneName == Self.defaultZone.zoneName }
-    /// The zone's name.
-    public var description: String { zoneName }
-
-    /// Zones order by name.
-    public static func < (a: CloudZoneID, b: CloudZoneID) -> Bool { a.zoneName < b.zoneName }
-}
-
-/// A record's identity, like `CKRecord.ID`: a name unique within its zone.
-public struct CloudRecordID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The name, unique within its zone.
-    public var recordName: String
-    /// The zone the record lives in.
-    public var zoneID: CloudZoneID
-
-    /// The record `recordName` in `zoneID` (the default zone unless given).
-    public init(recordName: String, zoneID: CloudZoneID = .defaultZone) {
-        self.recordName = recordName
-        self.zoneID = zoneID
-    }
-
-    /// `zone/name`.
-    public var description: String { "\(zoneID.zoneName)/\(recordName)" }
-
-    /// Names first: they differ far more often than zones.
-    public static func == (a: CloudRecordID, b: CloudRecordID) -> Bool {
-        a.recordName == b.recordName && a.zoneID == b.zoneID
-    }
-
-    /// The name alone: a database has few zones, and hashing the zone's name too would cost every lookup
-    /// as much again. Equal IDs still hash alike.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(recordName)
-    }
-
-    /// By zone name, then record name.
-    public static func < (a: CloudRecordID, b: CloudRecordID) -> Bool {
-        (a.zoneID.zoneName, a.recordName) < (b.zoneID.zoneName, b.recordName)
-    }
-}
-
-/// A custom zone, like `CKRecordZone`. Atomic zones commit a modify operation all or nothing.
-public struct CloudZone: Sendable, Equatable {
-    /// The zone's identity.
-    public var zoneID: CloudZoneID
-    /// Custom zones of the private database support atomic commits; the default zone does not.
-    public var atomic: Bool
-
-    /// A zone; the default zone is never atomic, whatever `atomic` says.
-    public init(zoneID: CloudZoneID, atomic: Bool = true) {
-        self.zoneID = zoneID
-        self.atomic = atomic && !zoneID.isDefaultZone
-    }
-}
-
 /// A field value, like a `CKRecordValue`.
 public enum CloudFieldValue: Sendable, Equatable {
     case int(Int64)
@@ -362,42 +293,5 @@ public struct CloudRecord: Sendable, Equatable {
             "zone": .string(recordID.zoneID.zoneName), "changeTag": changeTag.map { .string($0.description) } ?? .null,
             "fields": .object(fieldObject),
         ]
-    }
-}
-
-/// Keys set since a record came from the server, each once. A record usually changes one key: it is
-/// kept inline, and only further keys need an array.
-struct ChangedKeys: Sendable {
-    private var first: String?
-    private var others: [String] = []
-
-    init() {}
-
-    init(_ keys: some Sequence<String>) {
-        for key in keys { insert(key) }
-    }
-
-    /// A record's keys are distinct: no search for duplicates.
-    init(keysOf fields: CloudFields) {
-        let keys = fields.keys
-        first = keys.first
-        guard keys.count > 1 else { return }
-        others = Array(keys.dropFirst())
-    }
-
-    var count: Int { first == nil ? 0 : 1 + others.count }
-
-    var list: [String] { first.map { [$0] + others } ?? [] }
-
-    func contains(_ key: String) -> Bool {
-        first == key || others.contains(key)
-    }
-
-    mutating func insert(_ key: String) {
-        if first == nil {
-            first = key
-        } else if !contains(key) {
-            others.append(key)
-        }
     }
 }
