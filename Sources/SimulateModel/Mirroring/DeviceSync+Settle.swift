@@ -42,10 +42,7 @@ extension DeviceSync {
         object.box = shared.box(saved, slot: object.slot)
         object.baseTag = object.box?.tag ?? object.baseTag
         if object.generation == generation {
-            object.local = nil
-            object.dirtyMask = 0
-            object.editTime = nil
-            object.dropSettledEdits()
+            object.acknowledgeEdits()
         } else {
             store.enqueue(object)
         }

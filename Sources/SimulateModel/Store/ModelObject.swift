@@ -198,12 +198,23 @@ final class ModelObject: ModelStorePart {
         return made
     }
 
+    /// The server acknowledged every edit the object had: no values, dirty bits or edit time are left,
+    /// and it goes back to its box if nothing else keeps its edits (``dropSettledEdits()``).
+    func acknowledgeEdits() {
+        if let edits {
+            edits.values = nil
+            edits.dirtyMask = 0
+            edits.editTime = nil
+        }
+        dropSettledEdits()
+    }
+
     /// Goes back to the one reference of a synced object once its edits are all acknowledged: no values
     /// or dirty bits left, sent and not queued, based on the server's version it holds, of its own entity.
     /// A device's own objects then take no more memory than those it imported (at 10 × 100,000 a million
     /// edits' storage, docs/performance.md). The generation goes with the edits: a device exports one
     /// batch at a time, so no answer still on its way can name this object's generation, and the next
-    /// edit starts it again (the acknowledgment has already cleared the edit time).
+    /// edit starts it again (``acknowledgeEdits()`` has already cleared the edit time).
     func dropSettledEdits() {
         guard case .edited(let edits) = state, edits.values == nil, edits.dirtyMask == 0,
             edits.bits & (Self.sentBit | Self.queuedBit) == Self.sentBit, let box = edits.box,
