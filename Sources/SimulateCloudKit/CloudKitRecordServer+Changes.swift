@@ -16,11 +16,26 @@ final class ZoneState {
         self.zone = zone
     }
 
-    /// A record of this zone was saved.
+    /// Open feeds, by their windows' IDs: a deleted zone's feeds copy what they have left to hand out.
+    var feeds: [Int: FeedReference] = [:]
+
+    /// A feed removes itself in its `deinit`, so the reference never outlives it.
+    struct FeedReference {
+        unowned let feed: ZoneChangeFeed
+    }
+
+    /// A record of this zone is about to be saved again: its last change is superseded while the version it
+    /// saved is still the record's, so an open feed that covers it can keep it.
+    func willReplace(_ record: StoredRecord) {
+        if record.lastChange > 0 { log.supersede(record.lastChange, by: sequence + 1) }
+    }
+
+    /// A record of this zone was saved (after ``willReplace(_:)`` when it replaced a version).
     func noteSaved(_ record: StoredRecord) {
         sequence += 1
-        if !tombstones.isEmpty, let old = tombstones.removeValue(forKey: record.recordID) { log.supersede(old) }
-        if record.lastChange > 0 { log.supersede(record.lastChange) }
+        if !tombstones.isEmpty, let old = tombstones.removeValue(forKey: record.recordID) {
+            log.supersede(old, by: sequence)
+        }
         record.lastChange = sequence
         log.append(sequence, saved: record)
     }
@@ -28,9 +43,15 @@ final class ZoneState {
     /// A record of this zone was deleted; `removed` is what the server held, if anything.
     func noteDeleted(_ recordID: CloudRecordID, removed: StoredRecord?) {
         sequence += 1
-        if let removed, removed.lastChange > 0 { log.supersede(removed.lastChange) }
-        if let old = tombstones.updateValue(sequence, forKey: recordID) { log.supersede(old) }
+        if let removed, removed.lastChange > 0 { log.supersede(removed.lastChange, by: sequence) }
+        if let old = tombstones.updateValue(sequence, forKey: recordID) { log.supersede(old, by: sequence) }
         log.append(sequence, deleted: recordID)
+    }
+
+    /// The zone is deleted and its records go: every open feed copies the pages it has left.
+    func detachFeeds() {
+        for reference in feeds.values { reference.feed.copyRemainingPages() }
+        feeds = [:]
     }
 }
 
@@ -43,6 +64,24 @@ extension CloudKitRecordServer {
     public func fetchChanges(
         in zoneID: CloudZoneID, since token: CloudChangeToken?, resultsLimit: Int = 400, requester: String? = nil
     ) -> Result<CloudZoneChanges, CloudKitError> {
+        let state: ZoneState
+        switch changeFeedState(zoneID, since: token, requester: requester) {
+        case .success(let found): state = found
+        case .failure(let error): return .failure(error)
+        }
+        let page = state.log.page(after: token?.sequence ?? 0, limit: max(1, resultsLimit))
+        let changes = CloudZoneChanges(
+            changedRecords: page.changed, deletedRecordIDs: page.deleted,
+            token: CloudChangeToken(
+                zoneID: zoneID, epoch: state.epoch, sequence: page.lastSequence ?? state.sequence),
+            moreComing: page.moreComing)
+        return .success(changes)
+    }
+
+    /// The zone whose changes since `token` a requester may read now, or the error that answers instead.
+    func changeFeedState(
+        _ zoneID: CloudZoneID, since token: CloudChangeToken?, requester: String?
+    ) -> Result<ZoneState, CloudKitError> {
         if let error = admitRead(zoneID: zoneID, requester: requester) {
             return .failure(error)
         }
@@ -53,13 +92,7 @@ extension CloudKitRecordServer {
         if let token, token.zoneID != zoneID || token.epoch != state.epoch || token.sequence > state.sequence {
             return .failure(CloudKitError(.changeTokenExpired, "the change token \(token) is no longer valid"))
         }
-        let page = state.log.page(after: token?.sequence ?? 0, limit: max(1, resultsLimit))
-        let changes = CloudZoneChanges(
-            changedRecords: page.changed, deletedRecordIDs: page.deleted,
-            token: CloudChangeToken(
-                zoneID: zoneID, epoch: state.epoch, sequence: page.lastSequence ?? state.sequence),
-            moreComing: page.moreComing)
-        return .success(changes)
+        return .success(state)
     }
 
     /// Expires every token issued so far for a zone: the next `fetchChanges` with one fails with

@@ -194,7 +194,8 @@ public final class CloudKitRecordServer {
     /// Deletes a zone and its records. Later operations on it fail with `zoneNotFound`, or with
     /// `userDeletedZone` when `byUser` (the user removed the app's data in Settings).
     public func deleteZone(_ zoneID: CloudZoneID, byUser: Bool = false) {
-        guard !zoneID.isDefaultZone, zones.removeValue(forKey: zoneID) != nil else { return }
+        guard !zoneID.isDefaultZone, let state = zones.removeValue(forKey: zoneID) else { return }
+        state.detachFeeds()
         deletedZones[zoneID] = byUser
         for recordID in stored.keys.sorted() where recordID.zoneID == zoneID { removeStored(recordID) }
         trace.instant(Self.track, "cloudkit", "zone.deleted", zoneID.zoneName, value: byUser ? 1 : 0)
@@ -249,13 +250,15 @@ public final class CloudKitRecordServer {
     /// zone's change feed notes it.
     func keepSaved(_ saved: CloudRecord, replacing existing: StoredRecord?) {
         let entry: StoredRecord
+        let state = zoneState(saved.recordID.zoneID)
         if let existing {
+            state?.willReplace(existing)
             existing.replace(with: saved)
             entry = existing
         } else {
             entry = storeNew(saved)
         }
-        zoneState(entry.recordID.zoneID)?.noteSaved(entry)
+        state?.noteSaved(entry)
     }
 
     @discardableResult

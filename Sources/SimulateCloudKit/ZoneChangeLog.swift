@@ -1,6 +1,9 @@
 /// A zone's changes in sequence order, each record's last one current, so a fetch reads the changes
 /// since its token without scanning and sorting the zone. Superseded entries are marked and dropped
 /// once they are the majority.
+///
+/// An open ``ZoneChangeFeed`` reads the zone as it stood when it opened (its window): an entry superseded
+/// while a window covers it stays in the log, pinned with its version, until no open window needs it.
 struct ZoneChangeLog {
     struct Entry {
         /// The sequence, with the two flags in its top bits: 48 bytes an entry instead of 56.
@@ -44,8 +47,37 @@ struct ZoneChangeLog {
         var moreComing = false
     }
 
+    /// What an open feed reads: the changes after `since` through `snapshot`, as they stood at `snapshot`.
+    struct Window {
+        let id: Int
+        let since: Int
+        let snapshot: Int
+
+        func covers(_ sequence: Int) -> Bool { since < sequence && sequence <= snapshot }
+    }
+
+    /// An entry superseded while an open window covered it: the windows opened before `supersededAt` still
+    /// see it, and read its version from here (the log's own reference to it is unretained).
+    struct Pin {
+        let supersededAt: Int
+        let version: CloudRecord?
+    }
+
+    /// The visible entries of one window counted when it opens.
+    struct Census {
+        var changed = 0
+        var deleted = 0
+        var lastSequence: Int?
+        /// The sequence before the window's first deletion.
+        var beforeFirstDeletion = Int.max
+    }
+
     private(set) var entries: [Entry] = []
+    /// Superseded entries still in `entries`, pinned ones included.
     private var supersededCount = 0
+    private var windows: [Window] = []
+    private var pins: [Int: Pin] = [:]
+    private var lastWindowID = 0
 
     /// `record` was saved; `sequence` is higher than every sequence appended before.
     mutating func append(_ sequence: Int, saved record: StoredRecord) {
@@ -57,16 +89,91 @@ struct ZoneChangeLog {
         entries.append(Entry(sequence: sequence, recordID: recordID, stored: nil))
     }
 
-    mutating func supersede(_ sequence: Int) {
+    /// The change `sequence` was superseded by the change `superseding`. A saved entry's version must still be
+    /// alive: an open window that covers it keeps it from here on.
+    mutating func supersede(_ sequence: Int, by superseding: Int) {
         // A record saved again and again (a counter) supersedes the log's last entry: no search for it.
         let index = entries.last?.sequence == sequence ? entries.count - 1 : firstIndex(after: sequence - 1)
         guard index < entries.count, entries[index].sequence == sequence, !entries[index].superseded else { return }
         entries[index].superseded = true
         supersededCount += 1
-        if supersededCount > 1024 && supersededCount * 2 > entries.count {
-            entries.removeAll { $0.superseded }
-            supersededCount = 0
+        if !windows.isEmpty, windows.contains(where: { $0.covers(sequence) }) {
+            pins[sequence] = Pin(supersededAt: superseding, version: entries[index].current)
         }
+        let removable = supersededCount - pins.count
+        if removable > 1024 && removable * 2 > entries.count {
+            if pins.isEmpty {
+                entries.removeAll { $0.superseded }
+            } else {
+                entries.removeAll { $0.superseded && pins[$0.sequence] == nil }
+            }
+            supersededCount = pins.count
+        }
+    }
+
+    /// Opens a window on the changes after `since` through the log's last sequence, `snapshot`.
+    mutating func openWindow(since: Int, snapshot: Int) -> Window {
+        lastWindowID += 1
+        let window = Window(id: lastWindowID, since: since, snapshot: snapshot)
+        windows.append(window)
+        return window
+    }
+
+    /// Closes a window: the pins no other open window needs are dropped, with their versions.
+    mutating func closeWindow(_ id: Int) {
+        windows.removeAll { $0.id == id }
+        if windows.isEmpty {
+            pins.removeAll()
+        } else if !pins.isEmpty {
+            pins = pins.filter { sequence, pin in
+                windows.contains { $0.covers(sequence) && pin.supersededAt > $0.snapshot }
+            }
+        }
+    }
+
+    /// Counts what a window opened now sees: every entry in it that is not superseded.
+    func census(of window: Window) -> Census {
+        var census = Census()
+        var index = firstIndex(after: window.since)
+        while index < entries.count, entries[index].sequence <= window.snapshot {
+            let entry = entries[index]
+            index += 1
+            if entry.superseded { continue }
+            census.lastSequence = entry.sequence
+            if !entry.deleted {
+                census.changed += 1
+            } else {
+                if census.deleted == 0 { census.beforeFirstDeletion = entry.sequence - 1 }
+                census.deleted += 1
+            }
+        }
+        return census
+    }
+
+    /// Hands `body` the next `count` entries that `window` sees after `sequence`, saves or deletions as asked,
+    /// each with its version (nil for a deletion), in order; returns the sequence of the last one.
+    func forEachVisible(
+        in window: Window, deletions: Bool, after sequence: Int, count: Int,
+        _ body: (CloudRecordID, CloudRecord?) -> Void
+    ) -> Int {
+        var index = firstIndex(after: sequence)
+        var last = sequence
+        var taken = 0
+        while taken < count, index < entries.count, entries[index].sequence <= window.snapshot {
+            let entry = entries[index]
+            index += 1
+            guard entry.deleted == deletions else { continue }
+            if !entry.superseded {
+                body(entry.recordID, entry.current)
+            } else if let pin = pins[entry.sequence], pin.supersededAt > window.snapshot {
+                body(entry.recordID, pin.version)
+            } else {
+                continue
+            }
+            last = entry.sequence
+            taken += 1
+        }
+        return last
     }
 
     /// At most `limit` current changes after `sequence`, in order.

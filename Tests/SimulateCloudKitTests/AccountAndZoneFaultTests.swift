@@ -9,12 +9,7 @@ import Testing
     let zone = CloudZoneID("Counters")
 
     func makeServer() -> CloudKitRecordServer {
-        let scheduler = Scheduler()
-        let server = CloudKitRecordServer(
-            scheduler: scheduler, trace: Trace(scheduler: scheduler, keepsRecords: false),
-            random: SeededRandom(seed: 7))
-        server.saveZone(CloudZone(zoneID: zone))
-        return server
+        makeTestServer(zone: zone).server
     }
 
     func fault(_ error: String, ordinal: Int = 1) -> FaultOccurrence {

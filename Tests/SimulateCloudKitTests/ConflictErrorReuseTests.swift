@@ -11,12 +11,7 @@ struct ConflictErrorReuseTests {
     private static let counterID = CloudRecordID(recordName: "displayId", zoneID: zone)
 
     private static func makeServer() -> CloudKitRecordServer {
-        let scheduler = Scheduler()
-        let server = CloudKitRecordServer(
-            scheduler: scheduler, trace: Trace(scheduler: scheduler, keepsRecords: false),
-            random: SeededRandom(seed: 7), loadModel: .unlimited)
-        server.saveZone(CloudZone(zoneID: zone))
-        return server
+        makeTestServer(zone: zone).server
     }
 
     /// What a conflict's error says, compared across the run.

@@ -6,12 +6,7 @@ import Testing
 private let zone = CloudZoneID("Items")
 
 private func makeServer(_ loadModel: CloudKitLoadModel = .unlimited) -> (CloudKitRecordServer, Scheduler) {
-    let scheduler = Scheduler()
-    let server = CloudKitRecordServer(
-        scheduler: scheduler, trace: Trace(scheduler: scheduler, keepsRecords: false), random: SeededRandom(seed: 3),
-        loadModel: loadModel)
-    server.saveZone(CloudZone(zoneID: zone))
-    return (server, scheduler)
+    makeTestServer(zone: zone, loadModel: loadModel, seed: 3)
 }
 
 private func item(_ name: String) -> CloudRecord {

@@ -7,12 +7,7 @@ private let zone = CloudZoneID("Counters")
 private let counterID = CloudRecordID(recordName: "displayId", zoneID: zone)
 
 private func makeServer() -> CloudKitRecordServer {
-    let scheduler = Scheduler()
-    let server = CloudKitRecordServer(
-        scheduler: scheduler, trace: Trace(scheduler: scheduler, keepsRecords: false), random: SeededRandom(seed: 7),
-        loadModel: .unlimited)
-    server.saveZone(CloudZone(zoneID: zone))
-    return server
+    makeTestServer(zone: zone).server
 }
 
 /// The record or the error of an answer, for comparing two answers.

@@ -7,12 +7,7 @@ private let zone = CloudZoneID("Counters")
 private let counterID = CloudRecordID(recordName: "displayId", zoneID: zone)
 
 private func makeServer(_ loadModel: CloudKitLoadModel = .unlimited) -> (CloudKitRecordServer, Scheduler) {
-    let scheduler = Scheduler()
-    let server = CloudKitRecordServer(
-        scheduler: scheduler, trace: Trace(scheduler: scheduler, keepsRecords: false), random: SeededRandom(seed: 7),
-        loadModel: loadModel)
-    server.saveZone(CloudZone(zoneID: zone))
-    return (server, scheduler)
+    makeTestServer(zone: zone, loadModel: loadModel)
 }
 
 private func counter(_ value: Int64, id: CloudRecordID = counterID) -> CloudRecord {

@@ -2,7 +2,8 @@ import SimulateCloudKit
 import SimulateCore
 
 /// Pages of the zone's changes for one device, like `CKFetchRecordZoneChangesOperation` with a results
-/// limit: the server answers the whole change list once per import and hands it out page by page.
+/// limit: the server opens one pass over the change list an import, as the zone stands then, and hands it
+/// out page by page.
 ///
 /// The request carries its position (token and offset), so a page whose answer was lost is asked for
 /// again; pages before the last keep the request's token (a device that stops midway starts over from
@@ -10,26 +11,18 @@ import SimulateCore
 /// pages are handed out arrives again, newer, with the next fetch.
 final class ChangeFeedPager {
     struct Page {
-        var records: ArraySlice<CloudRecord>
+        var records: [CloudRecord]
         var deletions: [CloudRecordID]
         /// nil before the first complete fetch.
         var token: CloudChangeToken?
         var moreComing: Bool
         var nextOffset: Int
-        /// Records in this page and the feed's later pages.
-        var recordsAhead = 0
-    }
-
-    private struct Feed {
-        let since: CloudChangeToken?
-        let changed: [CloudRecord]
-        let deleted: [CloudRecordID]
-        let token: CloudChangeToken
-        let moreComing: Bool
     }
 
     private let server: CloudKitRecordServer
-    private var feeds: [Int: Feed] = [:]
+    /// Per device: its pass under way and the token it started from. The server's feed reads each page
+    /// from the zone's change log when it is handed out (no copy of the zone a device).
+    private var feeds: [Int: (since: CloudChangeToken?, feed: ZoneChangeFeed)] = [:]
     /// Bumped by every change to the zone (saves, deletes, expired tokens).
     private(set) var zoneVersion = 0
     /// Per device: the token its last complete fetch ended with, and the zone version it saw.
@@ -52,37 +45,27 @@ final class ChangeFeedPager {
             return .success(Page(records: [], deletions: [], token: since, moreComing: false, nextOffset: 0))
         }
         if offset == 0 || feeds[device.index]?.since != since {
-            let answer = server.fetchChanges(
-                in: MirrorShared.zoneID, since: since, resultsLimit: Int.max, requester: device.id)
-            guard case .success(let changes) = answer else {
-                feeds[device.index] = nil
-                return answer.map { _ in Page(records: [], deletions: [], token: nil, moreComing: false, nextOffset: 0)
-                }
+            feeds[device.index] = nil
+            switch server.openChangeFeed(in: MirrorShared.zoneID, since: since, requester: device.id) {
+            case .success(let feed):
+                upToDate[device.index] = (feed.token, zoneVersion)
+                feeds[device.index] = (since, feed)
+            case .failure(let error):
+                return .failure(error)
             }
-            upToDate[device.index] = changes.moreComing ? nil : (changes.token, zoneVersion)
-            feeds[device.index] = Feed(
-                since: since, changed: changes.changedRecords, deleted: changes.deletedRecordIDs,
-                token: changes.token, moreComing: changes.moreComing)
             offset = 0
         }
-        guard let feed = feeds[device.index] else {
+        guard let feed = feeds[device.index]?.feed else {
             return .success(Page(records: [], deletions: [], token: since, moreComing: false, nextOffset: 0))
         }
-        let total = feed.changed.count + feed.deleted.count
-        let end = min(total, offset + max(1, limit))
-        var page = Page(records: [], deletions: [], token: since, moreComing: true, nextOffset: end)
-        page.recordsAhead = max(0, feed.changed.count - offset)
-        if offset < feed.changed.count {
-            page.records = feed.changed[offset..<min(end, feed.changed.count)]
-        }
-        if end > feed.changed.count {
-            let first = max(offset, feed.changed.count) - feed.changed.count
-            page.deletions = Array(feed.deleted[first..<(end - feed.changed.count)])
-        }
-        if end >= total {
+        let end = min(feed.count, offset + max(1, limit))
+        let contents = feed.page(offset: offset, end: end)
+        var page = Page(
+            records: contents.records, deletions: contents.deletions, token: since, moreComing: true, nextOffset: end)
+        if end >= feed.count {
             feeds[device.index] = nil
             page.token = feed.token
-            page.moreComing = feed.moreComing
+            page.moreComing = false
             page.nextOffset = 0
         }
         return .success(page)
