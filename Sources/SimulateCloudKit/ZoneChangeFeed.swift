@@ -38,7 +38,7 @@ package final class ZoneChangeFeed {
 
     init(server: CloudKitRecordServer, state: ZoneState, since: Int) {
         let window = state.log.openWindow(since: since, snapshot: state.sequence)
-        let census = state.log.census(of: window)
+        let census = state.log.census(of: window) { state.tombstones.values.min() }
         self.server = server
         token = CloudChangeToken(
             zoneID: state.zone.zoneID, epoch: state.epoch, sequence: census.lastSequence ?? state.sequence)
@@ -60,11 +60,11 @@ package final class ZoneChangeFeed {
 
     /// The saved records and deletions at offsets `offset..<end` of the pass (`end` at most ``count``).
     package func page(offset: Int, end: Int) -> (records: [CloudRecord], deletions: [CloudRecordID]) {
-        var records: [CloudRecord] = []
-        var deletions: [CloudRecordID] = []
         guard offset < end else { return ([], []) }
         switch source {
         case .copied(let changed, let deleted):
+            var records: [CloudRecord] = []
+            var deletions: [CloudRecordID] = []
             if offset < changedCount { records = Array(changed[offset..<min(end, changedCount)]) }
             if end > changedCount {
                 deletions = Array(deleted[max(offset, changedCount) - changedCount..<end - changedCount])
@@ -74,35 +74,33 @@ package final class ZoneChangeFeed {
             var cursor = start
             if previous.offset <= offset { cursor = previous }
             if next.offset <= offset, next.offset > cursor.offset { cursor = next }
-            if cursor.offset < offset {
-                cursor = advance(cursor, to: offset, in: state.log, window) { _, _ in }
-            }
-            records.reserveCapacity(max(0, min(end, changedCount) - offset))
-            let after = advance(cursor, to: end, in: state.log, window) { recordID, version in
-                if let version { records.append(version) } else { deletions.append(recordID) }
-            }
+            var skippedRecords: [CloudRecord]? = nil
+            var skippedDeletions: [CloudRecordID]? = nil
+            cursor = advance(cursor, to: offset, in: state.log, window, &skippedRecords, &skippedDeletions)
+            var pageRecords: [CloudRecord]? = []
+            pageRecords?.reserveCapacity(max(0, min(end, changedCount) - offset))
+            var pageDeletions: [CloudRecordID]? = []
+            let after = advance(cursor, to: end, in: state.log, window, &pageRecords, &pageDeletions)
             previous = cursor
             next = after
-            return (records, deletions)
+            return (pageRecords ?? [], pageDeletions ?? [])
         }
     }
 
-    /// Moves `cursor` on to `offset`, handing `body` each entry passed.
+    /// Moves `cursor` on to `offset`, appending the saves and deletions passed to the arrays given.
     private func advance(
         _ cursor: Cursor, to offset: Int, in log: ZoneChangeLog, _ window: ZoneChangeLog.Window,
-        _ body: (CloudRecordID, CloudRecord?) -> Void
+        _ records: inout [CloudRecord]?, _ deletions: inout [CloudRecordID]?
     ) -> Cursor {
         var cursor = cursor
         if cursor.offset < changedCount, cursor.offset < offset {
             let count = min(offset, changedCount) - cursor.offset
-            cursor.changed = log.forEachVisible(
-                in: window, deletions: false, after: cursor.changed, count: count, body)
+            cursor.changed = log.visibleSaves(in: window, after: cursor.changed, count: count, into: &records)
             cursor.offset += count
         }
         if cursor.offset >= changedCount, cursor.offset < offset {
             let count = offset - cursor.offset
-            cursor.deleted = log.forEachVisible(
-                in: window, deletions: true, after: cursor.deleted, count: count, body)
+            cursor.deleted = log.visibleDeletions(in: window, after: cursor.deleted, count: count, into: &deletions)
             cursor.offset += count
         }
         return cursor

@@ -75,6 +75,9 @@ struct ZoneChangeLog {
     private(set) var entries: [Entry] = []
     /// Superseded entries still in `entries`, pinned ones included.
     private var supersededCount = 0
+    /// Entries not superseded, saves and deletions: a window on the whole log counts no entry.
+    private var liveSaves = 0
+    private var liveDeletions = 0
     private var windows: [Window] = []
     private var pins: [Int: Pin] = [:]
     private var lastWindowID = 0
@@ -82,11 +85,13 @@ struct ZoneChangeLog {
     /// `record` was saved; `sequence` is higher than every sequence appended before.
     mutating func append(_ sequence: Int, saved record: StoredRecord) {
         entries.append(Entry(sequence: sequence, recordID: record.recordID, stored: record))
+        liveSaves += 1
     }
 
     /// `recordID` was deleted; `sequence` is higher than every sequence appended before.
     mutating func append(_ sequence: Int, deleted recordID: CloudRecordID) {
         entries.append(Entry(sequence: sequence, recordID: recordID, stored: nil))
+        liveDeletions += 1
     }
 
     /// The change `sequence` was superseded by the change `superseding`. A saved entry's version must still be
@@ -97,6 +102,7 @@ struct ZoneChangeLog {
         guard index < entries.count, entries[index].sequence == sequence, !entries[index].superseded else { return }
         entries[index].superseded = true
         supersededCount += 1
+        if entries[index].deleted { liveDeletions -= 1 } else { liveSaves -= 1 }
         if !windows.isEmpty, windows.contains(where: { $0.covers(sequence) }) {
             pins[sequence] = Pin(supersededAt: superseding, version: entries[index].current)
         }
@@ -131,46 +137,70 @@ struct ZoneChangeLog {
         }
     }
 
-    /// Counts what a window opened now sees: every entry in it that is not superseded.
-    func census(of window: Window) -> Census {
+    /// Counts what a window opened now sees: every entry in it that is not superseded. `firstLiveDeletion`,
+    /// the sequence of the first deletion not superseded, is asked for when the window covers the whole log.
+    func census(of window: Window, firstLiveDeletion: () -> Int?) -> Census {
+        if entries.isEmpty || window.since < entries[0].sequence {
+            // The log's last entry supersedes and is never superseded.
+            return Census(
+                changed: liveSaves, deleted: liveDeletions, lastSequence: entries.last?.sequence,
+                beforeFirstDeletion: liveDeletions > 0 ? (firstLiveDeletion() ?? window.since + 1) - 1 : Int.max)
+        }
         var census = Census()
         var index = firstIndex(after: window.since)
+        // Entries read in place: a copy of one would count its record ID's names.
         while index < entries.count, entries[index].sequence <= window.snapshot {
-            let entry = entries[index]
-            index += 1
-            if entry.superseded { continue }
-            census.lastSequence = entry.sequence
-            if !entry.deleted {
+            defer { index += 1 }
+            if entries[index].superseded { continue }
+            census.lastSequence = entries[index].sequence
+            if !entries[index].deleted {
                 census.changed += 1
             } else {
-                if census.deleted == 0 { census.beforeFirstDeletion = entry.sequence - 1 }
+                if census.deleted == 0 { census.beforeFirstDeletion = entries[index].sequence - 1 }
                 census.deleted += 1
             }
         }
         return census
     }
 
-    /// Hands `body` the next `count` entries that `window` sees after `sequence`, saves or deletions as asked,
-    /// each with its version (nil for a deletion), in order; returns the sequence of the last one.
-    func forEachVisible(
-        in window: Window, deletions: Bool, after sequence: Int, count: Int,
-        _ body: (CloudRecordID, CloudRecord?) -> Void
+    /// Appends to `records` (when given) the versions of the next `count` saves that `window` sees after
+    /// `sequence`, in order; returns the sequence of the last one.
+    func visibleSaves(in window: Window, after sequence: Int, count: Int, into records: inout [CloudRecord]?) -> Int {
+        var index = firstIndex(after: sequence)
+        var last = sequence
+        var taken = 0
+        while taken < count, index < entries.count, entries[index].sequence <= window.snapshot {
+            defer { index += 1 }
+            if entries[index].deleted { continue }
+            if !entries[index].superseded {
+                if records != nil, let current = entries[index].current { records?.append(current) }
+            } else if let pin = pins[entries[index].sequence], pin.supersededAt > window.snapshot {
+                if let version = pin.version { records?.append(version) }
+            } else {
+                continue
+            }
+            last = entries[index].sequence
+            taken += 1
+        }
+        return last
+    }
+
+    /// Appends to `recordIDs` (when given) the next `count` deletions that `window` sees after `sequence`, in
+    /// order; returns the sequence of the last one.
+    func visibleDeletions(
+        in window: Window, after sequence: Int, count: Int, into recordIDs: inout [CloudRecordID]?
     ) -> Int {
         var index = firstIndex(after: sequence)
         var last = sequence
         var taken = 0
         while taken < count, index < entries.count, entries[index].sequence <= window.snapshot {
-            let entry = entries[index]
-            index += 1
-            guard entry.deleted == deletions else { continue }
-            if !entry.superseded {
-                body(entry.recordID, entry.current)
-            } else if let pin = pins[entry.sequence], pin.supersededAt > window.snapshot {
-                body(entry.recordID, pin.version)
-            } else {
-                continue
+            defer { index += 1 }
+            guard entries[index].deleted else { continue }
+            if entries[index].superseded {
+                guard let pin = pins[entries[index].sequence], pin.supersededAt > window.snapshot else { continue }
             }
-            last = entry.sequence
+            recordIDs?.append(entries[index].recordID)
+            last = entries[index].sequence
             taken += 1
         }
         return last

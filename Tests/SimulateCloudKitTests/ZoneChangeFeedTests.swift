@@ -30,6 +30,9 @@ private struct OpenFeed {
     init(_ server: CloudKitRecordServer, since: CloudChangeToken?) throws {
         expected = try server.fetchChanges(in: zone, since: since, resultsLimit: Int.max).get()
         feed = try server.openChangeFeed(in: zone, since: since).get()
+        #expect(feed.changedCount == expected.changedRecords.count)
+        #expect(feed.deletedCount == expected.deletedRecordIDs.count)
+        #expect(feed.token == expected.token)
     }
 
     func check(offset: Int, end: Int) {
