@@ -15,7 +15,8 @@ struct ZoneChangeLog {
         /// table holds the record all that time. Kept from the save, so a fetch looks up no record by its
         /// ID, and reads no stored record either: at a million records each was a cache miss
         /// (docs/performance.md). Unretained: the log keeps no version alive, and a fetch counts no
-        /// reference but the one its page keeps (docs/performance.md's table of unchecked lifetimes).
+        /// reference but the one its page keeps (docs/performance.md's table of unchecked lifetimes). Once
+        /// superseded, the entry's version is read only from its ``Pin``, if it has one.
         private let version: CloudRecord.Unretained?
 
         private static let deletedBit = 1 << 62
