@@ -45,6 +45,10 @@ public final class ModelRun: PluginRun {
         uuidRandom = context.devices.map { context.random(for: $0, component: "model.uuid") }
     }
 
+    deinit {
+        ModelStore.emptySlotBySlot(stores)
+    }
+
     public func start() {
         let server = CloudKitRecordServer.shared(in: context) ?? CloudKitRecordServer(context: context)
         server.saveZone(CloudZone(zoneID: MirrorShared.zoneID, atomic: true))

@@ -74,6 +74,20 @@ final class ModelStore {
         return containsObject(atSlot: slot)
     }
 
+    /// Lets every store's objects go slot by slot across the stores rather than store by store: the stores
+    /// share the box of each record they hold as synced, and its count goes down once a store, so its ten
+    /// counts land together instead of ten store-sized walks apart.
+    static func emptySlotBySlot(_ stores: [ModelStore]) {
+        var parts = stores.map { store in
+            defer { store.bySlot = [] }
+            return store.bySlot
+        }
+        let slotCount = parts.map(\.count).max() ?? 0
+        for slot in 0..<slotCount {
+            for index in parts.indices where slot < parts[index].count { parts[index][slot] = nil }
+        }
+    }
+
     /// One past the highest slot the store has held an object in.
     var slotCount: Int { bySlot.count }
 
