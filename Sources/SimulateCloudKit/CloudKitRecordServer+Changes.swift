@@ -16,7 +16,7 @@ final class ZoneState {
         self.zone = zone
     }
 
-    /// Open feeds, by their windows' IDs: a deleted zone's feeds copy what they have left to hand out.
+    /// Open feeds, by their windows' IDs: a deleted zone's feeds copy their pages first.
     var feeds: [Int: FeedReference] = [:]
 
     /// A feed removes itself in its `deinit`, so the reference never outlives it.
@@ -48,7 +48,7 @@ final class ZoneState {
         log.append(sequence, deleted: recordID)
     }
 
-    /// The zone is deleted and its records go: every open feed copies the pages it has left.
+    /// The zone is deleted and its records go: every open feed copies its pages first.
     func detachFeeds() {
         for reference in feeds.values { reference.feed.copyRemainingPages() }
         feeds = [:]

@@ -4,7 +4,7 @@
 ///
 /// It copies nothing when it opens: each page is read from the zone's change log when it is asked for,
 /// and a change made meanwhile leaves the pass as it was (the log keeps a superseded version for it). A
-/// feed of a zone that is deleted copies the pages it has left first.
+/// feed of a zone that is deleted first copies its pages, all of them, so every offset still answers.
 package final class ZoneChangeFeed {
     /// The token after the whole pass.
     package let token: CloudChangeToken
@@ -106,7 +106,7 @@ package final class ZoneChangeFeed {
         return cursor
     }
 
-    /// Copies what is left to hand out, whole, before the zone's records go.
+    /// Copies the whole pass (offsets stay as they were) before the zone's records go.
     func copyRemainingPages() {
         guard case .log(let state, let window) = source else { return }
         let whole = page(offset: 0, end: count)
