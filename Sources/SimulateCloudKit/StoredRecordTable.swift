@@ -1,20 +1,25 @@
 /// The server's records by ID: open addressing with linear probing over one reference a bucket.
 ///
-/// A stored record knows its ID (its current version's), so a bucket needs no key of its own: 8 bytes
-/// instead of a `[CloudRecordID: StoredRecord]` bucket's 40 (two strings and the reference). At a
-/// million records that is 16 MB (24 with the hash bits below) instead of 84 (`simulate-bench model`,
+/// A stored record knows its ID (its current version's), so a bucket needs no key of its own: 16 bytes
+/// with the hash bits below, instead of a `[CloudRecordID: StoredRecord]` bucket's 40 (two strings and
+/// the reference). At a million records that is 32 MB instead of 84 (`simulate-bench model`,
 /// docs/performance.md). The table grows at half full, so a lookup probes one or two buckets on
 /// average. Buckets are found by the record name's hash, whose seed is the process's: only the order
 /// of `values` depends on it, and every caller that lists records sorts them.
 ///
-/// Beside each bucket, the low 32 bits of its record's hash (0 for an empty bucket): a probe reads a
-/// record only when they match, so a lookup that finds nothing (every save of a new record makes one)
-/// reads no record at all, and growing the table or closing a gap reads none either. At a million
-/// records each probe of a record cost three cache misses (bucket, record, its box); 8 MB more than the
-/// buckets alone (docs/performance.md).
+/// Each bucket keeps the low 32 bits of its record's hash beside the reference (0 for an empty bucket):
+/// a probe reads a record only when they match, so a lookup that finds nothing (every save of a new
+/// record makes one) reads no record at all, and growing the table or closing a gap reads none either.
+/// The bits share the bucket's cache line, so the insert that follows a probe writes a line the probe
+/// has just read: kept in an array of their own, they cost each new record a second miss at a million
+/// records, on the bucket it was written to (docs/performance.md).
 struct StoredRecordTable {
-    private var buckets: [StoredRecord?] = []
-    private var hashes: [UInt32] = []
+    private struct Bucket {
+        var hash: UInt32 = 0
+        var record: StoredRecord?
+    }
+
+    private var buckets: [Bucket] = []
     private(set) var count = 0
 
     /// The record with this ID.
@@ -23,8 +28,10 @@ struct StoredRecordTable {
         let mask = buckets.count - 1
         let hash = Self.storedHash(recordID)
         var index = Int(truncatingIfNeeded: hash) & mask
-        while hashes[index] != 0 {
-            if hashes[index] == hash, let entry = buckets[index], entry.recordID == recordID { return entry }
+        while buckets[index].hash != 0 {
+            if buckets[index].hash == hash, let entry = buckets[index].record, entry.recordID == recordID {
+                return entry
+            }
             index = (index + 1) & mask
         }
         return nil
@@ -36,14 +43,13 @@ struct StoredRecordTable {
         let mask = buckets.count - 1
         let hash = Self.storedHash(record.recordID)
         var index = Int(truncatingIfNeeded: hash) & mask
-        while hashes[index] != 0 {
+        while buckets[index].hash != 0 {
             precondition(
-                hashes[index] != hash || buckets[index]?.recordID != record.recordID,
+                buckets[index].hash != hash || buckets[index].record?.recordID != record.recordID,
                 "a stored record's ID is inserted once")
             index = (index + 1) & mask
         }
-        buckets[index] = record
-        hashes[index] = hash
+        buckets[index] = Bucket(hash: hash, record: record)
         count += 1
     }
 
@@ -53,8 +59,8 @@ struct StoredRecordTable {
         let mask = buckets.count - 1
         let hash = Self.storedHash(recordID)
         var index = Int(truncatingIfNeeded: hash) & mask
-        while hashes[index] != 0 {
-            if hashes[index] == hash, let entry = buckets[index], entry.recordID == recordID {
+        while buckets[index].hash != 0 {
+            if buckets[index].hash == hash, let entry = buckets[index].record, entry.recordID == recordID {
                 closeGap(at: index, mask: mask)
                 count -= 1
                 return entry
@@ -65,7 +71,7 @@ struct StoredRecordTable {
     }
 
     /// Every record, in bucket order.
-    var values: some Sequence<StoredRecord> { buckets.lazy.compactMap { $0 } }
+    var values: some Sequence<StoredRecord> { buckets.lazy.compactMap(\.record) }
 
     /// Every record's ID, in bucket order.
     var keys: [CloudRecordID] { values.map(\.recordID) }
@@ -75,18 +81,14 @@ struct StoredRecordTable {
     private mutating func closeGap(at gap: Int, mask: Int) {
         var gap = gap
         var index = (gap + 1) & mask
-        buckets[gap] = nil
-        hashes[gap] = 0
-        while hashes[index] != 0 {
-            let home = Int(truncatingIfNeeded: hashes[index]) & mask
+        buckets[gap] = Bucket()
+        while buckets[index].hash != 0 {
+            let home = Int(truncatingIfNeeded: buckets[index].hash) & mask
             // The entry may move to the gap unless its home lies after the gap, up to its bucket.
             let distanceToEntry = (index - home) & mask
             let distanceToGap = (gap - home) & mask
             if distanceToGap < distanceToEntry {
-                buckets[gap] = buckets[index]
-                hashes[gap] = hashes[index]
-                buckets[index] = nil
-                hashes[index] = 0
+                buckets.swapAt(gap, index)
                 gap = index
             }
             index = (index + 1) & mask
@@ -96,18 +98,16 @@ struct StoredRecordTable {
     /// Moves each record to its new bucket (`take()`): copying the old array's references would count
     /// each one up and down again, an atomic operation on a record long out of the cache.
     private mutating func grow() {
-        var oldBuckets: [StoredRecord?] = []
+        var oldBuckets: [Bucket] = []
         swap(&oldBuckets, &buckets)
-        let oldHashes = hashes
         let capacity = max(16, oldBuckets.count * 2)
-        buckets = Array(repeating: nil, count: capacity)
-        hashes = Array(repeating: 0, count: capacity)
+        buckets = Array(repeating: Bucket(), count: capacity)
         let mask = capacity - 1
-        for oldIndex in oldHashes.indices where oldHashes[oldIndex] != 0 {
-            var index = Int(truncatingIfNeeded: oldHashes[oldIndex]) & mask
-            while hashes[index] != 0 { index = (index + 1) & mask }
-            buckets[index] = oldBuckets[oldIndex].take()
-            hashes[index] = oldHashes[oldIndex]
+        for oldIndex in oldBuckets.indices where oldBuckets[oldIndex].hash != 0 {
+            let hash = oldBuckets[oldIndex].hash
+            var index = Int(truncatingIfNeeded: hash) & mask
+            while buckets[index].hash != 0 { index = (index + 1) & mask }
+            buckets[index] = Bucket(hash: hash, record: oldBuckets[oldIndex].record.take())
         }
     }
 
