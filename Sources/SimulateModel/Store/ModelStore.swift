@@ -40,8 +40,9 @@ final class ModelStore {
     var pendingDeletes: [String] = []
     @exclusivity(unchecked) var pendingDeleteSet: Set<String> = []
     private var serial = 0
-    /// `Task-phone-` by entity index, with the entity name it was made for.
-    private var idPrefixes: [(name: String, prefix: String)?] = []
+    /// `Task-phone-` by entity index, with the entity name it was made for and its key in ``names``
+    /// (``NameTable/registerPrefix(_:)``).
+    private var idPrefixes: [(name: String, prefix: String, key: Int?)?] = []
     /// Called after every change that needs exporting.
     var onLocalChange: (() -> Void)?
 
@@ -50,6 +51,7 @@ final class ModelStore {
         self.device = device
         self.names = names
         links = LinkSet(device: device.id)
+        for entity in layout.entities { _ = idPrefix(for: entity) }
     }
 
     func object(_ id: String) -> ModelObject? {
@@ -144,27 +146,28 @@ final class ModelStore {
 
     /// A new name and its number (a name already taken has one already, so numbering it adds none).
     private func makeSlottedID(for entity: StoreLayout.Entity) -> (id: String, slot: Int) {
-        let prefix = idPrefix(for: entity)
+        let (prefix, key) = idPrefix(for: entity)
         while true {
             serial += 1
             let id = prefix + String(serial)
-            let slot = names.intern(id)
+            let slot = key.map { names.intern(id, serial: serial, prefix: $0) } ?? names.intern(id)
             if !containsObject(atSlot: slot) && (pendingDeleteSet.isEmpty || !pendingDeleteSet.contains(id)) {
                 return (id, slot)
             }
         }
     }
 
-    private func idPrefix(for entity: StoreLayout.Entity) -> String {
+    private func idPrefix(for entity: StoreLayout.Entity) -> (prefix: String, key: Int?) {
         if entity.index < idPrefixes.count, let cached = idPrefixes[entity.index], cached.name == entity.name {
-            return cached.prefix
+            return (cached.prefix, cached.key)
         }
         let prefix = entity.name + "-" + device.id + "-"
+        let key = names.registerPrefix(prefix)
         if entity.index >= idPrefixes.count {
             idPrefixes += repeatElement(nil, count: entity.index + 1 - idPrefixes.count)
         }
-        idPrefixes[entity.index] = (entity.name, prefix)
-        return prefix
+        idPrefixes[entity.index] = (entity.name, prefix, key)
+        return (prefix, key)
     }
 
     // MARK: Local changes
