@@ -1,115 +1,140 @@
-/// The server's records by ID: open addressing with linear probing over one reference a bucket.
+/// The server's records by ID: the records in the order they were inserted, found through an index of
+/// open addressing with linear probing.
 ///
-/// A stored record knows its ID (its current version's), so a bucket needs no key of its own: 16 bytes
-/// with the hash bits below, instead of a `[CloudRecordID: StoredRecord]` bucket's 40 (two strings and
-/// the reference). At a million records that is 32 MB instead of 84 (`simulate-bench model`,
-/// docs/performance.md). The table grows at half full, so a lookup probes one or two buckets on
-/// average. Buckets are found by the record name's hash, whose seed is the process's: only the order
-/// of `values` depends on it, and every caller that lists records sorts them.
+/// A stored record knows its ID (its current version's), so the table keeps no key of its own: 8 bytes a
+/// record and 8 an index bucket, instead of a `[CloudRecordID: StoredRecord]` bucket's 40 (two strings and
+/// the reference). At a million records that is 24–32 MB instead of 84 (`simulate-bench model`,
+/// docs/performance.md). The index grows at half full, so a lookup probes one or two buckets on
+/// average. Buckets are found by the record name's hash, whose seed is the process's; the records are
+/// listed in the order they were inserted, whatever the seed.
 ///
-/// Each bucket keeps the low 32 bits of its record's hash beside the reference (0 for an empty bucket):
-/// a probe reads a record only when they match, so a lookup that finds nothing (every save of a new
-/// record makes one) reads no record at all, and growing the table or closing a gap reads none either.
-/// The bits share the bucket's cache line, so the insert that follows a probe writes a line the probe
-/// has just read: kept in an array of their own, they cost each new record a second miss at a million
-/// records, on the bucket it was written to (docs/performance.md).
+/// Each bucket holds the low 32 bits of its record's hash (never 0) above its position plus one (0 for an
+/// empty bucket): a probe reads a record only when the bits match, so a lookup that finds nothing (every
+/// save of a new record makes one) reads one bucket's line and no record, and growing the index or
+/// closing a gap reads none either. The records themselves sit in insertion order, so the end of a run
+/// frees them in about the order they were made: walked in bucket order, the million-record run read
+/// each one, and the version it holds, at random in memory (docs/performance.md).
 struct StoredRecordTable {
-    private struct Bucket {
-        var hash: UInt32 = 0
-        var record: StoredRecord?
-    }
-
-    private var buckets: [Bucket] = []
+    /// The records in the order they were inserted; nil where one was removed.
+    private var entries: [StoredRecord?] = []
+    private var index: [UInt64] = []
     private(set) var count = 0
 
     /// The record with this ID.
     subscript(recordID: CloudRecordID) -> StoredRecord? {
         guard count > 0 else { return nil }
-        let mask = buckets.count - 1
+        let mask = index.count - 1
         let hash = Self.storedHash(recordID)
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while buckets[index].hash != 0 {
-            if buckets[index].hash == hash, let entry = buckets[index].record, entry.recordID == recordID {
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while index[bucket] != 0 {
+            if Self.hash(index[bucket]) == hash, let entry = entries[Self.position(index[bucket])],
+                entry.recordID == recordID
+            {
                 return entry
             }
-            index = (index + 1) & mask
+            bucket = (bucket + 1) & mask
         }
         return nil
     }
 
     /// Adds a record whose ID is not in the table yet.
     mutating func insert(_ record: StoredRecord) {
-        if (count + 1) * 2 > buckets.count { grow() }
-        let mask = buckets.count - 1
+        if (count + 1) * 2 > index.count { grow() }
+        let mask = index.count - 1
         let hash = Self.storedHash(record.recordID)
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while buckets[index].hash != 0 {
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while index[bucket] != 0 {
             precondition(
-                buckets[index].hash != hash || buckets[index].record?.recordID != record.recordID,
+                Self.hash(index[bucket]) != hash || entries[Self.position(index[bucket])]?.recordID != record.recordID,
                 "a stored record's ID is inserted once")
-            index = (index + 1) & mask
+            bucket = (bucket + 1) & mask
         }
-        buckets[index] = Bucket(hash: hash, record: record)
+        precondition(entries.count < Int(UInt32.max), "too many stored records")
+        index[bucket] = Self.bucket(hash: hash, position: entries.count)
+        entries.append(record)
         count += 1
     }
 
     /// Removes and returns the record with this ID, if there is one.
     mutating func remove(_ recordID: CloudRecordID) -> StoredRecord? {
         guard count > 0 else { return nil }
-        let mask = buckets.count - 1
+        let mask = index.count - 1
         let hash = Self.storedHash(recordID)
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while buckets[index].hash != 0 {
-            if buckets[index].hash == hash, let entry = buckets[index].record, entry.recordID == recordID {
-                closeGap(at: index, mask: mask)
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while index[bucket] != 0 {
+            let position = Self.position(index[bucket])
+            if Self.hash(index[bucket]) == hash, let entry = entries[position], entry.recordID == recordID {
+                entries[position] = nil
+                closeGap(at: bucket, mask: mask)
                 count -= 1
+                if entries.count > 2 * count + 16 { compact() }
                 return entry
             }
-            index = (index + 1) & mask
+            bucket = (bucket + 1) & mask
         }
         return nil
     }
 
-    /// Every record, in bucket order.
-    var values: some Sequence<StoredRecord> { buckets.lazy.compactMap(\.record) }
+    /// Every record, in the order they were inserted.
+    var values: some Sequence<StoredRecord> { entries.lazy.compactMap { $0 } }
 
-    /// Every record's ID, in bucket order.
+    /// Every record's ID, in the order they were inserted.
     var keys: [CloudRecordID] { values.map(\.recordID) }
 
-    /// Empties bucket `gap` and moves back each later entry of the run that its own home allows, so
+    /// Empties bucket `gap` and moves back each later bucket of the run that its own home allows, so
     /// that no lookup stops at an empty bucket before reaching its record.
     private mutating func closeGap(at gap: Int, mask: Int) {
         var gap = gap
-        var index = (gap + 1) & mask
-        buckets[gap] = Bucket()
-        while buckets[index].hash != 0 {
-            let home = Int(truncatingIfNeeded: buckets[index].hash) & mask
-            // The entry may move to the gap unless its home lies after the gap, up to its bucket.
-            let distanceToEntry = (index - home) & mask
-            let distanceToGap = (gap - home) & mask
-            if distanceToGap < distanceToEntry {
-                buckets.swapAt(gap, index)
-                gap = index
+        var bucket = (gap + 1) & mask
+        index[gap] = 0
+        while index[bucket] != 0 {
+            let home = Int(truncatingIfNeeded: Self.hash(index[bucket])) & mask
+            // The bucket may move to the gap unless its home lies after the gap, up to the bucket.
+            if (gap - home) & mask < (bucket - home) & mask {
+                index[gap] = index[bucket]
+                index[bucket] = 0
+                gap = bucket
             }
-            index = (index + 1) & mask
+            bucket = (bucket + 1) & mask
         }
     }
 
-    /// Moves each record to its new bucket (`take()`): copying the old array's references would count
-    /// each one up and down again, an atomic operation on a record long out of the cache.
+    /// Doubles the index, placing each bucket by the hash bits it holds: no record is read.
     private mutating func grow() {
-        var oldBuckets: [Bucket] = []
-        swap(&oldBuckets, &buckets)
-        let capacity = max(16, oldBuckets.count * 2)
-        buckets = Array(repeating: Bucket(), count: capacity)
-        let mask = capacity - 1
-        for oldIndex in oldBuckets.indices where oldBuckets[oldIndex].hash != 0 {
-            let hash = oldBuckets[oldIndex].hash
-            var index = Int(truncatingIfNeeded: hash) & mask
-            while buckets[index].hash != 0 { index = (index + 1) & mask }
-            buckets[index] = Bucket(hash: hash, record: oldBuckets[oldIndex].record.take())
+        let old = index
+        index = Array(repeating: 0, count: max(16, old.count * 2))
+        let mask = index.count - 1
+        for value in old where value != 0 {
+            var bucket = Int(truncatingIfNeeded: Self.hash(value)) & mask
+            while index[bucket] != 0 { bucket = (bucket + 1) & mask }
+            index[bucket] = value
         }
     }
+
+    /// Closes the holes removals left in `entries`, moving each record (`take()`: no count up and down)
+    /// and renumbering the buckets.
+    private mutating func compact() {
+        var newPositions = [UInt32](repeating: 0, count: entries.count)
+        var kept: [StoredRecord?] = []
+        kept.reserveCapacity(count)
+        for position in entries.indices where entries[position] != nil {
+            newPositions[position] = UInt32(kept.count)
+            kept.append(entries[position].take())
+        }
+        entries = kept
+        for bucket in index.indices where index[bucket] != 0 {
+            let position = Int(newPositions[Self.position(index[bucket])])
+            index[bucket] = Self.bucket(hash: Self.hash(index[bucket]), position: position)
+        }
+    }
+
+    private static func bucket(hash: UInt32, position: Int) -> UInt64 {
+        UInt64(hash) << 32 | UInt64(position + 1)
+    }
+
+    private static func hash(_ bucket: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: bucket >> 32) }
+
+    private static func position(_ bucket: UInt64) -> Int { Int(truncatingIfNeeded: bucket & 0xFFFF_FFFF) - 1 }
 
     /// The low 32 bits of the record name's hash (``CloudRecordID``'s: a database has few zones), never 0;
     /// a record's home bucket is found from them.
