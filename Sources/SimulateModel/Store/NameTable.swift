@@ -80,7 +80,7 @@ final class NameTable {
     // MARK: Names by serial
 
     /// A registered prefix's names, by serial: each entry the number plus one, 0 for none.
-    @exclusivity(unchecked) private var numbersBySerial: [[UInt32]] = []
+    private var numbersBySerial: [[UInt32]] = []
     private var serialPrefixes: [String: Int] = [:]
     /// Serials from here on are indexed like any name, so a name's serial never makes an array longer than this.
     private static let serialLimit = 1 << 20
