@@ -103,6 +103,8 @@ final class NameTable {
     /// one if it has none.
     func intern(_ name: String, serial: Int, prefix: Int) -> Int {
         guard serial < Self.serialLimit else { return intern(name) }
+        assert(
+            serialKey(name).map { $0 == (prefix, serial) } ?? false, "\(name) is prefix \(prefix)'s serial \(serial)")
         if serial < numbersBySerial[prefix].count, numbersBySerial[prefix][serial] != 0 {
             return Int(numbersBySerial[prefix][serial] - 1)
         }
