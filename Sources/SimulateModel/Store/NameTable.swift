@@ -105,9 +105,7 @@ final class NameTable {
         guard serial < Self.serialLimit else { return intern(name) }
         assert(
             serialKey(name).map { $0 == (prefix, serial) } ?? false, "\(name) is prefix \(prefix)'s serial \(serial)")
-        if serial < numbersBySerial[prefix].count, numbersBySerial[prefix][serial] != 0 {
-            return Int(numbersBySerial[prefix][serial] - 1)
-        }
+        if let known = number(serial: serial, prefix: prefix) { return known }
         if serial >= numbersBySerial[prefix].count {
             let count = min(Self.serialLimit, max(serial + 1, numbersBySerial[prefix].count * 2, 16))
             numbersBySerial[prefix] += repeatElement(0, count: count - numbersBySerial[prefix].count)
