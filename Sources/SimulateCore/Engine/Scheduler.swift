@@ -1,7 +1,9 @@
-/// Identifies a scheduled event so it can be cancelled before it fires.
+/// Identifies a scheduled event so it can be cancelled or postponed before it fires.
 public struct EventHandle: Hashable, Sendable {
-    fileprivate let slot: UInt32
-    fileprivate let generation: UInt32
+    let slot: UInt32
+    let generation: UInt32
+    /// When the event is due.
+    let time: VirtualInstant
 }
 
 /// A discrete-event scheduler over virtual time (``VirtualInstant``, integer nanoseconds).
@@ -72,6 +74,15 @@ public final class Scheduler {
         var handOverCancelled = false
         /// The end of the `run(through:)` under way; nil between runs.
         var runEnd: VirtualInstant?
+        /// Events moved later (``Scheduler/postpone(_:to:)``) by slot: the place each now runs at, and its
+        /// action, which its slot gives up (holding nil) until the entry queued for the earlier time is popped.
+        var postponed: [Int: Postponed] = [:]
+        var postponedCount = 0
+    }
+
+    struct Postponed {
+        var entry: Entry
+        var action: Action
     }
 
     /// `pendingEventLimit`: events that may wait at once, from 1 to `slotCapacity`; one more stops the run with
@@ -109,7 +120,7 @@ public final class Scheduler {
     public var executedEvents: Int { state.pointee.executedEvents }
     /// The run's trace hash so far: every event's time and order, and what plugins folded in.
     public var hash: TraceHash { state.pointee.hash }
-    /// Events waiting in the queue (cancelled ones included until their time).
+    /// Events waiting in the queue (cancelled ones included until their time; a postponed one counts once).
     public var pendingEvents: Int { state.pointee.heapCount }
 
     /// Events the run may execute; one more stops it with ``SimulationError/eventBudgetExceeded(budget:at:)``.
@@ -195,11 +206,12 @@ public final class Scheduler {
     private func enqueue(_ action: Action, at time: VirtualInstant, sequence: UInt64) -> EventHandle {
         guard time >= state.pointee.now else { return rejectInPast(time) }
         let slot = allocateSlot()
-        guard slot >= 0 else { return EventHandle(slot: .max, generation: 0) }
+        guard slot >= 0 else { return EventHandle(slot: .max, generation: 0, time: time) }
         precondition(slot < state.pointee.slotCount, "a free slot is within the slot table")
         (state.pointee.actions + slot).initialize(to: action)
         push(Entry(time: time, order: sequence << 24 | UInt64(slot)))
-        return EventHandle(slot: UInt32(truncatingIfNeeded: slot), generation: state.pointee.generations[slot])
+        return EventHandle(
+            slot: UInt32(truncatingIfNeeded: slot), generation: state.pointee.generations[slot], time: time)
     }
 
     /// A target's first event for itself while it fires is handed its reference when it returns.
@@ -212,14 +224,15 @@ public final class Scheduler {
         }
         guard time >= state.pointee.now else { return rejectInPast(time) }
         let slot = allocateSlot()
-        guard slot >= 0 else { return EventHandle(slot: .max, generation: 0) }
+        guard slot >= 0 else { return EventHandle(slot: .max, generation: 0, time: time) }
         precondition(slot < state.pointee.slotCount, "a free slot is within the slot table")
         (state.pointee.actions + slot).initialize(to: nil)
         state.pointee.handOverSlot = slot
         state.pointee.handOverTag = tag
         state.pointee.handOverCancelled = false
         push(Entry(time: time, order: sequence << 24 | UInt64(slot)))
-        return EventHandle(slot: UInt32(truncatingIfNeeded: slot), generation: state.pointee.generations[slot])
+        return EventHandle(
+            slot: UInt32(truncatingIfNeeded: slot), generation: state.pointee.generations[slot], time: time)
     }
 
     /// An event before `now` is not queued: the run stops at its next event (or at the end of this
@@ -228,7 +241,7 @@ public final class Scheduler {
     private func rejectInPast(_ time: VirtualInstant) -> EventHandle {
         if state.pointee.pastRequest == nil { state.pointee.pastRequest = (time, state.pointee.now) }
         state.pointee.eventBudget = 0
-        return EventHandle(slot: .max, generation: 0)
+        return EventHandle(slot: .max, generation: 0, time: time)
     }
 
     /// Cancels a pending event; cancelling one that already ran or was cancelled does nothing.
@@ -236,6 +249,8 @@ public final class Scheduler {
         guard isPending(handle) else { return }
         if Int(handle.slot) == state.pointee.handOverSlot {
             state.pointee.handOverCancelled = true
+        } else if state.pointee.postponedCount > 0, dropPostponed(Int(handle.slot)) {
+            return
         } else {
             state.pointee.actions[Int(handle.slot)] = nil
         }
@@ -251,7 +266,7 @@ public final class Scheduler {
             return false
         }
         if slot == state.pointee.handOverSlot { return !state.pointee.handOverCancelled }
-        return state.pointee.actions[slot] != nil
+        return state.pointee.actions[slot] != nil || (state.pointee.postponedCount > 0 && isPostponed(slot))
     }
 
     /// Runs, in place, an event at `time` (not before ``now``) that only lets its caller go on, when it
@@ -287,6 +302,7 @@ public final class Scheduler {
             precondition(slot < state.pointee.slotCount, "a queued slot is within the slot table")
             assert(state.pointee.heapCount == 0 || !(state.pointee.heap[0] < entry), "the heap yields its least entry")
             let action = (state.pointee.actions + slot).move()
+            if action == nil, state.pointee.postponedCount > 0, requeuePostponed(slot) { continue }
             state.pointee.generations[slot] &+= 1
             assert(state.pointee.freeCount < state.pointee.slotCount, "a slot is freed once per event")
             state.pointee.freeSlots[state.pointee.freeCount] = UInt32(truncatingIfNeeded: slot)
@@ -334,6 +350,8 @@ public final class Scheduler {
     public func discardPendingEvents() {
         let state = self.state
         state.pointee.handOverSlot = -1
+        state.pointee.postponed = [:]
+        state.pointee.postponedCount = 0
         while state.pointee.heapCount > 0 {
             state.pointee.heapCount -= 1
             let slot = state.pointee.heap[state.pointee.heapCount].slot

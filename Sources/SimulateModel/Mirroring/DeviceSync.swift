@@ -67,8 +67,13 @@ final class DeviceSync {
     /// A local save: export after the debounce interval, restarted by each save.
     func noteLocalSave() {
         guard shared.enabled else { return }
-        if let debounce { shared.context.scheduler.cancel(debounce) }
-        debounce = shared.context.scheduler.schedule(
+        let scheduler = shared.context.scheduler
+        if let debounce, let postponed = scheduler.postpone(debounce, after: shared.configuration.exportDebounce) {
+            self.debounce = postponed
+            return
+        }
+        if let debounce { scheduler.cancel(debounce) }
+        debounce = scheduler.schedule(
             after: shared.configuration.exportDebounce
         ) {
             [weak self] in
