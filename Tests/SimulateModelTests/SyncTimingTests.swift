@@ -25,6 +25,29 @@ import Testing
         #expect(result.passed, "\(ModelScenarioSupport.failures(result))")
     }
 
+    /// Each save restarts the 0.5 s `exportDebounce` ("quiet time after the last local save"): saves at
+    /// 5, 5.3 and 5.6 s export together from 6.1 s. A debounce that ran from the first save would have
+    /// exported the first two at 5.5 s, acknowledged well before 6.05 s.
+    @Test func everySaveRestartsTheExportDebounce() throws {
+        let text = ModelScenarioSupport.scenario(
+            duration: "30s", model: "{\"syncDeferral\": \"0s\"}",
+            steps: """
+                [{"at": "5s", "device": "phone", "do": "model.insert", "args": {"entity": "Task", "values": {"title": "a"}}},
+                 {"at": "5.3s", "device": "phone", "do": "model.insert", "args": {"entity": "Task", "values": {"title": "b"}}},
+                 {"at": "5.6s", "device": "phone", "do": "model.insert", "args": {"entity": "Task", "values": {"title": "c"}}}]
+                """,
+            expect: """
+                [{"at": "6.05s", "device": "phone", "check": "model.pendingChanges", "equals": 3},
+                 {"at": "8s", "device": "phone", "check": "model.pendingChanges", "equals": 0},
+                 {"at": "end", "device": "ipad", "check": "model.count", "equals": 3},
+                 {"invariant": "model.converged"}]
+                """)
+        for seed in UInt64(0)..<4 {
+            let result = try ModelScenarioSupport.run(text, seed: seed)
+            #expect(result.passed, "seed \(seed): \(ModelScenarioSupport.failures(result))")
+        }
+    }
+
     /// The draw is seeded: the same seed gives the same run, other seeds other schedules.
     @Test func theDeferralIsDrawnFromTheSeed() throws {
         let text = ModelScenarioSupport.scenario(
