@@ -21,6 +21,7 @@ public enum SimulateMain {
         extraPlugins: [any SimulationPlugin] = [], extraFixtures: [any RealEndpointFixture] = [],
         arguments: [String]? = nil, otherCommands: [(name: String, abstract: String)] = []
     ) -> Never {
+        CommandEnvironment.callersLists = (extraPlugins, extraFixtures)
         var registry = PluginRegistry(BuiltinPlugins.all)
         for plugin in extraPlugins { registry.register(plugin) }
         CommandEnvironment.fixtures = extraFixtures + BuiltinFixtures.all
@@ -71,6 +72,11 @@ enum CommandEnvironment {
     /// The plugins' real-endpoint fixtures for `serve`, `probe` and `diff`.
     nonisolated(unsafe) static var fixtures: [any RealEndpointFixture] = BuiltinFixtures.all
     nonisolated(unsafe) static var otherCommands: [(name: String, abstract: String)] = []
+    /// The lists the caller of ``SimulateMain/run(extraPlugins:extraFixtures:arguments:otherCommands:)``
+    /// passed, held until exit: the process exits inside that call, so the caller never releases them,
+    /// and an optimized build keeps no other pointer to them (LeakSanitizer reported the plugin list of
+    /// `custom-simulate`'s top-level code as leaked at exit).
+    nonisolated(unsafe) static var callersLists: (plugins: [any SimulationPlugin], fixtures: [any RealEndpointFixture])?
     /// The environment `--shard auto` reads (the process's own; tests give their own).
     nonisolated(unsafe) static var variables = ProcessInfo.processInfo.environment
 }
