@@ -6,7 +6,7 @@ private let sanitizer = ProcessInfo.processInfo.environment["SIMULATE_SANITIZER"
 
 extension Trait where Self == ConditionTrait {
     /// Skips a test under either sanitizer when the sanitized sweep that follows the sanitized tests in
-    /// `scripts/test` runs the same scenarios on more seeds and on 4 worker threads (seeds 0..7). The plain
+    /// `scripts/test` runs the same scenarios on more seeds and on 4 worker threads (seeds 0..99). The plain
     /// run still runs it, and checks that runs are deterministic.
     public static var doneByTheSanitizedSweep: Self {
         .disabled(
