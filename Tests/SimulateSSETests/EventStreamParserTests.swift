@@ -346,4 +346,3 @@ func invalidUtf8BecomesReplacementCharacter(invalid: [UInt8], replacement: Strin
     #expect(parser.feed(stream.lazy.map { $0 }) == [event("héllo")])  // not contiguous
     #expect(parser.feed(EmptyCollection<UInt8>()) == [])
 }
-
