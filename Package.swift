@@ -288,7 +288,7 @@ let package = Package(
 
 // Test code is compiled unoptimized in a release build too: the tests check the optimized library (the
 // sanitized CI runs build with -c release), and optimizing the test targets' own code cost those builds
-// a sixth of their time (231 s against 281 s, docs/ci.md).
+// a sixth of their time on a quiet machine (231 s against 281 s), a tenth in a CI run (docs/ci.md).
 for target in package.targets where target.type == .test {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
 }
