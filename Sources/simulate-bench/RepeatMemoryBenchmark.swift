@@ -46,7 +46,7 @@ enum RepeatMemoryBenchmark {
                 name: "peak RSS, " + (workload == .sse ? "" : "\(workload.rawValue), ") + "N = \($0.count)",
                 value: Double($0.peakBytes) / 1e6,
                 unit: "MB", better: .lower)
-        } + [.ratio("repeats", "largest / smallest peak", spread, better: .lower)]
+        } + [.ratio("repeats", "\(workload.rawValue) largest / smallest peak", spread, better: .lower)]
     }
 
     private static func child(_ workload: RepeatWorkload, count: Int) throws -> Sample {
