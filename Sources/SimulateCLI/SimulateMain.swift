@@ -36,8 +36,16 @@ public enum SimulateMain {
         CommandEnvironment.registry = registry
         CommandEnvironment.otherCommands = otherCommands
         // A team's own build (`my-simulate`) names itself in replay commands: the stock one cannot run
-        // the plugins it registers.
-        if let program = CommandLine.arguments.first.map({ ($0 as NSString).lastPathComponent }), !program.isEmpty {
+        // the plugins it registers. SIMULATE_REPLAY_PROGRAM names it as the test helpers do, so that a
+        // line runs as printed where the program is not on the PATH (`swift run my-simulate`).
+        let registersOwnPlugins = CommandEnvironment.callersLists.map { !$0.plugins.isEmpty } ?? true
+        if registersOwnPlugins, let configured = CommandEnvironment.variables["SIMULATE_REPLAY_PROGRAM"],
+            !configured.isEmpty
+        {
+            RunResult.replayProgram = configured
+        } else if let program = CommandLine.arguments.first.map({ ($0 as NSString).lastPathComponent }),
+            !program.isEmpty
+        {
             RunResult.replayProgram = program
         }
         if let status = PluginCommands.run(arguments ?? Array(CommandLine.arguments.dropFirst()), registry: registry) {

@@ -92,7 +92,7 @@ final class RealTimeDriver {
         let next = min(scheduler.nextEventTime ?? end, end)
         let waitReal = min(realDuration(max(.zero, next - now)), .milliseconds(200))
         let wait = max(waitReal, .milliseconds(1))
-        tick = loop.scheduleTask(in: .nanoseconds(wait.nanoseconds)) { [weak self] in self?.advance() }
+        tick = loop.assumeIsolated().scheduleTask(in: .nanoseconds(wait.nanoseconds)) { [weak self] in self?.advance() }
     }
 
     func stop() {

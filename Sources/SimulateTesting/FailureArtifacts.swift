@@ -6,7 +6,10 @@ import SimulateReports
 /// (a scenario built in Swift, written as JSON), the HTML timeline and the Perfetto trace.
 ///
 /// They go to `$SIMULATE_ARTIFACTS` when set, else to `simulate-failures/` in the temporary
-/// directory, one folder per scenario and seed; the failure message names the folder.
+/// directory, one folder per scenario, seed and test: `<scenario>-seed-<N>-<hash>`, the hash taken over
+/// the scenario as run (settings written in) and the test that ran it, so two tests that fail on one
+/// file and seed with different settings do not overwrite each other's files, and a test that fails
+/// again overwrites its own. The failure message names the folder.
 public struct FailureArtifacts: Sendable {
     /// The folder the files are in.
     public var directory: String
@@ -29,15 +32,23 @@ public struct FailureArtifacts: Sendable {
 
     /// Runs the scenario again with its trace (same seed, same run) and saves the three files;
     /// nil when they cannot be written.
-    static func save(_ scenario: Scenario, seed: UInt64, registry: PluginRegistry) -> FailureArtifacts? {
-        let directory = (baseDirectory as NSString).appendingPathComponent("\(slug(scenario))-seed-\(seed)")
+    static func save(_ scenario: Scenario, seed: UInt64, test: String?, registry: PluginRegistry)
+        -> FailureArtifacts?
+    {
+        let json = scenario.jsonText
+        var identity = TraceHash()
+        identity.combine(json)
+        identity.combine(test ?? "")
+        let hash = String(identity.value >> 32, radix: 16)
+        let folder = "\(slug(scenario))-seed-\(seed)-" + String(repeating: "0", count: 8 - hash.count) + hash
+        let directory = (baseDirectory as NSString).appendingPathComponent(folder)
         let scenarioFile = (directory as NSString).appendingPathComponent("scenario.json")
         var replayable = scenario
         replayable.file = scenario.file ?? scenarioFile
         let result = SimulationRunner(registry: registry).run(replayable, seed: seed, keepsTrace: true)
         let devices = scenario.devices.map(\.id)
         let contents = [
-            ("scenario.json", scenario.jsonText),
+            ("scenario.json", json),
             ("timeline.html", RunReports.html([(result, devices)])),
             ("trace.json", RunReports.trace([(result, devices)])),
         ]
@@ -86,8 +97,15 @@ extension ScenarioOutcome {
     /// file when the scenario was built in code. Does nothing for a passing or invalid outcome.
     mutating func saveArtifactsOnFailure(registry: PluginRegistry) {
         guard let result, !result.passed, let scenario, artifacts == nil else { return }
-        artifacts = FailureArtifacts.save(scenario, seed: result.seed, registry: registry)
-        if let artifacts, scenario.file == nil || differsFromFile { self.result?.file = artifacts.scenarioFile }
+        artifacts = FailureArtifacts.save(scenario, seed: result.seed, test: replay?.testFilter, registry: registry)
+        if let artifacts { replay(from: artifacts) }
+    }
+
+    /// Points the replay at `saved` (a run of the same scenario, this run's or another seed's) when the
+    /// file as written is not what ran: a scenario built in code, or one whose settings were replaced.
+    mutating func replay(from saved: FailureArtifacts) {
+        guard let scenario, scenario.file == nil || differsFromFile else { return }
+        result?.file = saved.scenarioFile
     }
 
     /// Saves a failed run's artifacts and words its replay for a test: `testFilter` names the test.
@@ -98,8 +116,9 @@ extension ScenarioOutcome {
 }
 
 extension SweepOutcome {
-    /// Words every run's replay for a test, saves the first failed run's artifacts (returned) and
-    /// judges the failures again, so their messages name the saved files.
+    /// Words every run's replay for a test, saves the first failed run's artifacts (returned), points
+    /// every other failed run's replay at that saved scenario (with its own seed) and judges the
+    /// failures again, so their messages name the saved files.
     mutating func prepareForReport(_ harness: ScenarioHarness, seeds: ClosedRange<UInt64>, testFilter: String?)
         -> FailureArtifacts?
     {
@@ -108,9 +127,14 @@ extension SweepOutcome {
                 builtInPluginsOnly: harness.builtInPluginsOnly, testFilter: testFilter)
         }
         var saved: FailureArtifacts?
-        if let index = outcomes.firstIndex(where: { !$0.passed && $0.result != nil }) {
-            outcomes[index].saveArtifactsOnFailure(registry: harness.registry)
-            saved = outcomes[index].artifacts
+        if let first = outcomes.firstIndex(where: { !$0.passed && $0.result != nil }) {
+            outcomes[first].saveArtifactsOnFailure(registry: harness.registry)
+            saved = outcomes[first].artifacts
+            if let saved {
+                for index in outcomes.indices[(first + 1)...] where !outcomes[index].passed {
+                    outcomes[index].replay(from: saved)
+                }
+            }
         }
         failures = ScenarioHarness.judge(outcomes, seeds: seeds).failures
         return saved

@@ -113,6 +113,34 @@
             return record(harness.run(file, seed: seed, setting: settings), harness, sourceLocation: sourceLocation)
         }
 
+        /// Runs the scenario file at `path` (found as ``check(file:seed:plugins:shrinkOnFailure:filePath:sourceLocation:)``
+        /// finds it) with plugin settings replaced, as ``check(file:seed:plugins:setting:sourceLocation:)``.
+        @discardableResult
+        public static func check(
+            file path: String, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
+            setting settings: [String: JSONObject], filePath: String = #filePath,
+            sourceLocation: Testing.SourceLocation = #_sourceLocation
+        ) -> ScenarioOutcome {
+            check(
+                file: ScenarioSuite.resolve(path, from: filePath), seed: seed, plugins: plugins, setting: settings,
+                sourceLocation: sourceLocation)
+        }
+
+        /// Runs every seed in `seeds` of the scenario file at `path`, as
+        /// ``check(file:seeds:plugins:sourceLocation:)``; `setting` replaces plugin settings.
+        @discardableResult
+        public static func check(
+            file path: String, seeds: ClosedRange<UInt64>, plugins: [any SimulationPlugin] = [],
+            setting settings: [String: JSONObject] = [:], filePath: String = #filePath,
+            sourceLocation: Testing.SourceLocation = #_sourceLocation
+        ) -> [ScenarioOutcome] {
+            let file = ScenarioSuite.resolve(path, from: filePath)
+            guard !settings.isEmpty else {
+                return check(file: file, seeds: seeds, plugins: plugins, sourceLocation: sourceLocation)
+            }
+            return check(file: file, seeds: seeds, plugins: plugins, setting: settings, sourceLocation: sourceLocation)
+        }
+
         private static func record(
             _ sweep: SweepOutcome, _ harness: ScenarioHarness, seeds: ClosedRange<UInt64>,
             sourceLocation: Testing.SourceLocation

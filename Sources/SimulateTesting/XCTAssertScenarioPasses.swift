@@ -92,6 +92,31 @@
         return sweep.outcomes
     }
 
+    /// Runs the scenario file at `path` (found as ``XCTAssertScenarioPasses(_:seed:plugins:shrinkOnFailure:file:line:fileID:function:)``
+    /// finds it) with plugin settings replaced.
+    @discardableResult
+    public func XCTAssertScenarioPasses(
+        _ path: String, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
+        setting settings: [String: JSONObject], file: StaticString = #filePath, line: UInt = #line,
+        fileID: String = #fileID, function: String = #function
+    ) -> ScenarioOutcome {
+        XCTAssertScenarioPasses(
+            ScenarioSuite.resolve(path, from: "\(file)"), seed: seed, plugins: plugins, setting: settings, file: file,
+            line: line, fileID: fileID, function: function)
+    }
+
+    /// Runs every seed in `seeds` of the scenario file at `path`; `setting` replaces plugin settings.
+    @discardableResult
+    public func XCTAssertScenarioPasses(
+        _ path: String, seeds: ClosedRange<UInt64>, plugins: [any SimulationPlugin] = [],
+        setting settings: [String: JSONObject] = [:], file: StaticString = #filePath, line: UInt = #line,
+        fileID: String = #fileID, function: String = #function
+    ) -> [ScenarioOutcome] {
+        XCTAssertScenarioPasses(
+            ScenarioSuite.resolve(path, from: "\(file)"), seeds: seeds, plugins: plugins, setting: settings,
+            file: file, line: line, fileID: fileID, function: function)
+    }
+
     /// Builds, validates and runs a scenario; a problem fails the test at the builder call that caused it.
     @discardableResult
     public func XCTAssertScenarioPasses(

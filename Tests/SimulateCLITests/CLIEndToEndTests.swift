@@ -33,6 +33,25 @@ import Testing
         #expect(output.standardOutput.contains("✗ heartbeat.received at end: expected -1, observed 10"))
         // A command line built with SimulateMain.run(extraPlugins:) names itself: the stock one lacks its plugins.
         #expect(output.standardOutput.contains("replay: custom-simulate run failing.json --seed 0"))
+        // Named as the test helpers name it, to run as printed where it is not on the PATH.
+        let named = try CommandRunner.run(
+            ["run", "failing.json"], in: directory,
+            environment: ["SIMULATE_REPLAY_PROGRAM": "swift run custom-simulate"])
+        #expect(named.standardOutput.contains("replay: swift run custom-simulate run failing.json --seed 0"))
+        // The stock command line runs the built-in plugins alone: it names itself whatever the variable says.
+        let builtIn = try CommandRunner.temporaryDirectory([
+            "indicator.json": """
+            {"format": 1, "name": "indicator at once", "duration": "10s", "devices": [{"id": "phone"}],
+             "plugins": {"sse": {"offlineIndicatorDelay": "0s"}},
+             "faults": [{"at": "5s", "for": "0.5s", "device": "phone", "kind": "offline"}],
+             "expect": [{"check": "sse.offlineIndicator", "at": "5.2s", "device": "phone", "equals": false}]}
+            """
+        ])
+        let stock = try CommandRunner.run(
+            ["run", "indicator.json"], executable: "simulate", in: builtIn,
+            environment: ["SIMULATE_REPLAY_PROGRAM": "swift run custom-simulate"])
+        #expect(stock.status == 1)
+        #expect(stock.standardOutput.contains("replay: simulate run indicator.json --seed 0"))
     }
 
     @Test(arguments: [

@@ -33,15 +33,18 @@ struct CommandRunner {
             .deletingLastPathComponent()
     }
 
-    static func run(_ arguments: [String], executable: String = "custom-simulate", in directory: URL? = nil) throws
-        -> Output
-    {
+    static func run(
+        _ arguments: [String], executable: String = "custom-simulate", in directory: URL? = nil,
+        environment extra: [String: String] = [:]
+    ) throws -> Output {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent(executable)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? repositoryRoot
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment["SIMULATE_REPLAY_PROGRAM"] = nil
+        environment.merge(extra) { _, given in given }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()

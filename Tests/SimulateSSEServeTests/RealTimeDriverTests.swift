@@ -38,7 +38,8 @@ private final class Ran: @unchecked Sendable {
                 deliver("slow at \(time) ms")
             }
         }
-        loop.execute { driver.start() }
+        let bound = NIOLoopBoundBox.makeBoxSendingValue(driver, eventLoop: loop)
+        loop.execute { bound.value.start() }
         let judged = try verdict.futureResult.wait()
         let all = try loop.submit { ran.names }.wait()
         #expect(judged == ["phone at 100 ms", "slow at 100 ms", "phone at 250 ms", "slow at 250 ms"])

@@ -49,13 +49,53 @@ import Testing
         #expect(again.failures.map(\.name) == outcome?.failures.map(\.name))
     }
 
-    @Test func aSweepWithSettingsSavesItsFirstFailure() throws {
+    @Test func aSweepWithSettingsReplaysEveryFailedSeedFromTheSavedScenario() throws {
         var outcomes: [ScenarioOutcome] = []
         withKnownIssue("the reference client shows its indicator at once", isIntermittent: true) {
-            outcomes = ScenarioExpectations.check(file: Self.shortDrop, seeds: 0...2, setting: Self.indicatorAtOnce)
+            // A path, as the other helpers take it.
+            outcomes = ScenarioExpectations.check(
+                file: "Scenarios/sse/short-drop.json", seeds: 0...3, setting: Self.indicatorAtOnce)
         }
-        #expect(outcomes.count == 3)
-        #expect(outcomes.contains { $0.artifacts != nil })
+        #expect(outcomes.count == 4)
+        let failed = outcomes.filter { !$0.passed }
+        #expect(failed.count >= 2)
+        #expect(outcomes.filter { $0.artifacts != nil }.count == 1)
+        let saved = try #require(outcomes.first(where: { $0.artifacts != nil })?.artifacts?.scenarioFile)
+        for outcome in failed {
+            let seed = try #require(outcome.result?.seed)
+            let message = try #require(outcome.failures.first?.message)
+            // Not the bundled file, which runs the client's own delay and passes.
+            let lines = message.split(separator: "\n").map(String.init)
+            #expect(lines.contains("  the run alone: simulate run \(saved) --seed \(seed)"))
+            let again = ScenarioHarness().run(ScenarioFile(path: saved), seed: seed)
+            #expect(again.result?.traceHash == outcome.result?.traceHash)
+            #expect(!again.passed)
+        }
+        let lastSeed = try #require(failed.last?.result?.seed)
+        let asWritten = ScenarioHarness().run(Self.shortDrop, seed: lastSeed)
+        #expect(asWritten.passed)
+    }
+
+    @Test func runsWithOtherSettingsSaveToFoldersOfTheirOwn() throws {
+        var first: ScenarioOutcome?
+        var second: ScenarioOutcome?
+        var again: ScenarioOutcome?
+        let slowBackoff: [String: JSONObject] = ["sse": ["offlineIndicatorDelay": "0s", "initialDelay": "5s"]]
+        withKnownIssue("the reference client shows its indicator at once", isIntermittent: true) {
+            first = ScenarioExpectations.check(file: Self.shortDrop, seed: 0, setting: Self.indicatorAtOnce)
+            second = ScenarioExpectations.check(file: "Scenarios/sse/short-drop.json", seed: 0, setting: slowBackoff)
+            again = ScenarioExpectations.check(file: Self.shortDrop, seed: 0, setting: Self.indicatorAtOnce)
+        }
+        let firstFolder = try #require(first?.artifacts?.directory)
+        let secondFolder = try #require(second?.artifacts?.directory)
+        #expect(firstFolder != secondFolder)
+        let name = (firstFolder as NSString).lastPathComponent
+        #expect(name.hasPrefix("short-drop-seed-0-") && name.count == "short-drop-seed-0-".count + 8)
+        #expect(again?.artifacts?.directory == firstFolder)
+        let firstText = try String(contentsOfFile: firstFolder + "/scenario.json", encoding: .utf8)
+        let secondText = try String(contentsOfFile: secondFolder + "/scenario.json", encoding: .utf8)
+        #expect(!firstText.contains("initialDelay"))
+        #expect(secondText.contains("initialDelay"))
     }
 
     @Test func theBuiltInPluginsAloneKeepTheStockReplay() throws {

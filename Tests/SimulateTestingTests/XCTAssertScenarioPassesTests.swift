@@ -1,5 +1,6 @@
 #if canImport(XCTest)
     import SimulateCore
+    import SimulateJSON
     import SimulateTesting
     import XCTest
 
@@ -26,6 +27,16 @@
             let fixtures = try Fixtures(["ok.json": scenario])
             defer { fixtures.remove() }
             XCTAssertScenarioPasses(fixtures.path("ok.json"), seed: 3, plugins: [ProbePlugin()])
+        }
+
+        func testAPathTakesSettingsAndSeeds() {
+            // The reference client with its documented settings written in: every run passes.
+            let settings: [String: JSONObject] = ["sse": ["offlineIndicatorDelay": "1.5s"]]
+            let one = XCTAssertScenarioPasses("Scenarios/sse/short-drop.json", seed: 4, setting: settings)
+            XCTAssertEqual(one.result?.seed, 4)
+            let swept = XCTAssertScenarioPasses("Scenarios/sse/short-drop.json", seeds: 0...2, setting: settings)
+            XCTAssertEqual(swept.compactMap(\.result?.seed), [0, 1, 2])
+            XCTAssertTrue(swept.allSatisfy(\.passed))
         }
     }
 #endif

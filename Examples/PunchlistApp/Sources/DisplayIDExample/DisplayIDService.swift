@@ -1,4 +1,3 @@
-import SimulateCloudKit
 import SimulateFacades
 
 /// The app's displayId service: fetch the counter record, increment it, save it with
