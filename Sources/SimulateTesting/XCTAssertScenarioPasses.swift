@@ -92,8 +92,8 @@
         return sweep.outcomes
     }
 
-    /// Runs the scenario file at `path` (found as ``XCTAssertScenarioPasses(_:seed:plugins:shrinkOnFailure:file:line:fileID:function:)``
-    /// finds it) with plugin settings replaced.
+    /// Runs the scenario file at `path` with plugin settings replaced; a relative path is looked up from the
+    /// test file's folder upwards, then from the working directory.
     @discardableResult
     public func XCTAssertScenarioPasses(
         _ path: String, seed: UInt64? = nil, plugins: [any SimulationPlugin] = [],
