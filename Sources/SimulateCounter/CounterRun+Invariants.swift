@@ -30,7 +30,11 @@ extension CounterRun {
     private func capped(_ violations: [Violation], total: Int) -> [Violation] {
         guard total > violations.count else { return violations }
         return violations
-            + [Violation(at: context.now, message: "… and \(total - violations.count) more violations")]
+            + [
+                .omitted(
+                    total - violations.count, at: context.now,
+                    message: "… and \(total - violations.count) more violations")
+            ]
     }
 
     func uniqueViolations() -> [Violation] {

@@ -89,8 +89,9 @@ package struct HumanReport {
                     + "\(expectation.name): expected to be violated (a documented hazard), but it held")
         case .invariant:
             lines.append(
-                "  " + terminal.red("✗ ") + "\(expectation.name): \(expectation.violations.count) violation(s)")
-            for violation in expectation.violations.prefix(10) {
+                "  " + terminal.red("✗ ") + "\(expectation.name): \(expectation.violationCount) violation(s)")
+            let listed = expectation.listedViolations
+            for violation in listed.prefix(10) {
                 let device = violation.device.map { " \($0)" } ?? ""
                 lines.append(
                     "    \(DurationFormat.secondsText(violation.at))\(device): \(violation.message)")
@@ -98,8 +99,8 @@ package struct HumanReport {
                     lines.append("      " + terminal.dim(event))
                 }
             }
-            if expectation.violations.count > 10 {
-                lines.append("    … and \(expectation.violations.count - 10) more")
+            if expectation.violationCount > min(listed.count, 10) {
+                lines.append("    … and \(expectation.violationCount - min(listed.count, 10)) more")
             }
         }
         return lines

@@ -50,6 +50,7 @@ public enum JSONReport {
         object["passed"] = .bool(expectation.passed)
         object["sweep"] = .string(expectation.sweep.rawValue)
         object["violations"] = .array(expectation.violations.map(json))
+        if expectation.kind == .invariant { object["violationCount"] = .integer(Int64(expectation.violationCount)) }
         if expectation.kind == .check {
             object["at"] = .string(expectation.at?.text ?? "end")
             if let device = expectation.device { object["device"] = .string(device) }
@@ -66,6 +67,7 @@ public enum JSONReport {
         object["device"] = violation.device.map(JSON.string) ?? .null
         object["message"] = .string(violation.message)
         if !violation.events.isEmpty { object["events"] = .array(violation.events.map(JSON.string)) }
+        if violation.omitted > 0 { object["omitted"] = .integer(Int64(violation.omitted)) }
         return .object(object)
     }
 

@@ -73,7 +73,7 @@ public final class FixtureServer: Sendable {
         } catch {
             session.outcome.fail(error)
             try? group.syncShutdownGracefully()
-            throw StartError.cannotBind(host: options.host, port: options.port, reason: String(describing: error))
+            throw StartError.cannotBind(host: options.host, port: options.port, reason: SocketErrorText.describe(error))
         }
         self.group = group
         self.session = session

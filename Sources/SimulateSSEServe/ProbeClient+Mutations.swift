@@ -77,7 +77,7 @@ extension ProbeClient {
             guard let self else { return }
             session.catchUp()
             session.scheduler.cancel(timeout)
-            answered(index, .failure(ProbeError("cannot connect: \(error)")))
+            answered(index, .failure(ProbeError("cannot connect: \(SocketErrorText.describe(error))")))
         }
         session.advance()
     }

@@ -67,7 +67,7 @@ final class ProbeClient: @unchecked Sendable {
                 }
             case .failure(let error):
                 session.catchUp()
-                if attempt == attempts { failed("cannot connect: \(error)") }
+                if attempt == attempts { failed("cannot connect: \(SocketErrorText.describe(error))") }
             }
         }
     }

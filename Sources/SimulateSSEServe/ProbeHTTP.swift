@@ -16,8 +16,12 @@ public struct ProbeTarget: Sendable, Equatable {
     /// Parses `http://host[:port][/base]`; nil with a reason otherwise.
     public static func parse(_ url: String) -> Result<ProbeTarget, ProbeError> {
         guard url.hasPrefix("http://") else {
-            return .failure(
-                ProbeError("\(url): probe speaks plain http:// (put a TLS-terminating proxy in front for https)"))
+            if url.hasPrefix("https://") {
+                return .failure(
+                    ProbeError("\(url): probe speaks plain http:// (put a TLS-terminating proxy in front for https)"))
+            }
+            let example = url.contains("://") ? "http://127.0.0.1:8080" : "http://" + url
+            return .failure(ProbeError("\(url): expected a URL that starts with http://, e.g. \(example)"))
         }
         let rest = url.dropFirst("http://".count)
         let authority = rest.prefix { $0 != "/" }

@@ -26,7 +26,7 @@ public final class RealServerProbe: Sendable {
         if let error = Self.waitForServer(target, on: loop, within: options.waitForServer) {
             try? group.syncShutdownGracefully()
             throw ProbeError(
-                "no answer from \(target.description) within \(RealTimeText.duration(options.waitForServer)) (--wait): \(error)",
+                "no answer from \(target.description) within \(RealTimeText.duration(options.waitForServer)) (--wait): \(SocketErrorText.describe(error))",
                 isUnreachable: true)
         }
         self.group = group

@@ -89,13 +89,15 @@ public struct ScenarioOutcome: Sendable {
         case .invariant where expectation.expectedViolated:
             return "\(expectation.name) was expected to be violated (a documented hazard), but it held"
         case .invariant:
-            var lines = ["\(expectation.name) violated \(expectation.violations.count) time(s)"]
-            for violation in expectation.violations.prefix(5) {
+            var lines = ["\(expectation.name) violated \(expectation.violationCount) time(s)"]
+            let listed = expectation.listedViolations
+            for violation in listed.prefix(5) {
                 let device = violation.device.map { " \($0)" } ?? ""
                 lines.append("  \(DurationFormat.secondsText(violation.at))\(device): \(violation.message)")
                 for event in violation.events.prefix(8) { lines.append("    " + event) }
             }
-            if expectation.violations.count > 5 { lines.append("  … and \(expectation.violations.count - 5) more") }
+            let shown = min(listed.count, 5)
+            if expectation.violationCount > shown { lines.append("  … and \(expectation.violationCount - shown) more") }
             return lines.joined(separator: "\n")
         }
     }

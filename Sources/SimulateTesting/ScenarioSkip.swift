@@ -51,6 +51,16 @@ extension SweepOutcome {
         _ outcome: ScenarioOutcome, file: StaticString = #filePath, line: UInt = #line
     ) throws {
         guard let reason = outcome.skipped else { return }
-        throw XCTSkip("skipped \(outcome.file): \(reason)", file: file, line: line)
+        throw XCTSkip("\(outcome.file): \(reason)", file: file, line: line)
+    }
+
+    /// The same for a seed sweep (`XCTAssertScenarioPasses(_:seeds:…)`): skipped when every run was, as a
+    /// scenario that judges the reference's configuration skips every seed alike.
+    public func XCTSkipIfScenarioSkipped(
+        _ outcomes: [ScenarioOutcome], file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        guard let first = outcomes.first, let reason = first.skipped, outcomes.allSatisfy({ $0.skipped != nil })
+        else { return }
+        throw XCTSkip("\(first.file): \(reason)", file: file, line: line)
     }
 #endif

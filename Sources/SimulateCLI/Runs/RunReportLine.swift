@@ -86,11 +86,12 @@ enum RunReportLine {
             guard let message = item["message"]?.stringValue else {
                 throw RunReportProblem("\(path).violations: a violation without a message")
             }
-            violations.append(
-                Violation(
-                    at: VirtualInstant(nanoseconds: nanoseconds(item["at"]?.doubleValue ?? 0)),
-                    device: item["device"]?.stringValue, message: message,
-                    events: item["events"]?.arrayValue?.compactMap(\.stringValue) ?? []))
+            var violation = Violation(
+                at: VirtualInstant(nanoseconds: nanoseconds(item["at"]?.doubleValue ?? 0)),
+                device: item["device"]?.stringValue, message: message,
+                events: item["events"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            violation.omitted = Int(item["omitted"]?.intValue ?? 0)
+            violations.append(violation)
         }
         var at: TimePoint?
         if kind == .check, let text = object["at"]?.stringValue {

@@ -162,11 +162,23 @@ public struct Violation: Sendable, Equatable {
     public var message: String
     /// Trace lines that show the violation, e.g. `"12.000s phone sse.connect attempt 3"`.
     public var events: [String]
+    /// 0 for a violation; for the closing entry of a list cut short (`… and 46 more`), how many
+    /// violations it stands for. ``ExpectationResult/violationCount`` counts them.
+    public var omitted: Int
 
     public init(at: VirtualInstant, device: String? = nil, message: String, events: [String] = []) {
         self.at = at
         self.device = device
         self.message = message
         self.events = events
+        self.omitted = 0
+    }
+
+    /// The closing entry of a list kept to its first violations: `omitted` more happened, not listed.
+    public static func omitted(_ omitted: Int, at: VirtualInstant, device: String? = nil, message: String) -> Violation
+    {
+        var entry = Violation(at: at, device: device, message: message)
+        entry.omitted = omitted
+        return entry
     }
 }

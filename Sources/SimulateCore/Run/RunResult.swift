@@ -57,6 +57,15 @@ public struct ExpectationResult: Sendable {
     }
 }
 
+extension ExpectationResult {
+    /// How many times the invariant was violated: each violation listed, and those a closing entry of a
+    /// list cut short stands for (``Violation/omitted``).
+    public var violationCount: Int { violations.reduce(0) { $0 + ($1.omitted > 0 ? $1.omitted : 1) } }
+
+    /// The violations listed one by one, without a closing entry.
+    public var listedViolations: [Violation] { violations.filter { $0.omitted == 0 } }
+}
+
 /// Why a run could not finish (exit status 3).
 public struct RunFailure: Sendable, Error, CustomStringConvertible {
     /// What went wrong, in words for people.

@@ -37,7 +37,7 @@ struct ViolationLog {
     func all(end: VirtualInstant) -> [Violation] {
         guard dropped > 0 else { return kept }
         return kept + [
-            Violation(at: end, message: "… and \(dropped) more like these")
+            .omitted(dropped, at: end, message: "… and \(dropped) more like these")
         ]
     }
 }

@@ -19,24 +19,26 @@ extension IntentsRun {
 
     /// Calls still waiting at the end: the caller got no JSON at all.
     private func unanswered() -> [Violation] {
-        pending.keys.sorted().prefix(ViolationLog.limit).compactMap { id in
-            guard let call = pending[id] else { return nil }
-            return Violation(
-                at: context.now, device: call.device.id,
-                message: "\(call.intent) called at \(DurationFormat.secondsText(call.calledAt)) with input "
-                    + "\(excerpt(call.input)) had no answer by the end of the run",
-                events: [traceLine(call, "intents.call \(call.intent)")])
+        var violations = ViolationLog()
+        for id in pending.keys.sorted() {
+            guard let call = pending[id] else { continue }
+            violations.append(
+                Violation(
+                    at: context.now, device: call.device.id,
+                    message: "\(call.intent) called at \(DurationFormat.secondsText(call.calledAt)) with input "
+                        + "\(excerpt(call.input)) had no answer by the end of the run",
+                    events: [traceLine(call, "intents.call \(call.intent)")]))
         }
+        return violations.all(end: context.now)
     }
 
     /// A displayId that addTask answered on more than one call, on any devices.
     private func answeredTwice() -> [Violation] {
         var first: [Int64: (device: Int, at: VirtualInstant)] = [:]
-        var violations: [Violation] = []
+        var violations = ViolationLog()
         for (index, log) in logs.enumerated() {
             for (id, time) in log.displayIDs {
                 if let earlier = first[id] {
-                    guard violations.count < ViolationLog.limit else { break }
                     let other = context.devices[earlier.device].id
                     violations.append(
                         Violation(
@@ -52,13 +54,13 @@ extension IntentsRun {
                 }
             }
         }
-        return violations
+        return violations.all(end: context.now)
     }
 
     /// At the end, two tasks in one device's store with the same displayId (after whatever syncing happened).
     private func storedTwice() -> [Violation] {
         guard let store = router.store else { return [] }
-        var violations: [Violation] = []
+        var violations = ViolationLog()
         for device in context.devices {
             guard case .success(let tasks) = store.fetch(entity: "Task", where: nil, on: device) else { continue }
             var holders: [Int64: [String]] = [:]
@@ -67,7 +69,6 @@ extension IntentsRun {
                 holders[id, default: []].append(task["@id"]?.stringValue ?? "?")
             }
             for (id, names) in holders.sorted(by: { $0.key < $1.key }) where names.count > 1 {
-                guard violations.count < ViolationLog.limit else { break }
                 violations.append(
                     Violation(
                         at: context.now, device: device.id,
@@ -75,6 +76,6 @@ extension IntentsRun {
                             + names.sorted().joined(separator: ", ")))
             }
         }
-        return violations
+        return violations.all(end: context.now)
     }
 }

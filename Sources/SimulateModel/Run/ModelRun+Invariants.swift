@@ -18,8 +18,8 @@ extension ModelRun {
         guard violations.count > Self.violationLimit else { return violations }
         var kept = Array(violations.prefix(Self.violationLimit))
         kept.append(
-            Violation(
-                at: context.now,
+            .omitted(
+                violations.count - Self.violationLimit, at: context.now,
                 message: "… and \(violations.count - Self.violationLimit) more violations of model.\(invariant.name)"))
         return kept
     }

@@ -21,8 +21,8 @@ struct ViolationList {
     var result: [Violation] {
         guard dropped > 0, let last = items.last else { return items }
         return items + [
-            Violation(
-                at: last.at, device: last.device,
+            .omitted(
+                dropped, at: last.at, device: last.device,
                 message: "… and \(dropped) more violations of the same invariant")
         ]
     }

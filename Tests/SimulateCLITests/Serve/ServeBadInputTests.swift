@@ -15,7 +15,7 @@ import Testing
         let second = try BackgroundCommand(simulate: ["serve", file, "--port", port], timeLimitSeconds: 20).finish()
         _ = first.finish()
         #expect(second.status == 2)
-        #expect(second.standardError.contains("cannot listen on 127.0.0.1:\(port)"))
+        #expect(second.standardError.contains("cannot listen on 127.0.0.1:\(port): Address already in use (errno "))
     }
 
     @Test func aURLThatDoesNotAnswerBreaksTheProbe() throws {
@@ -27,6 +27,16 @@ import Testing
         let probe = try BackgroundCommand(simulate: ["probe", url, file], timeLimitSeconds: 20).finish()
         #expect(probe.status == 3)
         #expect(probe.standardError.contains("no answer from \(url)"))
+        #expect(probe.standardError.contains("(--wait): Connection refused (errno "))
+    }
+
+    @Test func aURLWithoutItsSchemeIsShownWithIt() throws {
+        let file = try temporaryScenario(Self.quiet)
+        let probe = try BackgroundCommand(simulate: ["probe", "127.0.0.1:9", file], timeLimitSeconds: 20).finish()
+        #expect(probe.status == 2)
+        #expect(
+            probe.standardError.contains(
+                "127.0.0.1:9: expected a URL that starts with http://, e.g. http://127.0.0.1:9"))
     }
 
     @Test func aScenarioWithoutAServerPluginIsInvalid() throws {

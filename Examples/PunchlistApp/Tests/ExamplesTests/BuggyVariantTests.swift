@@ -42,7 +42,7 @@ import Testing
         var outcome: ScenarioOutcome?
         withKnownIssue("allKeys overwrites the counter: two devices hand out the same displayId") {
             outcome = ScenarioExpectations.check(
-                file: Self.file("counter/contention-10-devices.json"), plugins: [plugin],
+                file: Self.file("counter/contention-10-devices-any-allocator.json"), plugins: [plugin],
                 setting: ["counter": ["allocator": "app"]])
         }
         #expect(

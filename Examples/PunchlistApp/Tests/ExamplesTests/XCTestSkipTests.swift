@@ -26,6 +26,14 @@
             XCTAssertThrowsError(try XCTSkipIfScenarioSkipped(outcome)) { error in
                 XCTAssertTrue(error is XCTSkip, "\(error)")
             }
+            // A sweep: every seed skipped alike.
+            let sweep = XCTAssertScenarioPasses(file.path, seeds: 0...2, plugins: [AppComponents.displayIDs()])
+            XCTAssertEqual(sweep.count, 3)
+            XCTAssertThrowsError(try XCTSkipIfScenarioSkipped(sweep)) { error in
+                XCTAssertTrue(error is XCTSkip, "\(error)")
+            }
+            let ran = XCTAssertScenarioPasses("Scenarios/counter/contention-2-devices.json", seeds: 0...1)
+            XCTAssertNoThrow(try XCTSkipIfScenarioSkipped(ran))
         }
     }
 #endif
