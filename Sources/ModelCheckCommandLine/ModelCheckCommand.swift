@@ -76,7 +76,8 @@ public struct ModelCheckCommand: ParsableCommand {
                 // Editors and build logs read the located lines from standard error.
                 StandardStream.error.writeOrExit(ModelCheckReport.human(result).utf8)
             }
-        } else if !result.inputErrors.isEmpty && format == .human {
+        } else if (!result.inputErrors.isEmpty && format == .human) || emitSchema == "-" {
+            // With the schema on standard output, the report goes to standard error: `> schema.json` is JSON.
             StandardStream.error.writeOrExit(report.utf8)
         } else {
             StandardStream.output.writeOrExit(report.utf8)

@@ -12,12 +12,13 @@ package struct HumanReport {
         self.showsStatistics = showsStatistics
     }
 
-    package func lines(_ result: RunResult) -> [String] {
-        lines(result, faultSchedule: result.drawnFaults.map(\.json))
+    /// `inSweep`: the run is one seed of a sweep, whose `"sweep": "some"` expectations are judged once over it.
+    package func lines(_ result: RunResult, inSweep: Bool = false) -> [String] {
+        lines(result, faultSchedule: result.drawnFaults.map(\.json), inSweep: inSweep)
     }
 
     /// `faultSchedule`: the drawn faults as JSON, for a result rebuilt from a run report (`simulate merge`).
-    package func lines(_ result: RunResult, faultSchedule: [JSON]) -> [String] {
+    package func lines(_ result: RunResult, faultSchedule: [JSON], inSweep: Bool = false) -> [String] {
         if let reason = result.skipped {
             return [
                 terminal.yellow("SKIP") + " \(result.file ?? result.scenario)"
@@ -27,8 +28,10 @@ package struct HumanReport {
         let status = result.passed ? terminal.green("PASS") : terminal.red(result.failure == nil ? "FAIL" : "BROKE")
         let passedCount = result.expectations.filter(\.passed).count
         var header = "\(status) \(result.file ?? result.scenario)"
-        // In a sweep, an expectation met with only some seeds is judged once, over the whole sweep.
-        let judgedLater = result.passed ? result.expectations.filter { !$0.passed && $0.sweep == .some }.count : 0
+        // In a sweep, an expectation met with only some seeds is judged once, over the whole sweep (a passing
+        // single run is a sweep of one).
+        let overTheSweep = inSweep || result.passed
+        let judgedLater = overTheSweep ? result.expectations.filter { !$0.passed && $0.sweep == .some }.count : 0
         let later = judgedLater > 0 ? " (+\(judgedLater) judged over the sweep)" : ""
         header += terminal.dim(
             "  seed \(result.seed)  \(passedCount)/\(result.expectations.count) expectations\(later)  "
@@ -43,7 +46,7 @@ package struct HumanReport {
             lines.append("  " + terminal.red("run broke: ") + failure.message)
         }
         for expectation in result.expectations
-        where !expectation.passed && !(result.passed && expectation.sweep == .some) {
+        where !expectation.passed && !(overTheSweep && expectation.sweep == .some) {
             lines += describe(expectation)
         }
         if !result.passed {

@@ -30,6 +30,23 @@ import Testing
         #expect(junit.contains("failures=\"0\""))
     }
 
+    @Test func aSeedThatFailsOtherwiseDoesNotJudgeTheSweepsExpectationsItself() throws {
+        let failing = Self.scenario(equals: 99).replacingOccurrences(
+            of: #"[{"invariant": "counter.unique"},"#,
+            with: #"[{"invariant": "counter.unique"}, {"at": "end", "check": "counter.value", "equals": 7},"#)
+        let folder = try ScenarioFolder(["other.json": failing])
+        let output = try BuiltSimulate.run(["run", "Scenarios", "--seeds", "0..1"], in: folder.path)
+        #expect(output.status == 1)
+        // Each seed's ✗ names what it failed itself; `equals 99` is judged once, on its SWEEP line.
+        #expect(output.standardOutput.contains("✗ counter.value at end: expected 7, observed 1"))
+        #expect(!output.standardOutput.contains("✗ counter.value at end: expected 99"))
+        #expect(output.standardOutput.contains("1/3 expectations (+1 judged over the sweep)"))
+        #expect(output.standardOutput.contains("SWEEP FAIL Scenarios/other.json"))
+        // A single run is a sweep of one: there it is judged, and shown.
+        let single = try BuiltSimulate.run(["run", "Scenarios/other.json", "--seed", "0"], in: folder.path)
+        #expect(single.standardOutput.contains("✗ counter.value at end: expected 99, observed 1"))
+    }
+
     @Test func anExpectationNoSeedMetFailsOnceNotPerRun() throws {
         let folder = try ScenarioFolder(["never.json": Self.scenario(equals: 99)])
         let output = try BuiltSimulate.run(

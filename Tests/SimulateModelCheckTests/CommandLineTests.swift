@@ -109,6 +109,13 @@
             let output = try Self.run(["projects", "--emit-schema", "-", "--format", "json"])
             #expect(output.status == 0)
             #expect(output.standardOutput.contains("\"destination\": \"Task\""))
+            // With `-`, standard output is the schema alone, JSON; the report goes to standard error.
+            for format in ["human", "json"] {
+                let piped = try Self.run(["projects", "--emit-schema", "-", "--format", format])
+                #expect(piped.status == 0)
+                #expect((try? JSONSerialization.jsonObject(with: Data(piped.standardOutput.utf8))) != nil)
+                #expect(!piped.standardError.isEmpty)
+            }
         }
 
         @Test("exit 2: a path that does not exist, a file that does not parse, a usage error")

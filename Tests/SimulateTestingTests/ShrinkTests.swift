@@ -89,6 +89,12 @@ import Testing
         #expect(
             FailureSignature.normalize(#"phone's add "a \"b\" c" was lost at 1.5s"#, devices: devices)
                 == #"<device>'s add "…" was lost at #"#)
+        // The punctuation after a number stays: parentheses close.
+        #expect(
+            FailureSignature.normalize(
+                #"Note "n1".title: "x" (mac, edited at 20.000s) was overwritten by "y" (phone, edited at 1.5s)."#,
+                devices: ["mac", "phone"])
+                == #"Note "…".title: "…" (<device>, edited at #) was overwritten by "…" (<device>, edited at #)."#)
     }
 }
 

@@ -104,7 +104,7 @@ struct MergeCommand: ParsableCommand {
             if !result.passed {
                 var lines = human
                 lines.showsStatistics = total == 1
-                lines.lines(result, faultSchedule: run.faultSchedule).forEach(Output.line)
+                lines.lines(result, faultSchedule: run.faultSchedule, inSweep: run.group != nil).forEach(Output.line)
             }
             SweepVerdicts.humanLines(closing, terminal: human.terminal).forEach(Output.line)
             writer?.add(result, position: position, group: run.group, faultSchedule: run.faultSchedule)

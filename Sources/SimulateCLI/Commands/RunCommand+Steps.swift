@@ -167,7 +167,7 @@ extension RunCommand {
             if !closing.isEmpty { object["sweep"] = SweepVerdicts.json(closing) }
             return [JSONWriter.string(.object(object))]
         case .human:
-            let lines = quiet && result.passed ? [] : human.lines(result)
+            let lines = quiet && result.passed ? [] : human.lines(result, inSweep: item.sweepGroup != nil)
             return lines + SweepVerdicts.humanLines(closing, terminal: human.terminal)
         }
     }

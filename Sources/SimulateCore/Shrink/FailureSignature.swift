@@ -130,7 +130,11 @@ public struct FailureSignature: Sendable, Equatable, CustomStringConvertible {
         } else if inner.contains(where: \.isNumber) {
             inner = "#"
         }
-        if tail.contains(where: \.isNumber) { tail = inner == "#" ? "" : "#" }
+        if tail.contains(where: \.isNumber) {
+            // `20.000s),` keeps its closing `),`: only what holds the digits is blanked.
+            let closing = String(tail.reversed().prefix { punctuation.contains($0) }.reversed())
+            tail = (inner == "#" ? "" : "#") + closing
+        }
         return lead + inner + tail
     }
 }

@@ -135,7 +135,8 @@ enum ModelEntryDocs {
         EntryDoc("lastFetch", "The result of the device's last model.fetch (null after an error)", valueType: "array"),
         EntryDoc(
             "lastError", "The error of the device's last model action, or null when it succeeded",
-            details: "{\"code\": …, \"message\": …, \"keyPath\": …}; e.g. {\"code\": \"toManyKeyNotAllowed\", "
+            details:
+                "{\"code\": …, \"message\": …} and \"keyPath\": … when the error names one; e.g. {\"code\": \"toManyKeyNotAllowed\", "
                 + "\"message\": \"to-many key not allowed here\", \"keyPath\": \"tasks.title\"}.",
             valueType: "object"),
         EntryDoc("pendingChanges", "Edits, deletions and links the device has not exported yet", valueType: "integer"),
