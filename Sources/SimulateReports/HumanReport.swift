@@ -96,8 +96,9 @@ package struct HumanReport {
             let listed = expectation.listedViolations
             for violation in listed.prefix(10) {
                 let device = violation.device.map { " \($0)" } ?? ""
-                lines.append(
-                    "    \(DurationFormat.secondsText(violation.at))\(device): \(violation.message)")
+                // A message of several lines (a schema's groups) keeps its lines under the first.
+                let message = violation.message.replacingOccurrences(of: "\n", with: "\n      ")
+                lines.append("    \(DurationFormat.secondsText(violation.at))\(device): \(message)")
                 for event in violation.events.prefix(12) {
                     lines.append("      " + terminal.dim(event))
                 }

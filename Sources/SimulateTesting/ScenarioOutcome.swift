@@ -93,7 +93,8 @@ public struct ScenarioOutcome: Sendable {
             let listed = expectation.listedViolations
             for violation in listed.prefix(5) {
                 let device = violation.device.map { " \($0)" } ?? ""
-                lines.append("  \(DurationFormat.secondsText(violation.at))\(device): \(violation.message)")
+                let message = violation.message.replacingOccurrences(of: "\n", with: "\n    ")
+                lines.append("  \(DurationFormat.secondsText(violation.at))\(device): \(message)")
                 for event in violation.events.prefix(8) { lines.append("    " + event) }
             }
             let shown = min(listed.count, 5)

@@ -176,5 +176,8 @@ import Testing
         #expect(explain.standardOutput.contains("server-wide"))
         let unknown = try CommandRunner.run(["explain", "nothing.here"])
         #expect(unknown.status == 2)
+        let misspelt = try CommandRunner.run(["explain", "intent"])
+        #expect(misspelt.status == 2)
+        #expect(misspelt.standardError.contains("unknown plugin \"intent\" (did you mean \"intents\"? available: "))
     }
 }

@@ -20,9 +20,10 @@ struct ExplainCommand: ParsableCommand {
         }
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         guard let plugin = CommandEnvironment.registry.plugin(named: parts[0]) else {
+            let names = CommandEnvironment.registry.names
             Output.error(
-                "error: unknown plugin \"\(parts[0])\" (available: \(CommandEnvironment.registry.names.joined(separator: ", ")))"
-            )
+                "error: unknown plugin \"\(parts[0])\" (\(NameSuggestion.hint(parts[0], in: names))available: "
+                    + "\(names.joined(separator: ", ")))")
             throw ExitCode(ExitStatus.invalid)
         }
         guard parts.count == 2 else {
