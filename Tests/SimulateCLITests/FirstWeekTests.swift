@@ -60,6 +60,30 @@ import Testing
         #expect(text.components(separatedBy: "unknown plugin \"syncs\"").count == 2)
     }
 
+    @Test func aCheckOfTheWrongTypeIsAnErrorWhenTheFileIsRead() throws {
+        let folder = try ScenarioFolder([
+            "types.json": """
+            {"format": 1, "name": "types", "duration": "10s", "devices": [{"id": "phone"}],
+             "plugins": {"counter": {}, "sse": {}},
+             "expect": [{"check": "counter.value", "at": "end", "equals": "zero"},
+                        {"check": "sse.offlineIndicator", "at": "end", "device": "phone", "equals": 0},
+                        {"check": "counter.value", "at": "end", "equals": null},
+                        {"check": "sse.lastBackoffDelay", "at": "end", "device": "phone", "equals": 1}]}
+            """
+        ])
+        let output = try BuiltSimulate.run(["validate", "Scenarios/types.json"], in: folder.path)
+        #expect(output.status == 2)
+        #expect(
+            output.standardOutput.contains(
+                "types.json:3:63: /expect/0/equals: expected an integer (counter.value is an integer), found string"))
+        #expect(
+            output.standardOutput.contains(
+                "types.json:4:89: /expect/1/equals: expected true or false (sse.offlineIndicator is a boolean), found number"
+            ))
+        #expect(!output.standardOutput.contains("/expect/2/"))
+        #expect(!output.standardOutput.contains("/expect/3/"))
+    }
+
     static let units = """
         {"format": 1, "name": "units", "duration": "60s", "devices": [{"id": "phone"}],
          "plugins": {"counter": {}},

@@ -96,7 +96,7 @@ struct ScenarioValidator {
             }
             return plugin.prepareInvariant(
                 expectation, prepared[expectation.plugin], in: scenario, diagnostics: diagnostics)
-        case .check(let at, let device, _):
+        case .check(let at, let device, let equals):
             checkTime(at, scenario, at: path / "at", diagnostics)
             checkDevice(device, scenario, at: path / "device", diagnostics)
             guard let plugin = enabledPlugin(expectation.plugin, enabled, reported, at: path / "check", diagnostics)
@@ -108,6 +108,13 @@ struct ScenarioValidator {
                         + "\(plugin.name) offers: \(names.joined(separator: ", ")))",
                     at: path / "check")
                 return nil
+            }
+            if let valueType = plugin.observables.first(where: { $0.name == expectation.name })?.valueType,
+                let expected = ObservableValueType.mismatch(valueType, equals)
+            {
+                diagnostics.error(
+                    "\(expected) (\(expectation.qualifiedName) is \(valueType == "integer" ? "an" : "a") \(valueType)), found \(equals.typeName)",
+                    at: path / "equals")
             }
             return plugin.prepareObservable(
                 expectation, device: device, prepared[expectation.plugin], in: scenario, diagnostics: diagnostics)
