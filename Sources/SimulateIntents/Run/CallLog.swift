@@ -30,8 +30,9 @@ struct ViolationLog {
     private(set) var kept: [Violation] = []
     private(set) var dropped = 0
 
-    mutating func append(_ violation: Violation) {
-        if kept.count < Self.limit { kept.append(violation) } else { dropped += 1 }
+    /// Builds the violation only while it is kept: past the limit, one is only counted.
+    mutating func append(_ violation: @autoclosure () -> Violation) {
+        if kept.count < Self.limit { kept.append(violation()) } else { dropped += 1 }
     }
 
     func all(end: VirtualInstant) -> [Violation] {
