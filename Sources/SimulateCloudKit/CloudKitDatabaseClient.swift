@@ -35,7 +35,9 @@ public final class CloudKitDatabaseClient {
     /// Requests sent before the retry-after the server gave had passed (field report 10).
     public var earlyRequests: Int { counts.earlyRequests }
     /// Virtual times of the first early requests (at most 64), for violation reports.
-    public var earlyRequestTimes: [VirtualInstant] { counts.earlyRequestTimes }
+    public var earlyRequestTimes: [VirtualInstant] { counts.earlyRequests64.map(\.sentAt) }
+    /// The first early requests (at most 64), each with the retry-after it went out under.
+    public var earlyRequestsSent: [EarlyRequest] { counts.earlyRequests64 }
     /// Requests the server handled whose response never arrived.
     public var lostResponses: Int { counts.lostResponses }
     /// Modify operations the server applied whose response never arrived.
@@ -174,7 +176,12 @@ public final class CloudKitDatabaseClient {
         counts.requests += 1
         if now < counts.retryAfterDeadline {
             counts.earlyRequests += 1
-            if counts.earlyRequestTimes.count < 64 { counts.earlyRequestTimes.append(now) }
+            if counts.earlyRequests64.count < 64 {
+                counts.earlyRequests64.append(
+                    EarlyRequest(
+                        sentAt: now, retryAfterGivenAt: counts.retryAfterGivenAt,
+                        retryAfterEnds: counts.retryAfterDeadline))
+            }
         }
     }
 
@@ -195,15 +202,28 @@ public final class CloudKitDatabaseClient {
         for (_, itemError) in error.partialErrorItems { seconds = max(seconds, itemError.retryAfterSeconds ?? 0) }
         guard seconds > 0 else { return }
         let deadline = scheduler.now + .nanoseconds(Int64((seconds * 1e9).rounded()))
-        counts.retryAfterDeadline = max(counts.retryAfterDeadline, deadline)
+        guard deadline > counts.retryAfterDeadline else { return }
+        counts.retryAfterDeadline = deadline
+        counts.retryAfterGivenAt = scheduler.now
     }
+}
+
+/// A request a device sent while a retry-after the server gave it was still running.
+public struct EarlyRequest: Sendable, Equatable {
+    /// When the request left the device.
+    public var sentAt: VirtualInstant
+    /// When the answer that gave the retry-after reached the device.
+    public var retryAfterGivenAt: VirtualInstant
+    /// When the retry-after ends.
+    public var retryAfterEnds: VirtualInstant
 }
 
 private struct ClientCounts {
     var retryAfterDeadline = VirtualInstant.start
+    var retryAfterGivenAt = VirtualInstant.start
     var requests = 0
     var earlyRequests = 0
-    var earlyRequestTimes: [VirtualInstant] = []
+    var earlyRequests64: [EarlyRequest] = []
     var lostResponses = 0
     var ambiguousWrites = 0
 }

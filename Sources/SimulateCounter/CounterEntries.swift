@@ -149,7 +149,8 @@ public enum CounterInvariant: PluginEntries {
             details: """
                 After the server answered requestRateLimited, zoneBusy or serviceUnavailable with a \
                 retry-after, the device sent no request (fetch or save) before that time. One violation per \
-                early request (field report 10). Holds with `retryAfter: "honour"`; "ignore" breaks it.
+                early request, in time order, saying how early it went out and which answer gave the \
+                retry-after (field report 10). Holds with `retryAfter: "honour"`; "ignore" breaks it.
                 """, .retryAfter),
     ]
 }

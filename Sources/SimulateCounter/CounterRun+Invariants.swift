@@ -40,9 +40,23 @@ extension CounterRun {
     func uniqueViolations() -> [Violation] {
         guard let watch = uniqueWatch else { preconditionFailure("counter.unique was not watched") }
         var violations: [Violation] = []
-        var total = watch.total
+        let total = watch.total + (appAllocators?.unbackedCount ?? 0)
+        // An id no answered save backs comes first: it is what the duplicates after it come from.
+        for (allocation, answered) in appAllocators?.unbacked ?? [] {
+            guard violations.count < Self.violationLimit, let value = allocation.value else { continue }
+            let device = context.devices[allocation.deviceIndex].id
+            let saves =
+                answered.isEmpty
+                ? "no save of the counter was answered to \(device) during that allocation"
+                : "the saves answered to \(device) during that allocation set "
+                    + answered.map(String.init).joined(separator: ", ")
+            violations.append(
+                Violation(
+                    at: allocation.finishedAt, device: device,
+                    message: "\(device) handed out displayId \(value), but \(saves)", events: [event(allocation)]))
+        }
         for (allocation, first) in watch.repeats {
-            guard let value = allocation.value else { continue }
+            guard violations.count < Self.violationLimit, let value = allocation.value else { continue }
             let device = context.devices[allocation.deviceIndex].id
             if let first {
                 let firstDevice = context.devices[first.deviceIndex].id
@@ -60,20 +74,6 @@ extension CounterRun {
                             + "distinct displayIds earlier)",
                         events: [event(allocation)]))
             }
-        }
-        total += appAllocators?.unbackedCount ?? 0
-        for (allocation, answered) in appAllocators?.unbacked ?? [] {
-            guard violations.count < Self.violationLimit, let value = allocation.value else { continue }
-            let device = context.devices[allocation.deviceIndex].id
-            let saves =
-                answered.isEmpty
-                ? "no save of the counter was answered to \(device) during that allocation"
-                : "the saves answered to \(device) during that allocation set "
-                    + answered.map(String.init).joined(separator: ", ")
-            violations.append(
-                Violation(
-                    at: allocation.finishedAt, device: device,
-                    message: "\(device) handed out displayId \(value), but \(saves)", events: [event(allocation)]))
         }
         return capped(violations, total: total)
     }
@@ -167,13 +167,18 @@ extension CounterRun {
         var total = 0
         for allocator in allocators {
             total += allocator.client.earlyRequests
-            for time in allocator.client.earlyRequestTimes where violations.count < Self.violationLimit {
+            for early in allocator.client.earlyRequestsSent {
+                let tooEarly = DurationFormat.secondsText((early.retryAfterEnds - early.sentAt).nanoseconds)
+                let wait = DurationFormat.string(early.retryAfterEnds - early.retryAfterGivenAt)
                 violations.append(
                     Violation(
-                        at: time, device: allocator.device.id,
-                        message: "request sent before the server's retry-after had passed"))
+                        at: early.sentAt, device: allocator.device.id,
+                        message: "request sent \(tooEarly) before the server's retry-after had passed (\(wait) from "
+                            + "its answer at \(DurationFormat.secondsText(early.retryAfterGivenAt)), until "
+                            + "\(DurationFormat.secondsText(early.retryAfterEnds)))"))
             }
         }
-        return capped(violations, total: total)
+        violations.sort { ($0.at, $0.device ?? "") < ($1.at, $1.device ?? "") }
+        return capped(Array(violations.prefix(Self.violationLimit)), total: total)
     }
 }

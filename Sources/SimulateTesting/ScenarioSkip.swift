@@ -20,7 +20,8 @@ extension SweepOutcome {
 
     /// How the Swift Testing helpers report a skipped scenario: the test (or, in a parameterized
     /// test, the test case) is cancelled with the reason, which Swift Testing shows as a skip, neither
-    /// a pass nor a failure (`Test.cancel(_:sourceLocation:)`, Swift 6.3, ST-0016). Before Swift 6.3
+    /// a pass nor a failure (`Test.cancel(_:sourceLocation:)`, Swift 6.3, ST-0016); a test case also
+    /// records the reason as a warning, the one place Swift Testing 6.3 shows it. Before Swift 6.3
     /// the reason is printed and the test passes.
     enum ScenarioSkip {
         static func report(_ outcome: ScenarioOutcome, sourceLocation: SourceLocation) {
@@ -31,6 +32,11 @@ extension SweepOutcome {
         static func report(file: String, reason: String, sourceLocation: SourceLocation) {
             let comment = "skipped \(file): \(reason)"
             #if compiler(>=6.3)
+                // Swift Testing 6.3 reports a cancelled case of a parameterized test as passed and does not
+                // name it, so the case also records the reason as a warning, which does not fail it.
+                if Test.current?.isParameterized == true {
+                    Issue.record(Comment(rawValue: comment), severity: .warning, sourceLocation: sourceLocation)
+                }
                 // Cancelling throws; the helpers do not, so the error is dropped: the test stays cancelled
                 // (ST-0016: "Suppressing these errors … does not uncancel a test").
                 _ = try? Test.cancel(Comment(rawValue: comment), sourceLocation: sourceLocation)

@@ -45,18 +45,43 @@ extension AppClientRecorder {
         if let index = delivered.lastIndex(where: { $0.digest == digest }) {
             let version = delivered[index].version
             delivered.removeFirst(index + 1)
+            unlandedListSince = nil
             record.applyFullState(items, version: version, update: .replace)
             return
         }
-        guard digest != shownDigest else { return }
+        guard digest != shownDigest else {
+            // The list the app put up in the instant of a delivery, still there an instant later.
+            if let since = unlandedListSince, since < record.now, lastActionTime.map({ $0 < since }) ?? true,
+                let newest = delivered.last, landed
+            {
+                judge(items, against: newest.version)
+            }
+            return
+        }
+        unlandedListSince = nil
         // Another change while every delivered state had an instant to land: the screen should show the
         // newest; `applyFullState` reports what it shows instead.
-        if let newest = delivered.last, delivered.allSatisfy({ $0.time < record.now }) {
-            delivered.removeAll()
-            record.applyFullState(items, version: newest.version, update: .replace)
+        if let newest = delivered.last, landed {
+            judge(items, against: newest.version)
             return
         }
         record.model = items
+        // A list that is no delivered state, put up in the instant of a delivery, is judged an instant
+        // later if nothing replaced it (a merge, a leftover optimistic item, a mis-decoded text). Not when
+        // the user acted in that instant: the list may then hold the action's optimistic change.
+        if !delivered.isEmpty, lastActionTime != record.now {
+            unlandedListSince = record.now
+            scheduler.schedule(after: .nanoseconds(1)) { [self] in poll() }
+        }
+    }
+
+    /// Every delivered state had an instant to land.
+    private var landed: Bool { delivered.allSatisfy { $0.time < record.now } }
+
+    private func judge(_ items: [PunchItem], against version: Int) {
+        delivered.removeAll()
+        unlandedListSince = nil
+        record.applyFullState(items, version: version, update: .replace)
     }
 
     /// The app's own `isConnected`: what its screen says, not what happened on the wire.

@@ -54,6 +54,10 @@ final class AppClientRecorder {
     private var streamTask = 0
     private var failuresSinceReset = 0
     var pollScheduled = false
+    /// When the app put up, in the instant of a delivery, a list that is no delivered state (``poll()``).
+    var unlandedListSince: VirtualInstant?
+    /// When the user last acted on the device (``fire(_:)``).
+    var lastActionTime: VirtualInstant?
     /// `isConnected` and `showsOfflineIndicator` as the last poll read them, and whether a change to
     /// them began since (Observation's will-set; the macro skips assignments of an equal value).
     var lastReadConnected = false
@@ -100,6 +104,7 @@ final class AppClientRecorder {
         failure = nil
         failuresSinceReset = 0
         delivered.removeAll()
+        unlandedListSince = nil
         shownDigest = PunchWire.digest([])
         shownList = []
         listReadUnder = nil
@@ -122,6 +127,7 @@ final class AppClientRecorder {
     /// The user does something on the device: the action runs as a task of the device.
     func fire(_ action: ClientAction) {
         poll()
+        lastActionTime = record.now
         let id: String
         if case .add(let text) = action {
             instance.perform { [component] in await component.add(text: text) }

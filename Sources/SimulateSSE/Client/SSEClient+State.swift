@@ -65,7 +65,7 @@ extension SSEClient {
                     Violation(
                         at: now, device: device.id,
                         message:
-                            "\(device.id) shows \(model.count) items after applying version \(version), "
+                            "\(device.id) shows \(StateInvariants.describe(model)) after applying version \(version), "
                             + "which is not the server's version \(version) (\(record.count) items)",
                         events: [
                             TraceRecord(
