@@ -74,6 +74,7 @@ final class DeclarationReader: SyntaxVisitor {
                 guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
                 for element in cases.elements {
                     value.cases.append((element.name.text, element.rawValue?.value))
+                    if element.parameterClause != nil { value.hasAssociatedValues = true }
                 }
             }
             found.valueTypes.append(value)
@@ -121,11 +122,9 @@ final class DeclarationReader: SyntaxVisitor {
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             if plan != nil, isStatic, name == "schemas", let list = Self.returnedArray(binding) {
-                plan?.schemas = list.elements.map { (Self.metatypePath($0.expression), source.position($0)) }
+                plan?.schemas = list.map { (Self.metatypePath($0.expression), source.position($0)) }
             }
-            if isStatic, node.bindingSpecifier.tokenKind == .keyword(.let) {
-                readSharedContainer(binding, name: name)
-            }
+            if isStatic { readSharedContainer(binding, name: name, keyword: node.bindingSpecifier.text) }
         }
         return .visitChildren
     }
@@ -192,7 +191,9 @@ final class DeclarationReader: SyntaxVisitor {
 
     // MARK: Seed 003's shared container
 
-    private func readSharedContainer(_ binding: PatternBindingSyntax, name: String) {
+    /// A stored type property (`static let`, or a `static var` with an initial value: the same lazily made
+    /// value) whose initial value makes a container with CloudKit or an App Group.
+    private func readSharedContainer(_ binding: PatternBindingSyntax, name: String, keyword: String) {
         let annotated = binding.typeAnnotation.map { Self.path(of: $0.type).last == "ModelContainer" } ?? false
         guard let value = binding.initializer?.value else { return }
         let scan = ContainerScan(viewMode: .sourceAccurate)
@@ -201,7 +202,8 @@ final class DeclarationReader: SyntaxVisitor {
         guard scan.usesCloudKit || scan.usesAppGroup else { return }
         found.sharedContainers.append(
             SharedContainerDeclaration(
-                owner: scope.joined(separator: "."), name: name, position: source.position(binding.pattern),
+                owner: scope.joined(separator: "."), name: name, keyword: keyword,
+                position: source.position(binding.pattern),
                 usesCloudKit: scan.usesCloudKit, usesAppGroup: scan.usesAppGroup))
     }
 
@@ -217,7 +219,7 @@ final class DeclarationReader: SyntaxVisitor {
                 if name == "versionIdentifier" {
                     schema.versionIdentifier = Self.versionNumbers(binding)
                 } else if name == "models", let list = Self.returnedArray(binding) {
-                    schema.models = list.elements.map { (Self.metatypePath($0.expression), source.position($0)) }
+                    schema.models = list.map { (Self.metatypePath($0.expression), source.position($0)) }
                     schema.modelsPosition = source.position(binding.pattern)
                 }
             }
@@ -250,8 +252,14 @@ final class DeclarationReader: SyntaxVisitor {
         return nil
     }
 
-    private static func returnedArray(_ binding: PatternBindingSyntax) -> ArrayExprSyntax? {
-        returnedExpression(binding)?.as(ArrayExprSyntax.self)
+    /// The elements of the array the property returns; when it returns one of several (`if #available { […] }
+    /// else { […] }`, `#if DEBUG […] #else […] #endif`), those of every branch, each once.
+    private static func returnedArray(_ binding: PatternBindingSyntax) -> [ArrayElementSyntax]? {
+        if let array = returnedExpression(binding)?.as(ArrayExprSyntax.self) { return Array(array.elements) }
+        let scan = ArrayLiteralScan(viewMode: .sourceAccurate)
+        if let accessors = binding.accessorBlock { scan.walk(accessors) }
+        if let value = binding.initializer?.value { scan.walk(value) }
+        return scan.elements.isEmpty ? nil : scan.elements
     }
 
     // MARK: Models
@@ -270,15 +278,26 @@ final class DeclarationReader: SyntaxVisitor {
                         + "what it does to the stored properties; remove it, or pass --allow-attribute \(name) if "
                         + "it changes none"))
         }
-        for member in node.memberBlock.members {
+        readMembers(node.memberBlock.members, into: &model)
+        found.models.append(model)
+    }
+
+    /// Reads a model's stored properties and member macros, and those inside `#if` in every branch: a
+    /// property a branch declares again under the same name is read once, from the first branch.
+    private func readMembers(_ members: MemberBlockItemListSyntax, into model: inout ModelDeclaration) {
+        for member in members {
             if let variable = member.decl.as(VariableDeclSyntax.self) {
-                model.properties += PropertyReader(source: source, model: model.name, allowed: allowedAttributes)
+                let read = PropertyReader(source: source, model: model.name, allowed: allowedAttributes)
                     .read(variable, errors: &found.errors)
+                model.properties += read.filter { property in !model.properties.contains { $0.name == property.name } }
             } else if let macro = member.decl.as(MacroExpansionDeclSyntax.self) {
                 readMemberMacro(macro, into: &model)
+            } else if let conditional = member.decl.as(IfConfigDeclSyntax.self) {
+                for clause in conditional.clauses {
+                    if case .decls(let branch) = clause.elements { readMembers(branch, into: &model) }
+                }
             }
         }
-        found.models.append(model)
     }
 
     private func readMemberMacro(_ macro: MacroExpansionDeclSyntax, into model: inout ModelDeclaration) {
@@ -360,31 +379,5 @@ final class DeclarationReader: SyntaxVisitor {
         return KeyPathReference(
             root: node.root.map(path(of:)) ?? [], members: members, position: source.position(node),
             text: node.sourceText)
-    }
-}
-
-/// Looks through a shared container's initialiser for CloudKit (`cloudKitDatabase:` other than `.none`)
-/// and App Groups (`forSecurityApplicationGroupIdentifier:`, `groupContainer:`).
-private final class ContainerScan: SyntaxVisitor {
-    var makesContainer = false
-    var usesCloudKit = false
-    var usesAppGroup = false
-
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.baseName.text == "ModelContainer" { makesContainer = true }
-        return .visitChildren
-    }
-
-    override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
-        switch node.label?.text {
-        case "cloudKitDatabase":
-            let value = node.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            if value != "none" { usesCloudKit = true }
-        case "forSecurityApplicationGroupIdentifier", "groupContainer":
-            usesAppGroup = true
-        default:
-            break
-        }
-        return .visitChildren
     }
 }

@@ -45,6 +45,8 @@ struct RelationshipArguments {
     var inverse: KeyPathReference?
     var originalName: String?
     var position: SourcePosition
+    /// `@Relationship(.unique)`: where the option is written.
+    var uniquePosition: SourcePosition?
 }
 
 /// `\Root.a.b` as written: the root type path (empty for `\.a`) and the member names.
@@ -79,6 +81,8 @@ struct ValueTypeDeclaration {
     var rawType: String?
     /// Case names and explicit raw values of an enum, in order.
     var cases: [(name: String, rawValue: ExprSyntax?)] = []
+    /// A case carries values (`case circle(radius: Double)`): no case name alone is a default.
+    var hasAssociatedValues = false
     var position: SourcePosition
 }
 
@@ -127,6 +131,8 @@ struct DescriptorKeyPath {
 struct SharedContainerDeclaration {
     var owner: String
     var name: String
+    /// `let` or `var`: a stored type property either way, created on first use.
+    var keyword: String
     var position: SourcePosition
     var usesCloudKit: Bool
     var usesAppGroup: Bool

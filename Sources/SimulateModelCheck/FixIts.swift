@@ -13,13 +13,16 @@ enum FixIts {
         case .attributes:
             let attribute = spec?.attribute(named: name)
             let typeText = property?.type?.text ?? attribute.map { swiftType($0) } ?? "Type"
-            let value = enumDefault ?? attribute.map { suggestedDefault($0, property: property) } ?? "…"
+            let value =
+                enumDefault.map { $0.isEmpty ? nil : $0 }
+                ?? attribute.flatMap { suggestedDefault($0, property: property) }
+            let giveDefault = value.map { "give it a default value: `var \(name): \(typeText) = \($0)`, or " } ?? ""
             return "\(subject) is non-optional without a default value; CloudKit needs every attribute optional or "
-                + "defaulted (Code=134060): give it a default value: `var \(name): \(typeText) = \(value)`, or make "
-                + "it optional: `var \(name): \(typeText)?`"
+                + "defaulted (Code=134060): \(giveDefault)make it optional: `var \(name): \(typeText)?`"
         case .uniqueConstraints:
+            let macro = spec?.relationship(named: name) == nil ? "@Attribute" : "@Relationship"
             return "\(subject) has a unique constraint, which CloudKit does not support (Code=134060): remove "
-                + "`.unique` from `@Attribute` (or the key from `#Unique`) and check uniqueness in your own code, "
+                + "`.unique` from `\(macro)` (or the key from `#Unique`) and check uniqueness in your own code, "
                 + "e.g. fetch before insert (seed 001)"
         case .optionalRelationships:
             let type = property?.type.map { $0.text + "?" } ?? "Type?"
@@ -27,15 +30,18 @@ enum FixIts {
                 + "(Code=134060): make it optional: `var \(name): \(type)` (seed 004)"
         case .inverse:
             let destination = spec?.relationship(named: name)?.destination ?? "Destination"
-            let back = backName(destination: destination, entity: entity, schema: schema)
+            let back = backName(destination: destination, entity: entity, relationship: name, schema: schema)
             return "\(subject) has no inverse; CloudKit needs every relationship to have one (Code=134060): name "
                 + "the relationship of \(destination) that points back"
                 + (back.exists ? "" : " (add one: `var \(back.name): \(entity)?`)")
                 + ": `@Relationship(inverse: \\\(destination).\(back.name)) \(declared)` — one side is enough (seed 004)"
         case .deleteRules:
+            let relationship = spec?.relationship(named: name)
+            let inverse =
+                relationship.flatMap { spec in spec.inverse.map { ", inverse: \\\(spec.destination).\($0)" } } ?? ""
             return "\(subject) uses the Deny delete rule, which CloudKit does not support (Code=134060, \"Creating "
                 + "a Core Data Model for CloudKit\"): use `.cascade` or `.nullify`: "
-                + "`@Relationship(deleteRule: .nullify) \(declared)` (seed 000)"
+                + "`@Relationship(deleteRule: .nullify\(inverse)) \(declared)` (seed 000)"
         case .ordered:
             return "\(subject) is an ordered relationship, which CloudKit does not support (Code=134060)"
         case .attributeTypes:
@@ -44,11 +50,16 @@ enum FixIts {
         }
     }
 
-    /// The destination's relationship back to `entity`, or a name for one: `sdUserProfileV9` for `SDUserProfileV9`.
-    private static func backName(destination: String, entity: String, schema: SchemaVersion?) -> (
-        name: String, exists: Bool
-    ) {
-        if let back = schema?.entity(named: destination)?.relationships.first(where: { $0.destination == entity }) {
+    /// The destination's relationship back to `entity` that is not another's inverse already (nor, on a model
+    /// that points at itself, the relationship itself), or a name for one: `sdUserProfileV9` for `SDUserProfileV9`.
+    private static func backName(destination: String, entity: String, relationship: String, schema: SchemaVersion?)
+        -> (name: String, exists: Bool)
+    {
+        let candidates = schema?.entity(named: destination)?.relationships ?? []
+        if let back = candidates.first(where: {
+            $0.destination == entity && ($0.inverse == nil || $0.inverse == relationship)
+                && !(destination == entity && $0.name == relationship)
+        }) {
             return (back.name, true)
         }
         let leading = entity.prefix { $0.isUppercase }
@@ -80,9 +91,11 @@ enum FixIts {
 
     /// The default the fix-it proposes: `""`, `0`, `false`, `Date()`, `UUID()`, `Data()`, `[]`, or the first
     /// case of an enum.
-    static func suggestedDefault(_ attribute: AttributeSpec, property: PropertyDeclaration?) -> String {
+    static func suggestedDefault(_ attribute: AttributeSpec, property: PropertyDeclaration?) -> String? {
+        if property?.type?.path == ["Dictionary"] { return "[:]" }
         if attribute.isArray || property?.type?.shape == .collection { return "[]" }
         switch attribute.type {
+        case .string where property?.type?.name == "URL": return nil
         case .string: return "\"\""
         case .int: return "0"
         case .double: return "0"

@@ -13,9 +13,11 @@ struct PropertyReader {
     ]
     /// `Schema.Attribute.Option`s that do not change what CloudKit checks.
     static let neutralOptions: Set<String> = [
-        "externalStorage", "preserveValueOnDeletion", "spotlight", "ephemeral", "allowsCloudEncryption", "encrypt",
-        "transient",
+        "externalStorage", "preserveValueOnDeletion", "spotlight", "allowsCloudEncryption", "encrypt",
     ]
+    /// Options that keep the value out of the store, as `@Transient` does: `.ephemeral` ("Track changes to
+    /// this property but do not persist", `Schema.Attribute.Option.ephemeral`).
+    static let notPersistedOptions: Set<String> = ["ephemeral", "transient"]
 
     func read(_ variable: VariableDeclSyntax, errors: inout [InputError]) -> [PropertyDeclaration] {
         if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.text == "class" }) {
@@ -29,7 +31,13 @@ struct PropertyReader {
             switch name {
             case "Transient": template.isTransient = true
             case "Attribute": readAttribute(attribute, into: &template, errors: &errors)
-            case "Relationship": template.relationship = readRelationship(attribute, errors: &errors)
+            case "Relationship":
+                let relationship = readRelationship(attribute, errors: &errors)
+                template.relationship = relationship
+                if let unique = relationship.uniquePosition {
+                    template.isUnique = true
+                    template.uniquePosition = unique
+                }
             default:
                 if !Self.propertyAttributes.contains(name) && !allowed.contains(name) {
                     errors.append(
@@ -95,13 +103,16 @@ struct PropertyReader {
                     property.isTransformable = true
                 } else if option == "externalStorage" {
                     property.isExternalStorage = true
+                } else if Self.notPersistedOptions.contains(option) {
+                    property.isTransient = true
                 } else if !Self.neutralOptions.contains(option) {
                     errors.append(
                         InputError(
                             at: source.position(argument),
                             "\(argument.expression.sourceText) is not an @Attribute option model-check knows "
                                 + "(known: .unique, .transformable(by:), "
-                                + Self.neutralOptions.sorted().map { "." + $0 }.joined(separator: ", ") + ")"))
+                                + Self.neutralOptions.union(Self.notPersistedOptions).sorted().map { "." + $0 }.joined(
+                                    separator: ", ") + ")"))
                 }
             default:
                 errors.append(
@@ -135,6 +146,9 @@ struct PropertyReader {
                 relationship.originalName = Self.stringLiteral(argument.expression)
             case "minimumModelCount", "maximumModelCount", "hashModifier":
                 break
+            case nil where Self.optionName(argument.expression) == "unique":
+                // `Schema.Relationship.Option.unique`: a unique constraint, as `@Attribute(.unique)` is.
+                relationship.uniquePosition = source.position(argument)
             default:
                 errors.append(
                     InputError(
@@ -161,7 +175,9 @@ struct PropertyReader {
         return segment.content.text
     }
 
-    /// The type of `var x = 0`, `= ""`, `= 1.5`, `= true`, `= Date()`, `= UUID()`.
+    /// The type a default value tells: a literal (`0`, `""`, `1.5`, `true`), a type's initialiser
+    /// (`Date()`, `Settings()`, `[String]()`, `Set<Int>()`), a type's member (`Date.now`, `Int.max`,
+    /// `Kind.up`: taken to be of that type, the toolkit's reading), `UUID().uuidString`, `x as T`.
     static func inferredType(_ value: ExprSyntax) -> TypeReference? {
         let name: String
         if value.is(IntegerLiteralExprSyntax.self) {
@@ -172,15 +188,70 @@ struct PropertyReader {
             name = "Bool"
         } else if value.is(StringLiteralExprSyntax.self) {
             name = "String"
-        } else if let call = value.as(FunctionCallExprSyntax.self),
-            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
-            ["Date", "UUID", "Data"].contains(callee.baseName.text)
+        } else if let call = value.as(FunctionCallExprSyntax.self) {
+            return typeNamed(call.calledExpression)
+        } else if let member = value.as(MemberAccessExprSyntax.self), let base = member.base {
+            let madeBy = base.as(FunctionCallExprSyntax.self).flatMap { typeNamed($0.calledExpression) }
+            if member.declName.baseName.text == "uuidString", madeBy?.path == ["UUID"] {
+                name = "String"
+            } else if let type = typeNamed(base) {
+                return type
+            } else {
+                return nil
+            }
+        } else if let sequence = value.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true,
+            let type = sequence.elements.last?.as(TypeExprSyntax.self)
         {
-            name = callee.baseName.text
+            return reference(type.type)
         } else {
             return nil
         }
         return TypeReference(path: [name], isOptional: false, shape: .single, text: name)
+    }
+
+    /// The type an expression names (`Settings`, `Foundation.Date`, `[String]`, `Set<Int>`), or nil when it
+    /// names none: a capitalised name is taken to be a type.
+    private static func typeNamed(_ expression: ExprSyntax) -> TypeReference? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            guard name.first?.isUppercase == true else { return nil }
+            return TypeReference(path: [name], isOptional: false, shape: .single, text: name)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            let outer = typeNamed(base)
+        {
+            let name = member.declName.baseName.text
+            guard name.first?.isUppercase == true else { return nil }
+            return TypeReference(
+                path: outer.path + [name], isOptional: false, shape: .single, text: outer.text + "." + name)
+        }
+        if let array = expression.as(ArrayExprSyntax.self), array.elements.count == 1,
+            var element = array.elements.first.flatMap({ typeNamed($0.expression) })
+        {
+            element.shape = .array
+            element.text = "[" + element.text + "]"
+            return element
+        }
+        if let generic = expression.as(GenericSpecializationExprSyntax.self),
+            let base = generic.expression.as(DeclReferenceExprSyntax.self)
+        {
+            let text = expression.sourceText
+            switch base.baseName.text {
+            case "Set", "Dictionary":
+                return TypeReference(path: [base.baseName.text], isOptional: false, shape: .collection, text: text)
+            case "Array":
+                guard let argument = generic.genericArgumentClause.arguments.first,
+                    case .type(let elementType) = argument.argument
+                else { return nil }
+                var element = reference(elementType)
+                element.shape = element.shape == .single ? .array : .collection
+                element.text = text
+                return element
+            default: return typeNamed(generic.expression)
+            }
+        }
+        return nil
     }
 
     /// Reads `T`, `T?`, `T!`, `Optional<T>`, `[E]`, `Array<E>`, `[K: V]`, `Set<E>`.
@@ -248,5 +319,12 @@ enum AttributeTypes {
         "Double": "double", "Float": "double", "Float32": "double", "Float64": "double", "CGFloat": "double",
         "Decimal": "double", "TimeInterval": "double",
         "Bool": "bool", "Date": "date", "UUID": "uuid", "Data": "data",
+    ]
+
+    /// Foundation and Core Graphics value types that are `Codable`: SwiftData stores each as one composite
+    /// value, as it stores a `Codable` struct of the app's own (the plugin holds it as data).
+    static let codableValues: Set<String> = [
+        "Measurement", "TimeZone", "Locale", "Calendar", "PersonNameComponents", "DateComponents", "DateInterval",
+        "IndexSet", "CharacterSet", "AttributedString", "CGPoint", "CGSize", "CGRect", "CGVector",
     ]
 }

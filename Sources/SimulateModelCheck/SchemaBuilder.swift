@@ -233,7 +233,8 @@ struct SchemaBuilder {
             guard let type = property.type else { continue }
             if !names.insert(property.name).inserted { continue }
             if let destination = resolveModel(type.path, from: scope) {
-                if let relationship = relationship(property, type, destination, in: model) {
+                if var relationship = relationship(property, type, destination, in: model) {
+                    relationship.isUnique = property.isUnique || uniqueMembers.contains(property.name)
                     spec.relationships.append(relationship)
                 }
                 continue
@@ -293,7 +294,9 @@ struct SchemaBuilder {
             attributeType = AttributeType(rawValue: scalar)
         } else if let value = resolveValueType(type.path, from: scope) {
             if let first = value.cases.first?.name {
-                map.enumDefaults["\(model.name).\(property.name)"] = type.shape == .array ? "[]" : ".\(first)"
+                // A case that carries values is no default by its name alone: the fix-it offers optional only.
+                map.enumDefaults["\(model.name).\(property.name)"] =
+                    type.shape == .array ? "[]" : value.hasAssociatedValues ? "" : ".\(first)"
             }
             if let raw = value.rawType, let mapped = AttributeTypes.scalar[raw] {
                 attributeType = AttributeType(rawValue: mapped)
@@ -305,13 +308,21 @@ struct SchemaBuilder {
                 isArray = false
             }
         }
+        if attributeType == nil, AttributeTypes.codableValues.contains(type.name),
+            type.path.count == 1 || ["Foundation", "CoreGraphics"].contains(type.path[0])
+        {
+            attributeType = .data
+            isArray = false
+        }
         guard let attributeType else {
             errors.append(
                 InputError(
                     at: property.position,
                     "\(model.name).\(property.name) has type \(type.text): \(type.name) is neither a type SwiftData "
-                        + "stores (String, Int, Double, Bool, Date, UUID, Data, URL…) nor an enum, struct or @Model "
-                        + "class found in the sources; add the file that declares it, or mark the property @Transient"))
+                        + "stores (String, Int, Double, Bool, Date, UUID, Data, URL, Foundation's Codable values…) nor an "
+                        + "enum, struct or @Model class found in the sources; pass the file that declares it (for a Codable "
+                        + "type of another module, a file among the paths declaring `struct \(type.name): Codable {}` "
+                        + "stands for it), or mark the property @Transient if it is not stored"))
             return nil
         }
         var attribute = AttributeSpec(

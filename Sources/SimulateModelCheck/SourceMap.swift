@@ -7,7 +7,8 @@ struct SourceMap {
     /// `from>to` → the migration stage between two versions.
     var stages: [String: SourcePosition] = [:]
 
-    /// `Entity.property` → the default a fix-it proposes when the type is an enum (`.pending`).
+    /// `Entity.property` → the default a fix-it proposes when the type is an enum (`.pending`); empty when no
+    /// case alone is one (its cases carry values).
     var enumDefaults: [String: String] = [:]
 
     func model(_ entity: String, in version: String) -> ModelDeclaration? { versionEntities[version]?[entity] }

@@ -9,11 +9,11 @@ enum TestHostCheck {
             let owner = container.owner.isEmpty ? "" : container.owner + "."
             return Finding(
                 position: container.position, entity: nil, property: nil, rule: "testHostContainer", severity: .warning,
-                message: "\(owner)\(container.name) is a `static let` ModelContainer configured with \(uses): when a "
-                    + "test target's host app launches, it is created before any test runs and crashes without the "
-                    + "entitlements (seed 003); create it lazily in a `static var` that returns an in-memory "
-                    + "container (`ModelConfiguration(isStoredInMemoryOnly: true, cloudKitDatabase: .none)`) when "
-                    + "`NSClassFromString(\"XCTestCase\") != nil`")
+                message: "\(owner)\(container.name) is a `static \(container.keyword)` ModelContainer configured with "
+                    + "\(uses): when a test target's host app launches and its code uses it, it is created before any "
+                    + "test runs and crashes without the entitlements (seed 003); make it a computed `static var` "
+                    + "that returns an in-memory container (`ModelConfiguration(isStoredInMemoryOnly: true, "
+                    + "cloudKitDatabase: .none)`) when `NSClassFromString(\"XCTestCase\") != nil`, as seed 003 does")
         }
     }
 }

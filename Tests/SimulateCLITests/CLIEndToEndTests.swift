@@ -178,6 +178,17 @@ import Testing
         #expect(unknown.status == 2)
         let misspelt = try CommandRunner.run(["explain", "intent"])
         #expect(misspelt.status == 2)
-        #expect(misspelt.standardError.contains("unknown plugin \"intent\" (did you mean \"intents\"? available: "))
+        #expect(
+            misspelt.standardError.contains("unknown plugin or topic \"intent\" (did you mean \"intents\"? plugins: "))
+        let topic = try CommandRunner.run(["explain", "swram"])
+        #expect(topic.status == 2)
+        #expect(topic.standardError.contains("(did you mean \"swarm\"? plugins: "))
+        #expect(topic.standardError.contains("topics: swarm, shrink, strategy)"))
+        let entry = try CommandRunner.run(["explain", "sse.bakoff"])
+        #expect(entry.status == 2)
+        #expect(
+            entry.standardError
+                == "error: sse has no action, invariant or observable named \"bakoff\" (did you mean \"sse.backoff\"? "
+                + "simulate explain sse lists them)\n")
     }
 }

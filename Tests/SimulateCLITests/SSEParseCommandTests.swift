@@ -44,6 +44,22 @@ import Testing
         #expect(bad.standardError.contains("--chunk must be at least 1"))
     }
 
+    /// A folder, a FIFO or a missing file is refused with what it is, exit 2: no crash, no wait for a writer.
+    @Test func aPathThatIsNoRegularFileIsRefused() throws {
+        let directory = try CommandRunner.temporaryDirectory(["capture.txt": Self.stream])
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("folder"), withIntermediateDirectories: true)
+        #expect(mkfifo(directory.appendingPathComponent("pipe").path, 0o600) == 0)
+        for (path, problem) in [
+            ("folder", "folder: is a directory"), ("pipe", "pipe: is a FIFO (named pipe), not a regular file"),
+            ("missing.txt", "missing.txt: no such file or directory"),
+        ] {
+            let output = try CommandRunner.run(["sse-parse", path], executable: "simulate", in: directory)
+            #expect(output.status == 2, "\(path)")
+            #expect(output.standardError == "error: \(problem)\n", "\(path)")
+        }
+    }
+
     @Test func readsStandardInputWhenNoFileIsGiven() throws {
         let process = Process()
         process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("simulate")

@@ -104,6 +104,20 @@ import Testing
         }
     }
 
+    @Test func aRangeWhoseMinIsAboveItsMaxIsNamedByItsField() throws {
+        let text = """
+            {"format": 1, "name": "x", "duration": "60s", "devices": [{"id": "phone"}], "plugins": {"sse": {}},
+             "faults": {"generate": {"kinds": ["offline"], "window": {"to": "20s"},
+                                     "length": {"min": "10s", "max": "1s"}}}}
+            """
+        #expect {
+            try ScenarioLoader(registry: Self.registry).load(text: text, file: "x.json")
+        } throws: { error in
+            let messages = (error as? ScenarioError)?.diagnostics.map(\.description) ?? []
+            return messages.contains { $0.contains("/faults/generate/length: length min is greater than max") }
+        }
+    }
+
     @Test func anUnknownKindListsOnlyTheKindsThatCanBeDrawn() throws {
         let text = """
             {"format": 1, "name": "x", "duration": "60s", "devices": [{"id": "phone"}], "plugins": {"sse": {}},

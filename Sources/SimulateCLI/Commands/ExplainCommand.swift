@@ -21,9 +21,10 @@ struct ExplainCommand: ParsableCommand {
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         guard let plugin = CommandEnvironment.registry.plugin(named: parts[0]) else {
             let names = CommandEnvironment.registry.names
+            let hint = NameSuggestion.hint(parts[0], in: names + (parts.count == 1 ? ExplainTopics.names : []))
             Output.error(
-                "error: unknown plugin \"\(parts[0])\" (\(NameSuggestion.hint(parts[0], in: names))available: "
-                    + "\(names.joined(separator: ", ")))")
+                "error: unknown plugin or topic \"\(parts[0])\" (\(hint)plugins: \(names.joined(separator: ", ")); "
+                    + "topics: \(ExplainTopics.names.joined(separator: ", ")))")
             throw ExitCode(ExitStatus.invalid)
         }
         guard parts.count == 2 else {
@@ -47,7 +48,11 @@ struct ExplainCommand: ParsableCommand {
             }
         }
         if !found {
-            Output.error("error: \(plugin.name) has no action, invariant or observable named \"\(parts[1])\"")
+            let names = sections.flatMap { $0.1.map(\.name) }
+            Output.error(
+                "error: \(plugin.name) has no action, invariant or observable named \"\(parts[1])\" ("
+                    + NameSuggestion.hint(parts[1], in: names, prefix: plugin.name + ".")
+                    + "simulate explain \(plugin.name) lists them)")
             throw ExitCode(ExitStatus.invalid)
         }
     }

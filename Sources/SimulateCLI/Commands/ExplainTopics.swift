@@ -1,6 +1,9 @@
 /// `simulate explain swarm`, `simulate explain shrink` and `simulate explain strategy`: features of the format and the command line
 /// rather than of one plugin.
 enum ExplainTopics {
+    /// The topics, as `explain` names them in its errors.
+    static let names = ["swarm", "shrink", "strategy"]
+
     static func text(_ name: String) -> String? {
         switch name {
         case "swarm", "faults.generate", "liveness": swarm

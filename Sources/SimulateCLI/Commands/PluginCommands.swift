@@ -55,16 +55,25 @@ private struct StandardIO: PluginCommandIO {
     func read(path: String?, _ body: ([UInt8]) -> Void) throws(PluginCommandError) {
         let input: FileHandle
         if let path {
+            // A directory would make the read fail, a FIFO would wait for a writer: say so before opening.
+            if let problem = FileCheck.problemReadingRegularFile(path) {
+                throw PluginCommandError("\(path): \(problem)")
+            }
             guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw PluginCommandError("\(path): cannot be read")
+                throw PluginCommandError("\(path): cannot be read: \(FileCheck.reason(errno))")
             }
             input = handle
         } else {
             input = FileHandle.standardInput
         }
         while true {
-            let data = input.availableData
-            if data.isEmpty { break }
+            let data: Data?
+            do {
+                data = try input.read(upToCount: 1 << 16)
+            } catch {
+                throw PluginCommandError("\(path ?? "standard input"): cannot be read: \(error.localizedDescription)")
+            }
+            guard let data, !data.isEmpty else { break }
             body([UInt8](data))
         }
     }

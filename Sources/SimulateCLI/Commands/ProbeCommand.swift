@@ -46,6 +46,7 @@ struct ProbeCommand: ParsableCommand {
             Output.error("error: --wait: expected a duration such as 5s, found \"\(wait)\"")
             throw ExitCode(ExitStatus.invalid)
         }
+        try report.checkPaths()
         let scenario = try LoadedScenario.load(file)
         let fixture = try EndpointFixtures.fixture(for: scenario, command: "probe")
         let probe: any RealEndpointProbe

@@ -33,6 +33,26 @@ struct RealRunReport: ParsableArguments {
     @Option(help: ArgumentHelp("Write a self-contained HTML page with the timeline.", valueName: "path"))
     var html: String?
 
+    /// Checks the report paths (and `--record`'s) before anything runs, as `run` does: a path that cannot be
+    /// written, or two options naming one file, is an error with exit status 2 and nothing is run.
+    func checkPaths(record: String? = nil) throws {
+        var problems = ReportFiles(junit: junit, trace: trace, html: html).pathProblems()
+        if let record {
+            let file = OutputFile(record)
+            let reports = [("--junit", junit), ("--trace", trace), ("--html", html)]
+            if let same = reports.first(where: { $0.1.map { OutputFile($0).isSameFile(as: file) } ?? false }) {
+                problems.append(
+                    "error: \(same.0) and --record name the same file \(record): give each report its own path")
+            } else if let problem = file.problem() {
+                problems.append("error: --record: \(problem)")
+            }
+        }
+        guard problems.isEmpty else {
+            problems.forEach(Output.error)
+            throw ExitCode(ExitStatus.invalid)
+        }
+    }
+
     func finish(_ result: RunResult, devices: [String], record: String? = nil) throws {
         switch format {
         case .json: Output.line(JSONWriter.string(JSONReport.json(result)))

@@ -71,6 +71,7 @@ struct ServeCommand: ParsableCommand {
             Output.error("error: --idle-timeout: expected a duration such as 60s, found \"\(idleTimeout)\"")
             throw ExitCode(ExitStatus.invalid)
         }
+        try report.checkPaths(record: record)
         let scenario = try LoadedScenario.load(file)
         let fixture = try EndpointFixtures.fixture(for: scenario, command: "serve")
         let server: any RealEndpointServer

@@ -169,7 +169,7 @@ extension ScenarioDecoder {
 
     private func durationRange(_ reader: ObjectReader, _ key: String) -> ClosedRange<VirtualDuration>? {
         guard let value = reader.value(key) else { return nil }
-        let range = decodeLatency(value, at: reader.path / key)
+        let range = decodeLatency(value, at: reader.path / key, field: key)
         guard let range else { return nil }
         guard range.minimum > .zero else {
             diagnostics.error("\(key) must be longer than 0s", at: reader.path / key)

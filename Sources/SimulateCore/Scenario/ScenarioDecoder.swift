@@ -121,7 +121,8 @@ struct ScenarioDecoder {
         return devices
     }
 
-    func decodeLatency(_ value: JSON, at path: JSONPath) -> LatencyRange? {
+    /// A duration or a `{"min", "max"}` range of them; `field` names it in errors.
+    func decodeLatency(_ value: JSON, at path: JSONPath, field: String = "latency") -> LatencyRange? {
         if case .object = value {
             guard let reader = ObjectReader(value, at: path, diagnostics: diagnostics) else { return nil }
             let low = reader.duration("min", required: true)
@@ -129,7 +130,7 @@ struct ScenarioDecoder {
             reader.rejectUnknownKeys()
             guard let low, let high else { return nil }
             guard low <= high else {
-                diagnostics.error("latency min is greater than max", at: path)
+                diagnostics.error("\(field) min is greater than max", at: path)
                 return nil
             }
             return LatencyRange(minimum: low, maximum: high)

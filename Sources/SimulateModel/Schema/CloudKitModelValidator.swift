@@ -71,7 +71,8 @@ public enum CloudKitModelValidator {
                         "\(entity.name):\(relationship.name) - \(relationship.deleteRule.coreDataName)")
                 }
             }
-            let unique = entity.attributes.filter(\.isUnique).map(\.name)
+            let unique =
+                entity.attributes.filter(\.isUnique).map(\.name) + entity.relationships.filter(\.isUnique).map(\.name)
             for name in unique {
                 lines[.uniqueConstraints, default: []].append("\(entity.name): \(name)")
             }

@@ -46,6 +46,7 @@ package enum SchemaJSON {
         if let inverse = relationship.inverse { object["inverse"] = .string(inverse) }
         object["deleteRule"] = .string(relationship.deleteRule.rawValue)
         if relationship.isOrdered { object["ordered"] = .bool(true) }
+        if relationship.isUnique { object["unique"] = .bool(true) }
         if let renamed = relationship.renamedFrom { object["renamedFrom"] = .string(renamed) }
         return .object(object)
     }

@@ -116,6 +116,8 @@ public struct RelationshipSpec: Sendable, Equatable {
     public var isOrdered: Bool
     /// SwiftData's `originalName`: the relationship's name in the previous version.
     public var renamedFrom: String?
+    /// A unique constraint (`@Relationship(.unique)`), which CloudKit mirroring does not support.
+    public var isUnique = false
 
     /// A relationship; optional, to-one, nullify, unordered by default.
     public init(

@@ -217,11 +217,12 @@ enum EntityReader {
         let name = reader.id("name", required: true)
         let destination = reader.id("destination", required: true)
         let rule = reader.choice("deleteRule", DeleteRule.allCases.map(\.rawValue)).flatMap(DeleteRule.init)
-        let relationship = RelationshipSpec(
+        var relationship = RelationshipSpec(
             name: name ?? "", destination: destination ?? "", isToMany: reader.bool("toMany") ?? false,
             isOptional: reader.bool("optional") ?? false, inverse: reader.id("inverse"),
             deleteRule: rule ?? .nullify, isOrdered: reader.bool("ordered") ?? false,
             renamedFrom: reader.id("renamedFrom"))
+        relationship.isUnique = reader.bool("unique") ?? false
         reader.rejectUnknownKeys()
         return name == nil || destination == nil ? nil : relationship
     }

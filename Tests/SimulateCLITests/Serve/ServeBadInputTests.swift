@@ -18,6 +18,44 @@ import Testing
         #expect(second.standardError.contains("cannot listen on 127.0.0.1:\(port): Address already in use (errno "))
     }
 
+    /// docs/reports.md: report paths are checked before anything runs — `serve` and `probe` as `run`.
+    @Test func reportPathsAreCheckedBeforeServingOrProbing() throws {
+        let file = try temporaryScenario(Self.quiet)
+        let folder = (file as NSString).deletingLastPathComponent
+        let same = try BackgroundCommand(
+            simulate: ["serve", file, "--junit", folder + "/r.xml", "--html", folder + "/./r.xml"], timeLimitSeconds: 20
+        ).finish()
+        #expect(same.status == 2)
+        #expect(same.standardError.contains("error: --junit and --html name the same file"))
+        #expect(!same.standardOutput.contains("listening on"))
+        let record = try BackgroundCommand(
+            simulate: ["serve", file, "--record", folder], timeLimitSeconds: 20
+        ).finish()
+        #expect(record.status == 2)
+        #expect(record.standardError.contains("error: --record: "))
+        let probe = try BackgroundCommand(
+            simulate: ["probe", "http://127.0.0.1:9", file, "--junit", folder], timeLimitSeconds: 20
+        ).finish()
+        #expect(probe.status == 2)
+        #expect(probe.standardError.contains("error: --junit: "))
+        #expect(!probe.standardError.contains("no answer"))
+    }
+
+    @Test func diffRefusesARecordThatIsEmptyOrNoFile() throws {
+        let file = try temporaryScenario(Self.quiet)
+        let folder = (file as NSString).deletingLastPathComponent
+        let empty = folder + "/empty.jsonl"
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        for (record, problem) in [
+            (empty, "the file is empty (expected the JSON lines `simulate serve --record` writes)"),
+            (folder, "is a directory"),
+        ] {
+            let diff = try BackgroundCommand(simulate: ["diff", file, record], timeLimitSeconds: 20).finish()
+            #expect(diff.status == 2)
+            #expect(diff.standardError == "error: \(record): \(problem)\n")
+        }
+    }
+
     @Test func aURLThatDoesNotAnswerBreaksTheProbe() throws {
         let file = try temporaryScenario(Self.quiet)
         // A port nothing listens on: bind one with serve, let it finish, then probe it.

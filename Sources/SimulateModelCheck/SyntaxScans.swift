@@ -1,0 +1,40 @@
+import SwiftSyntax
+
+/// The elements of every array literal under a node, each written form once: a list of models in branches.
+final class ArrayLiteralScan: SyntaxVisitor {
+    var elements: [ArrayElementSyntax] = []
+    private var seen: Set<String> = []
+
+    override func visit(_ node: ArrayExprSyntax) -> SyntaxVisitorContinueKind {
+        for element in node.elements where seen.insert(element.expression.trimmedDescription).inserted {
+            elements.append(element)
+        }
+        return .skipChildren
+    }
+}
+
+/// Looks through a shared container's initialiser for CloudKit (`cloudKitDatabase:` other than `.none`)
+/// and App Groups (`forSecurityApplicationGroupIdentifier:`, `groupContainer:`).
+final class ContainerScan: SyntaxVisitor {
+    var makesContainer = false
+    var usesCloudKit = false
+    var usesAppGroup = false
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.baseName.text == "ModelContainer" { makesContainer = true }
+        return .visitChildren
+    }
+
+    override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
+        switch node.label?.text {
+        case "cloudKitDatabase":
+            let value = node.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            if value != "none" { usesCloudKit = true }
+        case "forSecurityApplicationGroupIdentifier", "groupContainer":
+            usesAppGroup = true
+        default:
+            break
+        }
+        return .visitChildren
+    }
+}
