@@ -73,7 +73,7 @@ package struct HumanReport {
         guard !faults.isEmpty else { return [] }
         return ["  fault schedule drawn for seed \(result.seed) (\(faults.count) faults):"]
             + faults.map { "    " + ScenarioJSONStyle.compact($0) }
-            + ["  shrink: " + terminal.bold("simulate shrink \(result.file ?? "<scenario>") --seed \(result.seed)")]
+            + ["  shrink: " + terminal.bold(result.shrinkCommand)]
     }
 
     package func describe(_ expectation: ExpectationResult) -> [String] {

@@ -69,6 +69,21 @@ import Testing
         #expect(output.standardError.contains("error: " + prefix))
     }
 
+    /// A seed or a count written negative or as a number of another form is refused with the form expected,
+    /// not read as a missing value.
+    @Test(arguments: [
+        (["run", "x.json", "--seed", "-3"], "'-3' is invalid for '--seed <seed>': expected a whole number from 0 to "),
+        (["explore", "x.json", "--seed", "1e9"], "'1e9' is invalid for '--seed <seed>': expected a whole number"),
+        (["shrink", "x.json", "--max-runs", "-5"], "--max-runs must be at least 1"),
+        (["shrink", "x.json", "--nearby-seeds", "-1"], "--nearby-seeds must be 0 or more"),
+    ])
+    func negativeValuesAreJudgedAsValues(arguments: [String], message: String) throws {
+        let output = try CommandRunner.run(arguments)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains(message))
+        #expect(!output.standardError.contains("Missing value"))
+    }
+
     @Test(arguments: [
         ["run", "--seeds", "5..1", "x.json"], ["run", "--shard", "3/2", "x.json"], ["run", "missing.json"],
         ["run", "--seeds", "0..18446744073709551615", "x.json"], ["run", "--seeds", "7..1000000007", "x.json"],

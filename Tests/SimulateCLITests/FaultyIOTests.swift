@@ -145,6 +145,20 @@ import Testing
         #expect(!result.error.contains("NSCocoaErrorDomain"))
     }
 
+    /// As root (CI's containers) access(2) allows every folder: a folder where nothing can be made is still
+    /// found before any run (docs/reports.md).
+    @Test(.enabled(if: geteuid() == 0 && FileManager.default.fileExists(atPath: "/proc/self")))
+    func aFolderRootCannotWriteInIsFoundBeforeAnyRun() throws {
+        let directory = try CommandRunner.temporaryDirectory(["beat.json": Self.scenario])
+        let result = try Self.run(
+            ["run", "beat.json", "--seeds", "0..3", "--junit", "/proc/no-such-folder/report.xml"], in: directory)
+        #expect(result.status == 2)
+        #expect(
+            result.error.contains(
+                "error: --junit: cannot write /proc/no-such-folder/report.xml: /proc/no-such-folder: "))
+        #expect(!result.output.contains("PASS"))
+    }
+
     @Test func shrinkRefusesToWriteOverItsInput() throws {
         let directory = try CommandRunner.temporaryDirectory(["counter.json": ShrinkCommandTests.allKeys])
         for output in ["counter.json", "./counter.json"] {

@@ -45,7 +45,7 @@ import Testing
             ),
             (
                 ["BUILDKITE_PARALLEL_JOB": "two", "BUILDKITE_PARALLEL_JOB_COUNT": "4"], nil,
-                "BUILDKITE_PARALLEL_JOB=two is not a whole number"
+                #"BUILDKITE_PARALLEL_JOB="two" is not a whole number"#
             ),
             (
                 ["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "4"], 8,

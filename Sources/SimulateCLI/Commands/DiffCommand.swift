@@ -22,7 +22,9 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The record written by `simulate serve --record PATH`.")
     var record: String
 
-    @Option(help: "Run the in-process side with this seed (default: the scenario's).")
+    @Option(
+        parsing: .unconditional, help: "Run the in-process side with this seed (default: the scenario's).",
+        transform: SeedArgument.parse)
     var seed: UInt64?
 
     @Option(help: "How far apart two matching events may be, e.g. 250ms.")

@@ -36,7 +36,9 @@ struct ExploreCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Schedules to try at most (default 1000).")
     var runs: Int?
 
-    @Option(parsing: .unconditional, help: "The first seed (default: the scenario's own); run i uses seed + i.")
+    @Option(
+        parsing: .unconditional, help: "The first seed (default: the scenario's own); run i uses seed + i.",
+        transform: SeedArgument.parse)
     var seed: UInt64?
 
     @Option(parsing: .unconditional, help: "Seeds A..B: one run per seed (instead of --seed and --runs).")
@@ -112,7 +114,8 @@ struct ExploreCommand: ParsableCommand {
                     + (exploration.runs == 1 ? "" : "s") + " of \(exploration.strategy) (seed \(failure.seed), "
                     + "strategy \(failure.strategy.map(\.description) ?? "random"))")
             lines += human.lines(failure).map { "  " + $0 }
-            lines.append("  shrink: " + terminal.bold(shrinkCommand(failure)))
+            // A drawn fault schedule's lines end with the same command.
+            if failure.drawnFaults.isEmpty { lines.append("  shrink: " + terminal.bold(failure.shrinkCommand)) }
         } else {
             lines.append(
                 terminal.green("no failure") + " in \(exploration.runs) schedule" + (exploration.runs == 1 ? "" : "s")
@@ -130,12 +133,6 @@ struct ExploreCommand: ParsableCommand {
         return lines
     }
 
-    private func shrinkCommand(_ failure: RunResult) -> String {
-        "\(RunResult.replayProgram) shrink \(ShellQuoting.quote(failure.file ?? file)) --seed \(failure.seed)"
-            + (failure.strategy.map { " --strategy " + ShellQuoting.quote($0.description) } ?? "")
-            + failure.replayArguments.map { " " + ShellQuoting.quote($0) }.joined()
-    }
-
     private func json(_ exploration: Exploration) -> JSONObject {
         var object = JSONObject()
         object["file"] = .string(file)
@@ -143,7 +140,7 @@ struct ExploreCommand: ParsableCommand {
         object["runs"] = JSON(exploration.runs)
         if let failure = exploration.failure {
             var report = JSONReport.json(failure).objectValue ?? JSONObject()
-            report["shrink"] = .string(shrinkCommand(failure))
+            report["shrink"] = .string(failure.shrinkCommand)
             object["failure"] = .object(report)
         } else {
             object["failure"] = .null

@@ -17,7 +17,9 @@ struct RunCommand: ParsableCommand {
     var paths: [String]
 
     // `.unconditional`: a value that starts with "-" is judged as a value ("-1/3"), not taken for an option.
-    @Option(parsing: .unconditional, help: "Run with this seed instead of each scenario's own.")
+    @Option(
+        parsing: .unconditional, help: "Run with this seed instead of each scenario's own.",
+        transform: SeedArgument.parse)
     var seed: UInt64?
 
     @Option(parsing: .unconditional, help: "Sweep every seed from A to B inclusive, e.g. 0..9999.")

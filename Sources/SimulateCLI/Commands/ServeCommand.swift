@@ -29,7 +29,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Virtual seconds per real second: faults and steps run this much faster.")
     var speed = 1.0
 
-    @Option(help: "Seed for latency and loss draws (default: the scenario's).")
+    @Option(
+        parsing: .unconditional, help: "Seed for latency and loss draws (default: the scenario's).",
+        transform: SeedArgument.parse)
     var seed: UInt64?
 
     @Flag(

@@ -25,7 +25,8 @@ struct ShrinkCommand: ParsableCommand {
     @Argument(help: "The failing scenario file.")
     var file: String
 
-    @Option(help: "The failing seed (default: the scenario's own).")
+    @Option(
+        parsing: .unconditional, help: "The failing seed (default: the scenario's own).", transform: SeedArgument.parse)
     var seed: UInt64?
 
     @Option(parsing: .unconditional, help: StrategyOption.help)
@@ -38,15 +39,17 @@ struct ShrinkCommand: ParsableCommand {
             "Where to write the minimal scenario (default: NAME.min.json beside FILE).", valueName: "path"))
     var output: String?
 
-    @Option(name: .customLong("max-runs"), help: "Candidate runs at most.")
+    @Option(name: .customLong("max-runs"), parsing: .unconditional, help: "Candidate runs at most.")
     var maxRuns: Int = ShrinkOptions().maxRuns
 
     @Option(
-        name: .customLong("max-seconds"),
+        name: .customLong("max-seconds"), parsing: .unconditional,
         help: "Wall-clock seconds at most; the smallest failure found so far is written.")
     var maxSeconds: Double = ShrinkOptions().maxSeconds
 
-    @Option(name: .customLong("nearby-seeds"), help: "Nearby seeds to try once the seed itself is done (0: none).")
+    @Option(
+        name: .customLong("nearby-seeds"), parsing: .unconditional,
+        help: "Nearby seeds to try once the seed itself is done (0: none).")
     var nearbySeeds: Int = ShrinkOptions().nearbySeeds
 
     func validate() throws {

@@ -106,7 +106,7 @@ enum CIShard {
         guard let text = environment[name], !text.isEmpty else { return nil }
         guard let value = Int(text), value >= 0 else {
             throw ShardProblem(
-                "--shard auto: \(name)=\(BoundedQuote.bounded(text)) is not a whole number from 0")
+                "--shard auto: \(name)=\"\(BoundedQuote.bounded(text))\" is not a whole number")
         }
         return value
     }

@@ -14,8 +14,9 @@ package struct OutputFile: Sendable, Equatable {
 
     package init(_ path: String) { self.path = path }
 
-    /// The problem writing here would meet, found without writing: the path is a directory or not a regular
-    /// file, or its nearest existing folder cannot take a new file. Missing folders are made when writing.
+    /// The problem writing here would meet, found without writing (but for root, below): the path is a
+    /// directory or not a regular file, or its nearest existing folder cannot take a new file. Missing folders
+    /// are made when writing.
     package func problem() -> Failure? {
         var status = stat()
         if stat(path, &status) == 0 {
@@ -38,6 +39,31 @@ package struct OutputFile: Sendable, Equatable {
             return Failure(path: path, reason: "\(folder) is not a directory")
         }
         if access(folder, W_OK) != 0 { return Failure(path: path, reason: "\(folder): permission denied") }
+        // For root access(2) says yes to every folder, even where nothing can be made (/proc, /sys): make and
+        // remove what writing would make first, the missing folder or a file beside the report.
+        if geteuid() == 0, let failure = probe(in: folder) { return failure }
+        return nil
+    }
+
+    /// Makes and removes, in `folder` (the nearest existing folder of the path), what writing would make first.
+    private func probe(in folder: String) -> Failure? {
+        let parent = (path as NSString).deletingLastPathComponent
+        if (parent.isEmpty ? "." : parent) != folder {
+            var missing = parent
+            while case let up = (missing as NSString).deletingLastPathComponent, (up.isEmpty ? "." : up) != folder {
+                missing = up
+            }
+            guard mkdir(missing, 0o755) == 0 else {
+                return Failure(path: path, reason: "\(missing): \(Self.reason(errno))")
+            }
+            rmdir(missing)
+            return nil
+        }
+        var template = Array((folder + "/.simulate-probe.XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return Failure(path: path, reason: "\(folder): \(Self.reason(errno))") }
+        close(descriptor)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         return nil
     }
 

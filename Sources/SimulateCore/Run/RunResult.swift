@@ -167,8 +167,13 @@ public struct RunResult: Sendable {
     }
 
     /// The command that runs exactly this again.
-    public var replayCommand: String {
-        "\(Self.replayProgram) run \(ShellQuoting.quote(file ?? "<scenario>")) --seed \(seed)"
+    public var replayCommand: String { command("run") }
+
+    /// The command that shrinks this run's failure (`simulate shrink FILE --seed N …`).
+    public var shrinkCommand: String { command("shrink") }
+
+    private func command(_ subcommand: String) -> String {
+        "\(Self.replayProgram) \(subcommand) \(ShellQuoting.quote(file ?? "<scenario>")) --seed \(seed)"
             + (strategy.map { " --strategy " + ShellQuoting.quote($0.description) } ?? "")
             + replayArguments.map { " " + ShellQuoting.quote($0) }.joined()
     }
