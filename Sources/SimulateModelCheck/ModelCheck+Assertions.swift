@@ -67,6 +67,7 @@ extension ModelCheck {
             folder = folder.deletingLastPathComponent()
         }
         guard let root else { return paths }
-        return paths.map { $0.hasPrefix("/") ? $0 : root.appendingPathComponent($0).path }
+        // `../Shared/Models` is shown as the folder it names, not as `<root>/../Shared/Models`.
+        return paths.map { $0.hasPrefix("/") ? $0 : root.appendingPathComponent($0).standardizedFileURL.path }
     }
 }
