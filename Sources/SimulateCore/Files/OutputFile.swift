@@ -50,7 +50,9 @@ package struct OutputFile: Sendable, Equatable {
         let parent = (path as NSString).deletingLastPathComponent
         if (parent.isEmpty ? "." : parent) != folder {
             var missing = parent
-            while case let up = (missing as NSString).deletingLastPathComponent, (up.isEmpty ? "." : up) != folder {
+            while true {
+                let up = (missing as NSString).deletingLastPathComponent
+                if (up.isEmpty ? "." : up) == folder { break }
                 missing = up
             }
             guard mkdir(missing, 0o755) == 0 else {
