@@ -60,12 +60,14 @@ enum RecordFile {
 
     static func read(_ path: String) throws -> [TraceRecord] {
         if let problem = FileCheck.problemReadingRegularFile(path) { throw Problem(description: problem) }
+        // `serve --record` ends every file with a newline, even one that recorded nothing. (Asked of the file
+        // system first: Foundation's `contents(atPath:)` keeps its read buffer of an empty file.)
+        var status = stat()
+        guard stat(path, &status) != 0 || status.st_size > 0 else {
+            throw Problem(description: "the file is empty (expected the JSON lines `simulate serve --record` writes)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Problem(description: "cannot be read: \(FileCheck.reason(errno))")
-        }
-        // `serve --record` ends every file with a newline, even one that recorded nothing.
-        guard !data.isEmpty else {
-            throw Problem(description: "the file is empty (expected the JSON lines `simulate serve --record` writes)")
         }
         var records: [TraceRecord] = []
         for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {
