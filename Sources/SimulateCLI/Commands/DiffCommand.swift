@@ -60,18 +60,16 @@ enum RecordFile {
 
     static func read(_ path: String) throws -> [TraceRecord] {
         if let problem = FileCheck.problemReadingRegularFile(path) { throw Problem(description: problem) }
-        // `serve --record` ends every file with a newline, even one that recorded nothing. (Asked of the file
-        // system first: Foundation's `contents(atPath:)` keeps its read buffer of an empty file.)
-        var status = stat()
-        guard stat(path, &status) != 0 || status.st_size > 0 else {
-            throw Problem(description: "the file is empty (expected the JSON lines `simulate serve --record` writes)")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = FileCheck.readRegularFile(path) else {
             throw Problem(description: "cannot be read: \(FileCheck.reason(errno))")
         }
+        // `serve --record` ends every file with a newline, even one that recorded nothing.
+        guard !bytes.isEmpty else {
+            throw Problem(description: "the file is empty (expected the JSON lines `simulate serve --record` writes)")
+        }
         var records: [TraceRecord] = []
-        for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {
-            guard let document = try? JSONParser.parse(Array(line.utf8)),
+        for (index, line) in bytes.split(separator: UInt8(ascii: "\n")).enumerated() {
+            guard let document = try? JSONParser.parse(Array(line)),
                 let record = TraceRecordLine.parse(document.root)
             else {
                 throw Problem(description: "line \(index + 1): not a trace record written by `simulate serve --record`")

@@ -1,6 +1,7 @@
 import Foundation
 
-/// What is at a path, found without opening it: opening a FIFO for reading waits for a writer for ever.
+/// What is at a path, found without opening it (opening a FIFO for reading waits for a writer for ever), and the
+/// bytes of a regular file.
 package enum FileCheck {
     /// Why the file at `path` cannot be read as a scenario or other input, or nil when it is a regular file.
     /// Symbolic links are followed; a loop of them is named as such.
@@ -46,5 +47,30 @@ package enum FileCheck {
         case ENAMETOOLONG: "path too long"
         default: String(cString: strerror(code)).lowercased()
         }
+    }
+
+    /// The bytes of the regular file at `path` (checked with ``problemReadingRegularFile(_:)`` first), read
+    /// straight into the array; nil with `errno` set when it cannot be read whole.
+    package static func readRegularFile(_ path: String) -> [UInt8]? {
+        // O_NONBLOCK: should the file have been swapped for a FIFO since it was checked, opening does not wait.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0, let handle = fdopen(descriptor, "rb") else {
+            if descriptor >= 0 { close(descriptor) }
+            return nil
+        }
+        defer { fclose(handle) }
+        var status = stat()
+        guard fstat(fileno(handle), &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            errno = EINVAL
+            return nil
+        }
+        let size = Int(status.st_size)
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = size == 0 ? 0 : fread(buffer.baseAddress, 1, size, handle)
+            complete = count == size
+        }
+        if !complete { errno = EIO }
+        return complete ? bytes : nil
     }
 }

@@ -22,31 +22,8 @@ public struct ScenarioLoader: Sendable {
         }
         if let problem = FileCheck.problemReadingRegularFile(file) { throw unreadable(problem) }
         // A regular file is read straight into the byte array: through `Data` it would be in memory twice.
-        guard let bytes = Self.readRegularFile(file) else { throw unreadable(FileCheck.reason(errno)) }
+        guard let bytes = FileCheck.readRegularFile(file) else { throw unreadable(FileCheck.reason(errno)) }
         return try load(bytes: bytes, file: file)
-    }
-
-    private static func readRegularFile(_ path: String) -> [UInt8]? {
-        // O_NONBLOCK: should the file have been swapped for a FIFO since it was checked, opening does not wait.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
-        guard descriptor >= 0, let handle = fdopen(descriptor, "rb") else {
-            if descriptor >= 0 { close(descriptor) }
-            return nil
-        }
-        defer { fclose(handle) }
-        var status = stat()
-        guard fstat(fileno(handle), &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            errno = EINVAL
-            return nil
-        }
-        let size = Int(status.st_size)
-        var complete = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = size == 0 ? 0 : fread(buffer.baseAddress, 1, size, handle)
-            complete = count == size
-        }
-        if !complete { errno = EIO }
-        return complete ? bytes : nil
     }
 
     public func load(text: String, file: String? = nil) throws(ScenarioError) -> Scenario {
