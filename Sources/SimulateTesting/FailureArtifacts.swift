@@ -106,6 +106,7 @@ extension ScenarioOutcome {
     mutating func replay(from saved: FailureArtifacts) {
         guard let scenario, scenario.file == nil || differsFromFile else { return }
         result?.file = saved.scenarioFile
+        savedScenarioFile = saved.scenarioFile
     }
 
     /// Saves a failed run's artifacts and words its replay for a test: `testFilter` names the test.

@@ -1,6 +1,10 @@
 import Foundation
 import SimulateCore
 
+#if canImport(Testing)
+    import Testing
+#endif
+
 /// What a failure message tells to run the failure again.
 ///
 /// `simulate run FILE --seed N` replays a file run with the built-in plugins alone. A run of your
@@ -24,8 +28,16 @@ struct ReplayContext: Sendable {
         return "simulate"
     }
 
-    /// The replay lines for a run of `seed` (and `strategy`, when the run named one) whose scenario was saved at `saved`.
-    func lines(seed: UInt64, strategy: ScheduleStrategy? = nil, saved: String) -> [String] {
+    /// The replay lines for a run of `seed` (and `strategy`, when the run named one) whose scenario was saved
+    /// at `saved`; nil: it was not saved, and no file holds the scenario as run.
+    func lines(seed: UInt64, strategy: ScheduleStrategy? = nil, saved: String?) -> [String] {
+        guard let saved else {
+            let alone =
+                "the scenario as run was not saved (it is not its file as written): ScenarioExpectations.check "
+                + "and XCTAssertScenarioPasses save it and print the simulate run line for it"
+            guard let testFilter else { return ["replay: " + alone] }
+            return ["replay: swift test --filter \(ShellQuoting.quote(testFilter))", "  the run alone: " + alone]
+        }
         let run =
             "\(program) run \(ShellQuoting.quote(saved)) --seed \(seed)"
             + (strategy.map { " --strategy " + ShellQuoting.quote($0.description) } ?? "")
@@ -36,6 +48,15 @@ struct ReplayContext: Sendable {
                 + "named by SIMULATE_REPLAY_PROGRAM)"
         guard let testFilter else { return ["replay: " + alone] }
         return ["replay: swift test --filter \(ShellQuoting.quote(testFilter))", "  the run alone: " + alone]
+    }
+
+    /// `swift test --filter` for the running Swift Testing test, when there is one.
+    static var currentTestFilter: String? {
+        #if canImport(Testing)
+            Test.current.map { filter(module: $0.id.moduleName, components: $0.id.nameComponents) }
+        #else
+            nil
+        #endif
     }
 
     /// `MyTests.SuiteName/testName` from a test's module and name components (`testName(_:)` loses its

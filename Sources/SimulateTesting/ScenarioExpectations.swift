@@ -54,6 +54,20 @@
             return record(harness.run(scenario, seed: seed), harness, sourceLocation: sourceLocation)
         }
 
+        /// Runs every seed in `seeds` of a scenario built in code, or loaded and changed in code
+        /// (``Scenario/keepInvariantsOnly()``, ``Scenario/state(_:for:)``), judged as
+        /// ``check(file:seeds:plugins:sourceLocation:)``: a failure saves the scenario as run, and its replay
+        /// lines name this test and that saved file, never the file as written.
+        @discardableResult
+        public static func check(
+            _ scenario: Scenario, seeds: ClosedRange<UInt64>, plugins: [any SimulationPlugin] = [],
+            sourceLocation: Testing.SourceLocation = #_sourceLocation
+        ) -> [ScenarioOutcome] {
+            let harness = ScenarioHarness(plugins: plugins)
+            return record(
+                harness.sweep(scenario, seeds: seeds), harness, seeds: seeds, sourceLocation: sourceLocation)
+        }
+
         /// Builds, validates and runs a scenario; a problem is recorded at the builder call that caused it.
         @discardableResult
         public static func check(
@@ -161,9 +175,7 @@
         }
 
         /// `swift test --filter` for the running test: `Module.Suite/test`.
-        private static var currentTestFilter: String? {
-            Test.current.map { ReplayContext.filter(module: $0.id.moduleName, components: $0.id.nameComponents) }
-        }
+        private static var currentTestFilter: String? { ReplayContext.currentTestFilter }
 
         private static func record(
             _ outcome: ScenarioOutcome, _ harness: ScenarioHarness, sourceLocation: Testing.SourceLocation

@@ -34,16 +34,23 @@ public struct ScenarioHarness: Sendable {
         run(load(file), seed: seed)
     }
 
-    /// Validates and runs a scenario built in code.
+    /// Validates and runs a scenario built in code, or one loaded from a file and changed in code: its
+    /// failures' replay lines never run the file as written (see ``SweepOutcome``).
     public func run(_ scenario: Scenario, seed: UInt64? = nil) -> ScenarioOutcome {
-        run(prepare(scenario), seed: seed)
+        run(prepare(scenario), seed: seed, asWritten: false)
     }
 
-    /// Runs a loaded scenario with `seed` (nil: its own), or hands back why it cannot run.
-    func run(_ ready: ReadyScenario, seed: UInt64?) -> ScenarioOutcome {
+    /// Runs a loaded scenario with `seed` (nil: its own), or hands back why it cannot run. `asWritten`:
+    /// the scenario is its file as written, so `simulate run FILE` replays it when only built-in plugins ran.
+    func run(_ ready: ReadyScenario, seed: UInt64?, asWritten: Bool = true) -> ScenarioOutcome {
         switch ready {
         case .ready(let scenario):
-            return ScenarioOutcome(result: runner.run(scenario, seed: seed, keepsTrace: false), scenario: scenario)
+            var outcome = ScenarioOutcome(
+                result: runner.run(scenario, seed: seed, keepsTrace: false), scenario: scenario)
+            outcome.replay = ReplayContext(
+                builtInPluginsOnly: builtInPluginsOnly, testFilter: ReplayContext.currentTestFilter)
+            outcome.differsFromFile = !asWritten && scenario.file != nil
+            return outcome
         case .invalid(let invalid):
             return invalid
         }

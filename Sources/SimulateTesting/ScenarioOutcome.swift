@@ -17,6 +17,8 @@ public struct ScenarioOutcome: Sendable {
     var differsFromFile = false
     /// Set by the test helpers: how the failure messages say to replay the run.
     var replay: ReplayContext?
+    /// The saved copy of the scenario as run (another seed's failure saved it), when this run saved none.
+    var savedScenarioFile: String?
 
     init(file: String, invalid: ScenarioError) {
         self.file = file
@@ -73,7 +75,8 @@ public struct ScenarioOutcome: Sendable {
         guard let replay, !(replay.builtInPluginsOnly && !differsFromFile) else {
             return "\nreplay: " + result.replayCommand + saved
         }
-        let scenario = artifacts?.scenarioFile ?? result.file ?? file
+        // Not saved (a harness run outside the test helpers): the file as written is not what ran.
+        let scenario = artifacts?.scenarioFile ?? savedScenarioFile ?? (differsFromFile ? nil : result.file ?? file)
         return "\n"
             + replay.lines(seed: result.seed, strategy: result.strategy, saved: scenario)
             .joined(separator: "\n") + saved

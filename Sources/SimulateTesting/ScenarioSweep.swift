@@ -22,17 +22,19 @@ extension ScenarioHarness {
         sweep(load(file), seeds: seeds)
     }
 
-    /// Runs a scenario built in code with every seed in `seeds`; it is validated once, not once per seed.
+    /// Runs a scenario built in code, or loaded and changed in code (``Scenario/keepInvariantsOnly()``,
+    /// settings replaced), with every seed in `seeds`; it is validated once, not once per seed. Its failures'
+    /// replay lines name the running Swift Testing test, never the file as written.
     public func sweep(_ scenario: Scenario, seeds: ClosedRange<UInt64>) -> SweepOutcome {
-        sweep(prepare(scenario), seeds: seeds)
+        sweep(prepare(scenario), seeds: seeds, asWritten: false)
     }
 
-    private func sweep(_ ready: ReadyScenario, seeds: ClosedRange<UInt64>) -> SweepOutcome {
+    private func sweep(_ ready: ReadyScenario, seeds: ClosedRange<UInt64>, asWritten: Bool = true) -> SweepOutcome {
         guard case .ready(let scenario) = ready, !scenario.pinsSeed else {
-            let only = run(ready, seed: nil)
+            let only = run(ready, seed: nil, asWritten: asWritten)
             return SweepOutcome(outcomes: [only], failures: only.failures)
         }
-        return Self.judge(seeds.map { run(ready, seed: $0) }, seeds: seeds)
+        return Self.judge(seeds.map { run(ready, seed: $0, asWritten: asWritten) }, seeds: seeds)
     }
 
     static func judge(_ outcomes: [ScenarioOutcome], seeds: ClosedRange<UInt64>) -> SweepOutcome {

@@ -57,6 +57,24 @@
         return XCTRecord(harness.run(scenario, seed: seed), harness, filter, file: file, line: line)
     }
 
+    /// Runs every seed in `seeds` of a scenario built in code, or loaded and changed in code
+    /// (``Scenario/keepInvariantsOnly()``, ``Scenario/state(_:for:)``); a failure saves the scenario as run.
+    @discardableResult
+    public func XCTAssertScenarioPasses(
+        _ scenario: Scenario, seeds: ClosedRange<UInt64>, plugins: [any SimulationPlugin] = [],
+        file: StaticString = #filePath, line: UInt = #line, fileID: String = #fileID, function: String = #function
+    ) -> [ScenarioOutcome] {
+        let harness = ScenarioHarness(plugins: plugins)
+        var sweep = harness.sweep(scenario, seeds: seeds)
+        _ = sweep.prepareForReport(
+            harness, seeds: seeds, testFilter: ReplayContext.filter(fileID: fileID, function: function))
+        for failure in sweep.failures {
+            XCTFail(failure.message, file: file, line: line)
+        }
+        if let reason = sweep.skipped { print("skipped \(scenario.file ?? scenario.name): \(reason)") }
+        return sweep.outcomes
+    }
+
     /// Runs a scenario file with plugin settings replaced (see ``ScenarioHarness/run(_:seed:setting:)``),
     /// e.g. `setting: ["sse": ["client": "app"]]` to run it against your own component.
     @discardableResult
