@@ -261,7 +261,9 @@ let package = Package(
             name: "SimulateIntentsTests",
             dependencies: ["SimulateIntents", "SimulateCore", "SimulateCounter", "SimulateModel", "SimulateJSON"]),
         // The Apple adapters' conversions, on Foundation values (docs/apple-platforms.md).
-        .testTarget(name: "SimulateFacadesTests", dependencies: ["SimulateFacades", "SimulateCloudKit"]),
+        .testTarget(
+            name: "SimulateFacadesTests",
+            dependencies: ["SimulateFacades", "SimulateCloudKit", "SimulateIntents", "SimulateTesting"]),
         .testTarget(
             name: "SimulateCLITests",
             dependencies: [

@@ -13,18 +13,22 @@ let package = Package(
     targets: [
         .target(name: "PunchlistExample", dependencies: [.product(name: "SimulateFacades", package: "simulate")]),
         .target(name: "DisplayIDExample", dependencies: [.product(name: "SimulateFacades", package: "simulate")]),
+        // The JSON core of the app's App Intents: Foundation only, nothing of the toolkit.
+        .target(name: "TaskIntentsExample"),
         // The app client against the reference client, seeds 0..<200 (docs/your-own-code.md); the
         // component registration is the test target's file, linked in.
         .executableTarget(
             name: "punchlist-bench",
             dependencies: [
-                "PunchlistExample", "DisplayIDExample", .product(name: "SimulateKit", package: "simulate"),
+                "PunchlistExample", "DisplayIDExample", "TaskIntentsExample",
+                .product(name: "SimulateKit", package: "simulate"),
             ]
         ),
         .testTarget(
             name: "ExamplesTests",
             dependencies: [
-                "PunchlistExample", "DisplayIDExample", .product(name: "SimulateKit", package: "simulate"),
+                "PunchlistExample", "DisplayIDExample", "TaskIntentsExample",
+                .product(name: "SimulateKit", package: "simulate"),
             ]
         ),
     ]

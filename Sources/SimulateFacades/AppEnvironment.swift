@@ -113,6 +113,11 @@ extension AppComponentFactory {
             relaunch: {
                 environment.launch.end()
                 return launch(make, context: context, device: device)
+            },
+            systemCall: { name, action in
+                nonisolated(unsafe) let action = action
+                let task = environment.spawn(name) { await action() }
+                return { task.cancel() }
             })
     }
 }

@@ -4,8 +4,13 @@ import SimulateModel
 
 /// The `intents` plugin: App Intents with one JSON string in and one JSON string out.
 public struct IntentsPlugin: SimulationPlugin {
-    /// The plugin.
-    public init() {}
+    /// The app's own intents a scenario may select with `"handler": "<name>"`, by name.
+    public var appIntents: [String: AppComponentFactory<any AppIntentsComponent>]
+
+    /// The plugin, with the app's own intents by the names scenarios select them with (`"handler": "<name>"`).
+    public init(appIntents: [String: AppComponentFactory<any AppIntentsComponent>] = [:]) {
+        self.appIntents = appIntents
+    }
 
     public var name: String { "intents" }
     public var summary: String { "App Intents with one JSON string in and one JSON string out" }
@@ -17,12 +22,17 @@ public struct IntentsPlugin: SimulationPlugin {
         configuration: IntentsConfiguration, at path: JSONPath,
         context: PluginCheckContext<IntentsConfiguration>
     ) {
-        if let model = context.configuration(of: ModelPlugin()) {
+        ComponentChoice.check(
+            configuration.handlerName, key: "handler", builtIn: [IntentsConfiguration.referenceHandler],
+            registered: appIntents.keys.sorted(), at: path, diagnostics: context.diagnostics)
+        if configuration.appHandler == nil, let model = context.configuration(of: ModelPlugin()) {
             ModelCompatibility.check(model.configuration, at: model.path, diagnostics: context.diagnostics)
         }
     }
 
     public func makeRun(configuration: IntentsConfiguration, context: SimulationContext) -> IntentsRun {
-        IntentsRun(configuration: configuration, context: context)
+        IntentsRun(
+            configuration: configuration, context: context,
+            appIntents: configuration.appHandler.flatMap { appIntents[$0] })
     }
 }

@@ -22,14 +22,20 @@ public struct AppComponentInstance<Component> {
     public var perform: (_ action: @escaping () async -> Void) -> Void
     /// Kills the app on the device (cancels its tasks) and launches it again: a new instance.
     public var relaunch: (() -> AppComponentInstance<Component>)?
+    /// Starts `action` as the system's call into the app (an App Intent that `shortcuts run` invokes): a
+    /// task of the device started at once, even while the app is in the background, unlike ``perform``'s
+    /// user actions. The returned closure cancels that task (the system ending the call at its time limit).
+    public var systemCall: ((_ name: String, _ action: @escaping () async -> Void) -> () -> Void)?
 
     public init(
         component: Component, perform: @escaping (_ action: @escaping () async -> Void) -> Void,
-        relaunch: (() -> AppComponentInstance<Component>)? = nil
+        relaunch: (() -> AppComponentInstance<Component>)? = nil,
+        systemCall: ((_ name: String, _ action: @escaping () async -> Void) -> () -> Void)? = nil
     ) {
         self.component = component
         self.perform = perform
         self.relaunch = relaunch
+        self.systemCall = systemCall
     }
 }
 

@@ -19,6 +19,12 @@ public struct IntentsConfiguration: PluginArguments {
         case interpolation
     }
 
+    /// `handler`: "reference", or the name of the app's own intents registered from Swift.
+    public var handlerName = IntentsConfiguration.referenceHandler
+    /// The built-in handler's name.
+    public static let referenceHandler = "reference"
+    /// The app's own intents a scenario selects; nil for the reference intents.
+    public var appHandler: String? { handlerName == Self.referenceHandler ? nil : handlerName }
     /// `maxInputBytes`: longer inputs answer `inputTooLarge` before any parsing.
     public var maxInputBytes = IntentInput.defaultMaxBytes
     /// `timeout`: how long the caller waits for an intent that needs the counter (0: no limit).
@@ -35,6 +41,12 @@ public struct IntentsConfiguration: PluginArguments {
     public init() {}
 
     public static let fields: [Field<Self>] = [
+        .component(
+            "handler", \.handlerName, builtIn: [referenceHandler],
+            "\"reference\" (the documented intents on the model and the counter), or the name of your own "
+                + "intents registered from Swift (docs/intents.md, Your own intents): every call is then your "
+                + "code's; the keys below but maxInputBytes (which fuzz inputs are sized by) and systemTimeLimit "
+                + "are the reference's settings"),
         .integer(
             "maxInputBytes", \.maxInputBytes, in: 64...16_777_216,
             "inputs longer than this many UTF-8 bytes answer inputTooLarge before any parsing (64…16777216)"),

@@ -28,7 +28,9 @@ enum IntentsDocs {
                 field types and values, extra fields, then the store. Every intent but addTask answers at once;
                 addTask answers when its displayId allocation completes (counterUnavailable when it fails, e.g.
                 offline with the counter's "offline": "fail"; timeout after the configured timeout). Projects and
-                tasks are the model plugin's Project and Task on that device (local first, synced later).
+                tasks are the model plugin's Project and Task on that device (local first, synced later). With
+                "handler" naming your own intents, the call is your code's: started at once as a task of the device
+                (even in the background), answered when it returns.
                 """),
         EntryDoc(
             "fuzz", "Call intents with `count` seeded malformed inputs of every kind",
@@ -53,7 +55,9 @@ enum IntentsDocs {
                 cancelled at its time limit (systemTimeLimit, about 30 s on every platform but macOS:
                 IntentCancellationReason.timeout): its caller got no JSON at all. Violations name the time, device,
                 intent, input (truncated) and response. Expect it violated with "errors": "thrown" (empty output)
-                or "encoding": "interpolation" (user text breaks the JSON).
+                or "encoding": "interpolation" (user text breaks the JSON). With "shape": "json" only strict JSON is
+                asked for (your own intents with answers of their own); an intent of yours that throws leaves its
+                caller's stdout empty and is reported with what it threw.
                 """),
         EntryDoc(
             "fuzzCodes", "Every intents.fuzz input was answered with the error code its kind calls for",
@@ -64,7 +68,10 @@ enum IntentsDocs {
             details: """
                 Across devices: every displayId addTask answered is distinct. At the end (after the sync that
                 happened during the run) each device's store is searched for tasks sharing a displayId, e.g. after
-                the counter's localMaxPlusOne allocator handed the same id to two devices.
+                the counter's localMaxPlusOne allocator handed the same id to two devices. With your own intents
+                ("handler"), the displayIds are read from addTask answers of the documented shape
+                ({"ok": true, "result": {"task": {"displayId": …}}}), and the stores, which are your code's, are
+                not searched.
                 """),
     ]
 
@@ -76,7 +83,8 @@ enum IntentsDocs {
         EntryDoc(
             "lastOutcome",
             "\"ok\", the error code of the device's last answer, or \"cancelled\" when the system cancelled it at its "
-                + "time limit (null before any)", valueType: "string"
+                + "time limit (null before any); for your own intents also \"thrown\" (it threw) and \"unreadable\" "
+                + "(an answer without \"ok\", or false without an error code)", valueType: "string"
         ),
         EntryDoc(
             "responses", "Answers so far on the device (every device when device is omitted)", perDevice: false,
@@ -85,7 +93,9 @@ enum IntentsDocs {
             "pending", "Calls waiting for their answer on the device (every device when omitted)", perDevice: false,
             valueType: "integer"),
         EntryDoc(
-            "errorCodes", "How many answers of each error code the device gave: {\"invalidJSON\": 3, …}",
+            "errorCodes",
+            "How many answers of each error code the device gave: {\"invalidJSON\": 3, …} (your own intents' "
+                + "\"thrown\" and \"unreadable\" answers too)",
             valueType: "object"),
         EntryDoc("displayIds", "displayIds of the device's successful addTask answers, in order", valueType: "array"),
     ]

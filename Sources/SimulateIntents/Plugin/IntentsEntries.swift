@@ -84,12 +84,26 @@ public enum IntentsInvariant: PluginEntries {
 
     /// `jsonOut`'s arguments.
     public struct JSONOut: PluginArguments {
+        /// `shape`: what an answer must be beyond strict JSON.
+        public enum Shape: String, CaseIterable, Sendable {
+            /// The documented envelope, error codes and result of each intent (docs/intents.md).
+            case documented
+            /// One strict JSON text, whatever its shape: for the app's own intents with answers of their own.
+            case json
+        }
+
         /// `allowPending`: do not report calls unanswered at the end.
         public var allowPending = false
+        /// `shape`: the documented shapes, or any strict JSON.
+        public var shape = Shape.documented
         /// Unanswered calls reported.
         public init() {}
         public static let fields: [Field<Self>] = [
-            .boolean("allowPending", \.allowPending, "do not report calls unanswered at the end")
+            .boolean("allowPending", \.allowPending, "do not report calls unanswered at the end"),
+            .choice(
+                "shape", \.shape,
+                "\"documented\": each answer has the documented envelope, codes and result of its intent; \"json\": "
+                    + "any strict JSON text (for your own intents whose answers have a shape of their own)"),
         ]
     }
 

@@ -21,17 +21,30 @@ enum ResponseShape {
 
     /// Nil when `text` is strict JSON of the documented shape for a call of `intent`; otherwise what is wrong.
     static func problem(in text: String, intent: String) -> String? {
-        guard !text.isEmpty else { return "the output is empty, not JSON" }
+        switch read(text) {
+        case .failure(let problem): problem.description
+        case .success(let root): problem(inResponse: root, intent: intent)
+        }
+    }
+
+    /// What keeps a caller's output from being one strict JSON text (RFC 8259, no duplicate keys).
+    struct NotJSON: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// `text` read as one strict JSON text: its root, or why it is not JSON.
+    static func read(_ text: String) -> Result<JSON, NotJSON> {
+        guard !text.isEmpty else { return .failure(NotJSON(description: "the output is empty, not JSON")) }
         let document: JSONDocument
         do {
             document = try JSONParser.parse(text)
         } catch {
-            return "the output is not JSON: \(error)"
+            return .failure(NotJSON(description: "the output is not JSON: \(error)"))
         }
         if let duplicate = document.duplicateKeys.first {
-            return "duplicate key \"\(duplicate.key)\" at \(duplicate.path)"
+            return .failure(NotJSON(description: "duplicate key \"\(duplicate.key)\" at \(duplicate.path)"))
         }
-        return problem(inResponse: document.root, intent: intent)
+        return .success(document.root)
     }
 
     static func problem(inResponse root: JSON, intent: String) -> String? {

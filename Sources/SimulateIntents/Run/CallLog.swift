@@ -12,6 +12,8 @@ struct PendingCall {
     var timeout: EventHandle?
     /// The system's cancellation at its time limit (not on macOS).
     var systemLimit: EventHandle?
+    /// Cancels the app's own intent's task (the system ending it at its time limit).
+    var cancelTask: (() -> Void)?
 }
 
 /// What one device's intents answered so far.
@@ -19,6 +21,7 @@ struct DeviceLog {
     var responses = 0
     var lastText: String?
     var lastOutcome: String?
+    /// Answers by outcome other than "ok": error codes, and the app's "thrown" and "unreadable".
     var codes: [String: Int] = [:]
     /// displayIds of successful addTask answers, in order, with the time of each.
     var displayIDs: [(id: Int64, at: VirtualInstant)] = []

@@ -7,7 +7,8 @@ extension IntentsRun {
         let end = context.now
         switch invariant {
         case .jsonOut(let arguments):
-            var violations = shapeViolations.all(end: end) + systemCancellations.all(end: end)
+            let answers = arguments.shape == .documented ? shapeViolations : notJSONViolations
+            var violations = answers.all(end: end) + systemCancellations.all(end: end)
             if !arguments.allowPending { violations += unanswered() }
             return violations
         case .fuzzCodes:

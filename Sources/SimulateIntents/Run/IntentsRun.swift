@@ -7,26 +7,39 @@ import SimulateModel
 public final class IntentsRun: PluginRun {
     let configuration: IntentsConfiguration
     let context: SimulationContext
+    let appIntents: AppComponentFactory<any AppIntentsComponent>?
     var router = IntentRouter(store: nil, counter: nil)
+    /// The app's own intents, when the scenario selects them (`handler`).
+    var appHandlers: AppIntentHandlers?
     var logs: [DeviceLog]
     var pending: [Int: PendingCall] = [:]
     var nextCall = 0
     var fuzzRandom: [SeededRandom]
     var shapeViolations = ViolationLog()
+    /// The answers that were not strict JSON at all (`jsonOut` with `"shape": "json"`).
+    var notJSONViolations = ViolationLog()
     var fuzzViolations = ViolationLog()
     /// Calls the system cancelled at its time limit: the caller got no JSON.
     var systemCancellations = ViolationLog()
     var fuzzed = 0
     var slowest = VirtualDuration.zero
 
-    init(configuration: IntentsConfiguration, context: SimulationContext) {
+    init(
+        configuration: IntentsConfiguration, context: SimulationContext,
+        appIntents: AppComponentFactory<any AppIntentsComponent>? = nil
+    ) {
         self.configuration = configuration
         self.context = context
+        self.appIntents = appIntents
         logs = Array(repeating: DeviceLog(), count: context.devices.count)
         fuzzRandom = context.devices.map { context.random(for: $0, component: "intents") }
     }
 
     public func start() {
+        if let appIntents {
+            appHandlers = AppIntentHandlers(factory: appIntents, context: context)
+            return
+        }
         router = IntentRouter(
             store: context.service((any ModelStoreService).self),
             counter: context.service((any DisplayIDAllocating).self))
@@ -50,6 +63,12 @@ public final class IntentsRun: PluginRun {
             device: device, intent: intent, input: input, calledAt: context.now,
             fuzzKind: fuzz?.kind,
             expectedCode: fuzz?.expectedCode)
+        if let appHandlers {
+            pending[id]?.cancelTask = appHandlers.start(intent, input: input, on: device) { [unowned self] in
+                deliver(id, CallerOutput(app: $0, intent: intent))
+            }
+            return armSystemTimeLimit(id, on: device)
+        }
         let answer: IntentRouter.Answer = { [unowned self] in respond(id, $0) }
         guard let name = IntentName(rawValue: intent) else {
             return answer(
@@ -76,13 +95,17 @@ public final class IntentsRun: PluginRun {
     }
 
     /// `IntentCancellationReason.timeout`: on every platform but macOS the system cancels an intent that
-    /// is still running after about 30 s. Armed only when the intent's own timeout would not answer first.
+    /// is still running after about 30 s. Armed for the reference only when its own timeout would not
+    /// answer first; always for the app's own intents, whose timeouts are their own.
     private func armSystemTimeLimit(_ id: Int, on device: Device) {
         let limit = configuration.systemTimeLimit
         guard device.platform != .macOS, limit > .zero,
-            configuration.timeout == .zero || configuration.timeout > limit
+            appHandlers != nil || configuration.timeout == .zero || configuration.timeout > limit
         else { return }
-        pending[id]?.systemLimit = context.scheduler.schedule(after: limit) { [unowned self] in
+        // The app's answer at the limit itself wins, as the reference's own timeout at the limit does: the
+        // cancellation comes after everything else at that instant.
+        let after = appHandlers == nil ? limit : VirtualDuration.nanoseconds(limit.nanoseconds + 1)
+        pending[id]?.systemLimit = context.scheduler.schedule(after: after) { [unowned self] in
             cancelBySystem(id)
         }
     }
@@ -91,6 +114,7 @@ public final class IntentsRun: PluginRun {
     private func cancelBySystem(_ id: Int) {
         guard let call = pending.removeValue(forKey: id) else { return }
         if let timeout = call.timeout { context.scheduler.cancel(timeout) }
+        call.cancelTask?()
         let limit = DurationFormat.string(configuration.systemTimeLimit)
         logs[call.device.index].lastOutcome = "cancelled"
         logs[call.device.index].lastText = nil
@@ -117,52 +141,68 @@ public final class IntentsRun: PluginRun {
     }
 
     private func respond(_ id: Int, _ outcome: Result<JSONObject, IntentError>) {
+        guard let intent = pending[id]?.intent else { return }
+        let response = IntentResponse(intent: intent, outcome: outcome)
+        deliver(id, CallerOutput(reference: response, configuration: configuration))
+    }
+
+    /// The caller got `output`: recorded, traced and judged.
+    private func deliver(_ id: Int, _ output: CallerOutput) {
         guard let call = pending.removeValue(forKey: id) else { return }
         if let timeout = call.timeout { context.scheduler.cancel(timeout) }
         if let limit = call.systemLimit { context.scheduler.cancel(limit) }
-        let response = IntentResponse(intent: call.intent, outcome: outcome)
-        let text = response.text(configuration)
         let latency = context.now - call.calledAt
         slowest = max(slowest, latency)
-        record(response, text: text, call: call)
+        record(output, call: call)
         context.trace.instant(
             call.device.id, "intent", call.intent,
-            "\(response.outcomeName) after \(DurationFormat.string(latency)) \(excerpt(text, limit: 200))",
-            value: Int64(IntentError.Code.allCases.firstIndex { $0 == response.errorCode } ?? -1))
-        checkShape(text, call: call)
-        checkFuzzCode(response, call: call)
+            "\(output.outcome) after \(DurationFormat.string(latency)) \(excerpt(output.text, limit: 200))",
+            value: output.traceValue)
+        checkShape(output, call: call)
+        checkFuzzCode(output, call: call)
     }
 
-    private func record(_ response: IntentResponse, text: String, call: PendingCall) {
+    private func record(_ output: CallerOutput, call: PendingCall) {
         var log = logs[call.device.index]
         log.responses += 1
-        log.lastText = text
-        log.lastOutcome = response.outcomeName
-        if let code = response.errorCode { log.codes[code.rawValue, default: 0] += 1 }
-        if case .success(let result) = response.outcome, call.intent == IntentName.addTask.rawValue,
-            let displayID = result["task"]?["displayId"]?.int64Value
-        {
-            log.displayIDs.append((displayID, context.now))
-        }
+        log.lastText = output.text
+        log.lastOutcome = output.outcome
+        if output.outcome != "ok" { log.codes[output.outcome, default: 0] += 1 }
+        if let displayID = output.displayID { log.displayIDs.append((displayID, context.now)) }
         logs[call.device.index] = log
     }
 
-    private func checkShape(_ text: String, call: PendingCall) {
-        guard let problem = ResponseShape.problem(in: text, intent: call.intent) else { return }
-        shapeViolations.append(
-            Violation(
-                at: context.now, device: call.device.id,
-                message: "\(call.intent) with input \(excerpt(call.input)) answered \(excerpt(text)): \(problem)",
-                events: [traceLine(call, "intents.call \(excerpt(call.intent)) \(excerpt(call.input))")]))
+    private func checkShape(_ output: CallerOutput, call: PendingCall) {
+        let read = output.read ?? ResponseShape.read(output.text)
+        let problem: String
+        switch read {
+        case .failure(let notJSON):
+            problem =
+                output.thrown.map { "the intent threw \($0): the caller's stdout is empty" } ?? notJSON.description
+            notJSONViolations.append(violation(problem, output: output, call: call))
+        case .success(let root):
+            guard let offShape = ResponseShape.problem(inResponse: root, intent: call.intent) else { return }
+            problem = offShape
+        }
+        shapeViolations.append(violation(problem, output: output, call: call))
     }
 
-    private func checkFuzzCode(_ response: IntentResponse, call: PendingCall) {
-        guard let kind = call.fuzzKind, response.errorCode != call.expectedCode else { return }
+    private func violation(_ problem: String, output: CallerOutput, call: PendingCall) -> Violation {
+        Violation(
+            at: context.now, device: call.device.id,
+            message: "\(call.intent) with input \(excerpt(call.input)) answered \(excerpt(output.text)): \(problem)",
+            events: [traceLine(call, "intents.call \(excerpt(call.intent)) \(excerpt(call.input))")])
+    }
+
+    private func checkFuzzCode(_ output: CallerOutput, call: PendingCall) {
+        guard let kind = call.fuzzKind else { return }
+        let expected = call.expectedCode?.rawValue ?? "ok"
+        guard output.outcome != expected else { return }
         fuzzViolations.append(
             Violation(
                 at: context.now, device: call.device.id,
                 message: "fuzz input of kind \(kind.rawValue) to \(excerpt(call.intent)) answered "
-                    + "\(response.outcomeName), expected \(call.expectedCode?.rawValue ?? "ok"); input \(excerpt(call.input))"
+                    + "\(output.outcome), expected \(expected); input \(excerpt(call.input))"
             ))
     }
 

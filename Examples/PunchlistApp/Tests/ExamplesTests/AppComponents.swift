@@ -2,6 +2,7 @@ import DisplayIDExample
 import Foundation
 import PunchlistExample
 import SimulateKit
+import TaskIntentsExample
 
 // How an app team puts its own code under the bundled scenarios: conform the component to the
 // plugin's observation protocol, register a factory under a name, and select that name.
@@ -15,6 +16,9 @@ extension PunchlistClient: PunchlistClientComponent {
 
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 extension DisplayIDService: DisplayIDAllocatorComponent {}
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension TaskIntents: AppIntentsComponent {}
 
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 enum AppComponents {
@@ -53,6 +57,32 @@ enum AppComponents {
                     clock: environment.clock, connectivity: environment.connectivity,
                     recordID: CounterRecord.recordID(zone: zone), options: options,
                     random: environment.randomNumberGenerator("displayIds"))
+            }
+        ])
+    }
+
+    /// The app's App Intents with their own default options, with `adjust` applied; their displayIds come
+    /// from the app's displayId service. The input limit is the scenario's (`intents.maxInputBytes`): the
+    /// fuzz inputs are sized by it.
+    static func taskIntents(
+        _ adjust: @escaping @Sendable (inout TaskIntents<AppClock>.Options) -> Void = { _ in }
+    ) -> IntentsPlugin {
+        IntentsPlugin(appIntents: [
+            "app": .app { environment in
+                var options = TaskIntents<AppClock>.Options()
+                if let limit = environment.configuration(ofPlugin: "intents")?["maxInputBytes"]?.intValue {
+                    options.maxInputBytes = limit
+                }
+                adjust(&options)
+                let zone =
+                    environment.configuration(ofPlugin: "counter")?["zone"]?.stringValue ?? CounterRecord.defaultZone
+                let displayIDs = DisplayIDService(
+                    database: environment.cloudKit, clock: environment.clock,
+                    connectivity: environment.connectivity, recordID: CounterRecord.recordID(zone: zone),
+                    random: environment.randomNumberGenerator("displayIds"))
+                return TaskIntents(clock: environment.clock, options: options) {
+                    try await displayIDs.nextDisplayID()
+                }
             }
         ])
     }

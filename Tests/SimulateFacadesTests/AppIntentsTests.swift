@@ -1,0 +1,178 @@
+import SimulateCore
+import SimulateFacades
+import SimulateIntents
+import SimulateJSON
+import SimulateTesting
+import Testing
+
+/// An app's own App Intents run by the `intents` plugin (`"handler": "app"`): what its caller gets is
+/// judged, whatever the intents do inside.
+@Suite struct AppIntentsTests {
+    /// Intents named after what they do: `echo` returns its input, `throw` throws, `sleep` waits the
+    /// input's seconds on the simulation clock and then answers ok.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    final class ScriptedIntents: AppIntentsComponent, @unchecked Sendable {
+        struct Failure: Error, CustomStringConvertible {
+            var description: String { "Failure(the store is locked)" }
+        }
+
+        let clock: AppClock
+        var cancelled = 0
+
+        init(clock: AppClock) { self.clock = clock }
+
+        func perform(intent: String, input: String) async throws -> String {
+            switch intent {
+            case "throw":
+                throw Failure()
+            case "sleep":
+                do {
+                    try await clock.sleep(for: .seconds(Int(input) ?? 0))
+                } catch {
+                    cancelled += 1
+                    throw error
+                }
+                return #"{"ok": true, "intent": "listTasks", "result": {"tasks": []}}"#
+            default:
+                return input
+            }
+        }
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    final class Made: @unchecked Sendable {
+        var components: [ScriptedIntents] = []
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    static func harness(_ made: Made = Made()) -> ScenarioHarness {
+        ScenarioHarness(plugins: [
+            IntentsPlugin(appIntents: [
+                "scripted": .app { environment in
+                    let component = ScriptedIntents(clock: environment.clock)
+                    made.components.append(component)
+                    return component
+                }
+            ])
+        ])
+    }
+
+    static func scenario(
+        platform: String = "iOS", handler: String = "scripted", steps: [String], expect: [String] = [],
+        faults: String = ""
+    ) -> String {
+        """
+        {"format": 1, "name": "app intents", "duration": "60s",
+         "devices": [{"id": "phone", "platform": "\(platform)"}], "faults": [\(faults)],
+         "plugins": {"model": {}, "counter": {}, "intents": {"handler": "\(handler)"}},
+         "steps": [\(steps.joined(separator: ", "))], "expect": [\(expect.joined(separator: ", "))]}
+        """
+    }
+
+    static func call(_ intent: String, _ input: String, at time: String = "1s") -> String {
+        #"{"at": "\#(time)", "device": "phone", "do": "intents.call", "args": {"intent": "\#(intent)", "input": \#(JSONWriter.string(.string(input)))}}"#
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    static func run(_ text: String, harness: ScenarioHarness = harness()) throws -> ScenarioOutcome {
+        let scenario = try ScenarioLoader(registry: harness.registry).load(bytes: Array(text.utf8), file: "app.json")
+        return harness.run(scenario, seed: 0)
+    }
+
+    static func violations(_ outcome: ScenarioOutcome, _ name: String) -> [String] {
+        outcome.result?.expectations.first { $0.name == name }?.violations.map(\.message) ?? []
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func everyAnswerIsJudgedAsTheCallerGetsIt() throws {
+        let outcome = try Self.run(
+            Self.scenario(
+                steps: [
+                    Self.call("echo", #"{"ok": true, "intent": "echo", "result": {}}"#),
+                    Self.call("echo", #"{"ok": true,}"#, at: "2s"),
+                    Self.call("throw", "{}", at: "3s"),
+                ],
+                expect: [
+                    #"{"invariant": "intents.jsonOut", "violated": true}"#,
+                    #"{"at": "end", "device": "phone", "check": "intents.lastOutcome", "equals": "thrown"}"#,
+                    #"{"at": "end", "device": "phone", "check": "intents.errorCodes", "equals": {"thrown": 1, "unreadable": 1}}"#,
+                ]))
+        #expect(outcome.passed, "\(outcome.failures.map(\.message))")
+        let found = Self.violations(outcome, "intents.jsonOut")
+        #expect(found.count == 3)
+        #expect(found[0].contains("an unknown intent must answer an error"))
+        #expect(found[1].contains("the output is not JSON"))
+        #expect(found[2].contains("the intent threw Failure(the store is locked): the caller's stdout is empty"))
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func shapeJSONAsksOnlyForStrictJSON() throws {
+        let steps = [
+            Self.call("echo", #"{"answer": 42}"#), Self.call("echo", #"{"a": 1, "a": 2}"#, at: "2s"),
+        ]
+        let outcome = try Self.run(
+            Self.scenario(
+                steps: steps,
+                expect: [#"{"invariant": "intents.jsonOut", "args": {"shape": "json"}, "violated": true}"#]))
+        let found = Self.violations(outcome, "intents.jsonOut")
+        #expect(found.count == 1)
+        #expect(found.first?.contains(#"duplicate key "a""#) == true)
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func theSystemCancelsACallPastItsLimitOnIOSOnly() throws {
+        let made = Made()
+        let iOS = try Self.run(
+            Self.scenario(
+                steps: [Self.call("sleep", "40")],
+                expect: [
+                    #"{"invariant": "intents.jsonOut", "args": {"shape": "json"}, "violated": true}"#,
+                    #"{"at": "end", "device": "phone", "check": "intents.lastOutcome", "equals": "cancelled"}"#,
+                ]), harness: Self.harness(made))
+        #expect(iOS.passed, "\(iOS.failures.map(\.message))")
+        let found = Self.violations(iOS, "intents.jsonOut")
+        #expect(found.count == 1)
+        #expect(found.first?.contains("the system cancelled it (IntentCancellationReason.timeout)") == true)
+        #expect(made.components.first?.cancelled == 1)
+        let macOS = try Self.run(
+            Self.scenario(
+                platform: "macOS", steps: [Self.call("sleep", "40")],
+                expect: [#"{"invariant": "intents.jsonOut", "args": {"shape": "json"}}"#]))
+        #expect(macOS.passed)
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func anAnswerAtTheLimitItselfReachesItsCaller() throws {
+        let outcome = try Self.run(
+            Self.scenario(
+                steps: [Self.call("sleep", "30")],
+                expect: [#"{"invariant": "intents.jsonOut", "args": {"shape": "json"}}"#]))
+        #expect(outcome.passed, "\(outcome.failures.map(\.message))")
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func aCallRunsWhileTheAppIsInTheBackground() throws {
+        let outcome = try Self.run(
+            Self.scenario(
+                steps: [Self.call("echo", #"{"ok": true, "intent": "listTasks", "result": {"tasks": []}}"#, at: "2s")],
+                expect: [
+                    #"{"invariant": "intents.jsonOut", "args": {"shape": "json"}}"#,
+                    #"{"at": "2.5s", "device": "phone", "check": "intents.responses", "equals": 1}"#,
+                ],
+                faults: #"{"at": "1s", "for": "20s", "kind": "background", "device": "phone"}"#))
+        #expect(outcome.passed, "\(outcome.failures.map(\.message))")
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func anUnregisteredHandlerIsALoadError() throws {
+        let harness = Self.harness()
+        #expect {
+            _ = try ScenarioLoader(registry: harness.registry).load(
+                bytes: Array(Self.scenario(handler: "mine", steps: []).utf8), file: "app.json")
+        } throws: { error in
+            "\(error)".contains(
+                #"/plugins/intents/handler: unknown handler "mine": expected one of "reference", "scripted" (registered)"#
+            )
+        }
+    }
+}
