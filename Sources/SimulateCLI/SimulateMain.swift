@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SimulateCore
 import SimulateFixtures
+import SimulateJSON
 import SimulatePlugins
 import SimulateReports
 
@@ -85,6 +86,14 @@ enum CommandEnvironment {
     /// and an optimized build keeps no other pointer to them (LeakSanitizer reported the plugin list of
     /// `custom-simulate`'s top-level code as leaked at exit).
     nonisolated(unsafe) static var callersLists: (plugins: [any SimulationPlugin], fixtures: [any RealEndpointFixture])?
+    /// The plugins of the caller's own that `scenario` enables, as the Swift expressions that make them
+    /// (`TeamPlugin()`): what a test of the scenario passes as `plugins:`.
+    static func ownPlugins(in scenario: JSON) -> [String] {
+        let enabled = scenario["plugins"]?.objectValue?.keys ?? []
+        return (callersLists?.plugins ?? []).filter { enabled.contains($0.name) }.map {
+            String(describing: type(of: $0)) + "()"
+        }
+    }
     /// The environment `--shard auto` reads (the process's own; tests give their own).
     nonisolated(unsafe) static var variables = ProcessInfo.processInfo.environment
 }

@@ -7,11 +7,14 @@ package struct ShrinkReport {
     package let result: ShrinkResult
     package let path: String
     package let terminal: Terminal
+    /// The plugins of your own the minimal scenario needs, as Swift expressions (`TeamPlugin()`).
+    package let ownPlugins: [String]
 
-    package init(result: ShrinkResult, path: String, terminal: Terminal) {
+    package init(result: ShrinkResult, path: String, terminal: Terminal, ownPlugins: [String] = []) {
         self.result = result
         self.path = path
         self.terminal = terminal
+        self.ownPlugins = ownPlugins
     }
 
     package func lines() -> [String] {
@@ -40,8 +43,11 @@ package struct ShrinkReport {
         lines.append("  replay: " + terminal.bold("\(RunResult.replayProgram) run \(ShellQuoting.quote(path))"))
         lines.append("  a test that runs it (it fails until the bug is fixed):")
         let name = result.minimal["name"]?.stringValue ?? "scenario"
-        lines += ShrinkSummary.testStub(path: path, name: name).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { "    " + $0 }
+        lines += ShrinkSummary.testStub(path: path, name: name, plugins: ownPlugins)
+            .split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+        if !ownPlugins.isEmpty {
+            lines.append("    (the plugins this command line registers; give them as your own command line makes them)")
+        }
         return lines
     }
 }

@@ -31,7 +31,7 @@ extension ScenarioHarness {
         }
         do {
             let scenario = try ScenarioLoader(registry: registry).load(bytes: [UInt8](data), file: file.displayPath)
-            return explore(scenario, strategy: strategy, runs: runs, firstSeed: firstSeed)
+            return explore(scenario, strategy: strategy, runs: runs, firstSeed: firstSeed, asWritten: true)
         } catch {
             return ExplorationOutcome(invalid: ScenarioOutcome(file: file.displayPath, invalid: error))
         }
@@ -40,6 +40,13 @@ extension ScenarioHarness {
     /// Runs a scenario built in code under `strategy` until a run fails (see ``explore(_:strategy:runs:firstSeed:)``).
     public func explore(
         _ scenario: Scenario, strategy: ScheduleStrategy, runs: Int, firstSeed: UInt64? = nil
+    ) -> ExplorationOutcome {
+        explore(scenario, strategy: strategy, runs: runs, firstSeed: firstSeed, asWritten: false)
+    }
+
+    /// `asWritten`: the scenario is its file as written (see ``run(_:seed:asWritten:)``).
+    private func explore(
+        _ scenario: Scenario, strategy: ScheduleStrategy, runs: Int, firstSeed: UInt64?, asWritten: Bool
     ) -> ExplorationOutcome {
         do {
             try SimulationRunner(registry: registry).validate(scenario)
@@ -50,10 +57,14 @@ extension ScenarioHarness {
             scenario, strategy: strategy, runs: runs, firstSeed: firstSeed)
         var failed = scenario
         failed.strategy = exploration.failure?.strategy
-        return ExplorationOutcome(
-            runs: exploration.runs,
-            failure: exploration.failure.map { ScenarioOutcome(result: $0, scenario: failed) },
-            coverage: exploration.coverage)
+        let failure = exploration.failure.map { result in
+            var outcome = ScenarioOutcome(result: result, scenario: failed)
+            outcome.replay = ReplayContext(
+                builtInPluginsOnly: builtInPluginsOnly, testFilter: ReplayContext.currentTestFilter)
+            outcome.differsFromFile = !asWritten && scenario.file != nil
+            return outcome
+        }
+        return ExplorationOutcome(runs: exploration.runs, failure: failure, coverage: exploration.coverage)
     }
 }
 

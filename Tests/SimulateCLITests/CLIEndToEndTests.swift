@@ -54,6 +54,17 @@ import Testing
         #expect(stock.standardOutput.contains("replay: simulate run indicator.json --seed 0"))
     }
 
+    @Test func aShrunkScenarioOfYourPluginsPrintsATestThatPassesThem() throws {
+        let directory = try CommandRunner.temporaryDirectory([
+            "failing.json": Self.heartbeat(expect: #"[{"check": "heartbeat.received", "at": "end", "equals": -1}]"#)
+        ])
+        let output = try CommandRunner.run(["shrink", "failing.json", "--output", "small.json"], in: directory)
+        #expect(output.status == 0)
+        #expect(
+            output.standardOutput.contains(
+                #"ScenarioExpectations.check(file: "small.json", plugins: [HeartbeatPlugin()])"#))
+    }
+
     @Test(arguments: [
         ("syntax.json", "{\"format\": 1,,}", "syntax.json:1:14: "),
         (

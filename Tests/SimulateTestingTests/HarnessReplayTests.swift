@@ -50,4 +50,17 @@ import Testing
         #expect(fromFile.passed)
         #expect(outcome.failures.allSatisfy { !$0.message.contains("simulate run Scenarios/sse/short-drop.json") })
     }
+
+    @Test func anExplorationOfYourPluginsNamesTheTestAndYourCommandLine() throws {
+        let fixtures = try Fixtures(["alarm.json": Fixtures.alarming])
+        defer { fixtures.remove() }
+        let harness = ScenarioHarness(plugins: [ProbePlugin()])
+        let found = harness.explore(ScenarioFile(path: fixtures.path("alarm.json")), strategy: .random, runs: 3)
+        let message = try #require(found.failures.first?.message)
+        #expect(
+            message.contains(
+                "replay: swift test --filter SimulateTestingTests.HarnessReplayTests/anExplorationOfYourPluginsNamesTheTestAndYourCommandLine"
+            ))
+        #expect(message.contains("(needs a command line that registers the same plugins"))
+    }
 }

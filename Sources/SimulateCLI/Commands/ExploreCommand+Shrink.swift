@@ -40,6 +40,9 @@ extension ExploreCommand {
             Output.error("error: \(error)")
             throw ExitCode(ExitStatus.invalid)
         }
-        return (ShrinkReport(result: result, path: destination.path, terminal: terminal).lines(), destination.path)
+        let report = ShrinkReport(
+            result: result, path: destination.path, terminal: terminal,
+            ownPlugins: CommandEnvironment.ownPlugins(in: result.minimal))
+        return (report.lines(), destination.path)
     }
 }

@@ -90,7 +90,10 @@ struct ShrinkCommand: ParsableCommand {
             Output.error("error: \(error)")
             throw ExitCode(ExitStatus.invalid)
         }
-        ShrinkReport(result: result, path: destination.path, terminal: terminal).lines().forEach(Output.line)
+        ShrinkReport(
+            result: result, path: destination.path, terminal: terminal,
+            ownPlugins: CommandEnvironment.ownPlugins(in: result.minimal)
+        ).lines().forEach(Output.line)
     }
 
     /// Refuses, before any run, a minimal scenario's path that cannot be written or is the scenario itself.

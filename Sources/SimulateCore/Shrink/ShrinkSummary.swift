@@ -53,15 +53,17 @@ public enum ShrinkSummary {
         ids.count <= 8 ? ids.joined(separator: ", ") : ids.prefix(8).joined(separator: ", ") + ", …"
     }
 
-    /// A Swift Testing test that runs the minimal scenario; it fails until the bug is fixed.
-    public static func testStub(path: String, name: String) -> String {
+    /// A Swift Testing test that runs the minimal scenario; it fails until the bug is fixed. `plugins`:
+    /// the Swift expressions of the plugins of your own it needs (`TeamPlugin()`), passed to the check.
+    public static func testStub(path: String, name: String, plugins: [String] = []) -> String {
         let identifier = testName(name)
+        let pluginsArgument = plugins.isEmpty ? "" : ", plugins: [\(plugins.joined(separator: ", "))]"
         return """
             import SimulateTesting
             import Testing
 
             @Test func \(identifier)() {
-                ScenarioExpectations.check(file: \(JSONWriter.string(.string(path))))
+                ScenarioExpectations.check(file: \(JSONWriter.string(.string(path)))\(pluginsArgument))
             }
             """
     }
