@@ -34,6 +34,7 @@ public enum SimulateMain {
         registry: PluginRegistry, arguments: [String]? = nil, otherCommands: [(name: String, abstract: String)] = []
     ) -> Never {
         StandardStream.ignoreBrokenPipes()
+        RunsUnderWay.install()
         CommandEnvironment.registry = registry
         CommandEnvironment.otherCommands = otherCommands
         // A team's own build (`my-simulate`) names itself in replay commands: the stock one cannot run

@@ -63,7 +63,9 @@ struct ParallelRuns: Sendable {
         let work: @Sendable (Int) -> Void = { index in
             var thread = ThreadIdentity.current
             let item = batch[index]
-            var result = runner.run(item.scenario, seed: item.seed, keepsTrace: keepsTrace, hashesTrace: hashesTrace)
+            var result = RunsUnderWay.noting(item) {
+                runner.run(item.scenario, seed: item.seed, keepsTrace: keepsTrace, hashesTrace: hashesTrace)
+            }
             if !hashesTrace, !Self.passes(result, item) {
                 result = runner.run(item.scenario, seed: item.seed, keepsTrace: keepsTrace)
             }

@@ -1,0 +1,108 @@
+import Foundation
+import SimulateCore
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The runs under way on the worker threads, so that a process killed by a trap in app code (a
+/// continuation resumed twice, a forced unwrap of nil) says which runs to replay before it dies: the
+/// whole sweep shares the process, and without this a crash names no scenario and no seed.
+///
+/// Each run writes its replay command into a slot of fixed C buffers before it starts; the signal
+/// handler only reads them and writes them to standard error (`write(2)`, async-signal-safe), puts back
+/// the handler that was there before (Swift's backtracer, a sanitizer's, or the default) and raises the
+/// signal again for it, so the exit status stays the signal's.
+enum RunsUnderWay {
+    private static let slotCount = 64
+    private static let slotSize = 1024
+    nonisolated(unsafe) private static let buffer: UnsafeMutablePointer<CChar> = {
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * slotSize)
+        buffer.initialize(repeating: 0, count: slotCount * slotSize)
+        return buffer
+    }()
+    nonisolated(unsafe) private static let lengths: UnsafeMutablePointer<Int> = {
+        let lengths = UnsafeMutablePointer<Int>.allocate(capacity: slotCount)
+        lengths.initialize(repeating: 0, count: slotCount)
+        return lengths
+    }()
+    private static let free = Mutex(Array((0..<64).reversed()))
+    /// The handlers installed before, by signal number.
+    nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
+        let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+        previous.initialize(repeating: sigaction(), count: 65)
+        return previous
+    }()
+
+    /// Installs the handler for the signals a trap or a bad access raises. Called once, before any run.
+    static func install() {
+        _ = buffer
+        _ = lengths
+        _ = heading
+        _ = previous
+        // A parent may have started this process with them blocked (a test runner does): then one sent
+        // from outside would wait for ever.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signal in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] { sigaddset(&unblocked, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        for signal in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] {
+            var action = sigaction()
+            #if canImport(Glibc)
+                action.__sigaction_handler.sa_handler = RunsUnderWay.handle
+            #else
+                action.__sigaction_u.__sa_handler = RunsUnderWay.handle
+            #endif
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, previous + Int(signal))
+        }
+    }
+
+    /// Runs `body` with `item`'s replay command noted in a free slot (none left: not noted).
+    static func noting<T>(_ item: RunItem, _ body: () -> T) -> T {
+        guard let slot = free.withLock({ $0.popLast() }) else { return body() }
+        let command = Array(replayCommand(item).utf8.prefix(slotSize - 1))
+        let start = buffer + slot * slotSize
+        command.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { start.update(from: $0.baseAddress!, count: $0.count) }
+        }
+        lengths[slot] = command.count
+        defer {
+            lengths[slot] = 0
+            free.withLock { $0.append(slot) }
+        }
+        return body()
+    }
+
+    private static func replayCommand(_ item: RunItem) -> String {
+        "\(RunResult.replayProgram) run \(ShellQuoting.quote(item.scenario.file ?? "<scenario>")) --seed \(item.seed)"
+            + (item.scenario.strategy.map { " --strategy " + ShellQuoting.quote($0.description) } ?? "")
+            + item.scenario.replayArguments.map { " " + ShellQuoting.quote($0) }.joined()
+    }
+
+    private static let handle: @convention(c) (Int32) -> Void = { signal in
+        RunsUnderWay.writeNote()
+        sigaction(signal, RunsUnderWay.previous + Int(signal), nil)
+        // Sent by another process (kill), the signal would end here: raised again, it reaches the previous
+        // handler as soon as this one returns (a fault also runs again and reaches it).
+        raise(signal)
+    }
+
+    private static let heading: [CChar] = Array(
+        "\nsimulate: killed by a signal (a trap in the code under test?) during these runs; replay each alone:\n"
+            .utf8CString.dropLast())
+
+    private static func writeNote() {
+        heading.withUnsafeBufferPointer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        let indent: [CChar] = [32, 32]
+        let newline: [CChar] = [10]
+        for slot in 0..<slotCount where lengths[slot] > 0 {
+            indent.withUnsafeBufferPointer { _ = write(STDERR_FILENO, $0.baseAddress, 2) }
+            _ = write(STDERR_FILENO, buffer + slot * slotSize, lengths[slot])
+            newline.withUnsafeBufferPointer { _ = write(STDERR_FILENO, $0.baseAddress, 1) }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A trap in the code under test kills the whole sweep's process: before it dies, the command line names
+/// the runs under way so each can be replayed alone. Here the signal comes from outside, mid-sweep.
+@Suite struct CrashNoteTests {
+    @Test func aProcessKilledMidSweepNamesTheRunsUnderWay() throws {
+        let directory = try CommandRunner.temporaryDirectory([
+            "long.json": """
+            {"format": 1, "name": "long beats", "duration": "600s", "devices": [{"id": "phone"}],
+             "plugins": {"heartbeat": {"interval": "1s"}}, "expect": [{"invariant": "heartbeat.delivered"}]}
+            """
+        ])
+        let process = Process()
+        process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("custom-simulate")
+        process.arguments = ["run", "long.json", "--seeds", "0..1999", "--jobs", "1", "--quiet"]
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        Thread.sleep(forTimeInterval: 2)
+        kill(process.processIdentifier, SIGABRT)
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(text.contains("simulate: killed by a signal (a trap in the code under test?) during these runs"))
+        let replay = text.split(separator: "\n").first { $0.hasPrefix("  custom-simulate run long.json --seed ") }
+        #expect(replay != nil, "\(text)")
+    }
+}
