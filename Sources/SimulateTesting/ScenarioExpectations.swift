@@ -55,7 +55,7 @@
         }
 
         /// Runs every seed in `seeds` of a scenario built in code, or loaded and changed in code
-        /// (``Scenario/keepInvariantsOnly()``, ``Scenario/state(_:for:)``), judged as
+        /// (`Scenario.keepInvariantsOnly()`, `Scenario.state(_:for:)`), judged as
         /// ``check(file:seeds:plugins:sourceLocation:)``: a failure saves the scenario as run, and its replay
         /// lines name this test and that saved file, never the file as written.
         @discardableResult

@@ -22,7 +22,7 @@ extension ScenarioHarness {
         sweep(load(file), seeds: seeds)
     }
 
-    /// Runs a scenario built in code, or loaded and changed in code (``Scenario/keepInvariantsOnly()``,
+    /// Runs a scenario built in code, or loaded and changed in code (`Scenario.keepInvariantsOnly()`,
     /// settings replaced), with every seed in `seeds`; it is validated once, not once per seed. Its failures'
     /// replay lines name the running Swift Testing test, never the file as written.
     public func sweep(_ scenario: Scenario, seeds: ClosedRange<UInt64>) -> SweepOutcome {

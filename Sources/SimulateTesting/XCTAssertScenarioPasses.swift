@@ -58,7 +58,7 @@
     }
 
     /// Runs every seed in `seeds` of a scenario built in code, or loaded and changed in code
-    /// (``Scenario/keepInvariantsOnly()``, ``Scenario/state(_:for:)``); a failure saves the scenario as run.
+    /// (`Scenario.keepInvariantsOnly()`, `Scenario.state(_:for:)`); a failure saves the scenario as run.
     @discardableResult
     public func XCTAssertScenarioPasses(
         _ scenario: Scenario, seeds: ClosedRange<UInt64>, plugins: [any SimulationPlugin] = [],

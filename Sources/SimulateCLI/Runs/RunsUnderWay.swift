@@ -84,6 +84,8 @@ enum RunsUnderWay {
     }
 
     private static let handle: @convention(c) (Int32) -> Void = { signal in
+        let savedErrno = errno
+        defer { errno = savedErrno }
         RunsUnderWay.writeNote()
         sigaction(signal, RunsUnderWay.previous + Int(signal), nil)
         // Sent by another process (kill), the signal would end here: raised again, it reaches the previous
