@@ -33,12 +33,14 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         client.reportsServerResponseLost = true
     }
 
+    /// `CKDatabase.record(for:)` through this device's link: throws `unknownItem` when the record does not exist.
     public func record(for recordID: CloudRecordID) async throws -> CloudRecord {
         let results = try await records(for: [recordID])
         guard let result = results[recordID] else { throw CloudKitError(.unknownItem, "record not found") }
         return try result.get()
     }
 
+    /// `CKDatabase.records(for:)` through this device's link; the answer reaches a suspended app when it returns.
     public func records(for recordIDs: [CloudRecordID]) async throws -> [CloudRecordID: Result<CloudRecord, any Error>]
     {
         note(.fetch)
@@ -53,6 +55,8 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         return results
     }
 
+    /// `CKDatabase.modifyRecords(saving:deleting:savePolicy:atomically:)` through this device's link; an atomic
+    /// modify that fails in an atomic zone throws `partialFailure`, as ``CloudKitDatabase`` says.
     public func modifyRecords(
         saving recordsToSave: [CloudRecord], deleting recordIDsToDelete: [CloudRecordID],
         savePolicy: CloudSavePolicy, atomically: Bool
@@ -78,6 +82,7 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         return (saves, deletes)
     }
 
+    /// `CKDatabase.recordZoneChanges(inZoneWith:since:)`: one page of the zone's changes after `token`.
     public func recordZoneChanges(inZoneWith zoneID: CloudZoneID, since token: CloudChangeToken?) async throws
         -> CloudZoneChanges
     {
@@ -90,6 +95,7 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         }
     }
 
+    /// `CKDatabase.modifyRecordZones(saving:deleting:)`: saving a deleted zone creates it again, empty.
     public func modifyRecordZones(
         saving recordZonesToSave: [CloudZone], deleting recordZoneIDsToDelete: [CloudZoneID]
     ) async throws -> (

@@ -19,6 +19,7 @@ public protocol HTTPClient: Sendable {
 
 /// Where an ``HTTPBytes`` gets its data: the next chunk, nil at the end of the body.
 public protocol HTTPChunkSource: AnyObject, Sendable {
+    /// The next chunk of the body as it arrives; nil at its end.
     func nextChunk() async throws -> [UInt8]?
     /// The app no longer reads: close the connection.
     func cancel()
@@ -27,18 +28,22 @@ public protocol HTTPChunkSource: AnyObject, Sendable {
 /// A response body as it arrives, like `URLSession.AsyncBytes`. Dropping it (and every iterator made
 /// from it) closes the connection, as cancelling the data task does.
 public struct HTTPBytes: AsyncSequence, Sendable {
+    /// A byte of the body.
     public typealias Element = UInt8
 
     private let owner: Owner
 
+    /// The body that `source` delivers.
     public init(_ source: any HTTPChunkSource) {
         owner = Owner(source)
     }
 
+    /// An iterator over the body's bytes, from the first not yet read.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(owner: owner)
     }
 
+    /// Reads the body a byte at a time, a chunk at a time underneath.
     public struct AsyncIterator: AsyncIteratorProtocol {
         fileprivate let owner: Owner
         private var chunk: [UInt8] = []
@@ -48,6 +53,7 @@ public struct HTTPBytes: AsyncSequence, Sendable {
             self.owner = owner
         }
 
+        /// The next byte; nil at the end of the body; throws when the connection fails.
         public mutating func next() async throws -> UInt8? {
             while index == chunk.count {
                 guard try await refill() else { return nil }
@@ -93,13 +99,16 @@ public struct HTTPBytes: AsyncSequence, Sendable {
 
 /// The lines of an ``HTTPBytes`` body, empty ones included; a last line without `\n` is returned too.
 public struct HTTPLines: AsyncSequence, Sendable {
+    /// A line, without its `\n` (and `\r\n`'s `\r`).
     public typealias Element = String
     let bytes: HTTPBytes
 
+    /// An iterator over the body's lines.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(bytes: bytes.makeAsyncIterator())
     }
 
+    /// Reads the body a line at a time.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var bytes: HTTPBytes.AsyncIterator
         private var finished = false
@@ -109,6 +118,7 @@ public struct HTTPLines: AsyncSequence, Sendable {
         }
 
         // A line is found in the bytes already received, a chunk at a time: one call per line, not per byte.
+        /// The next line; nil at the end of the body.
         public mutating func next() async throws -> String? {
             guard !finished else { return nil }
             if let line = bytes.bufferedLine() { return Self.string(line) }

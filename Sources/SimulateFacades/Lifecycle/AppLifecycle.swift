@@ -3,6 +3,7 @@ import SimulateCore
 
 /// Where the app is, as SwiftUI's `ScenePhase` (or `UIApplication.State`) tells it.
 public enum AppPhase: String, Sendable, Equatable {
+    /// In the foreground: the app runs.
     case active
     /// In the background: iOS suspends the app soon after (a scenario's `background` fault suspends it at once).
     case background
@@ -13,7 +14,9 @@ public enum AppPhase: String, Sendable, Equatable {
 /// `scenePhase` (no Apple adapter is shipped: the mapping is one line in the app's view).
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public protocol AppLifecycleMonitoring: Sendable {
+    /// The sequence ``phaseUpdates()`` returns.
     associatedtype Updates: AsyncSequence<AppPhase, Never> & Sendable
+    /// The current phase at once, then every change.
     func phaseUpdates() -> Updates
 }
 
@@ -21,13 +24,16 @@ public protocol AppLifecycleMonitoring: Sendable {
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public struct SimulatedAppLifecycle: AppLifecycleMonitoring, @unchecked Sendable {
     let context: SimulationContext
+    /// The device whose app this is.
     public let device: Device
 
+    /// The lifecycle of `device`'s app in the run of `context`.
     public init(context: SimulationContext, device: Device) {
         self.context = context
         self.device = device
     }
 
+    /// The device's phases: `background` while a `background` fault is on it, else `active`.
     public func phaseUpdates() -> SimulatedPhaseUpdates {
         SimulatedPhaseUpdates(hub: LifecycleHub.of(context), device: device, runtime: SimulationRuntime.of(context))
     }
@@ -36,19 +42,23 @@ public struct SimulatedAppLifecycle: AppLifecycleMonitoring, @unchecked Sendable
 /// The phases of one device; each iterator starts with the phase at the time it first reads.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public struct SimulatedPhaseUpdates: AsyncSequence, @unchecked Sendable {
+    /// A phase.
     public typealias Element = AppPhase
     let hub: LifecycleHub
     let device: Device
     let runtime: SimulationRuntime
 
+    /// An iterator that starts with the phase at its first read.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(listener: hub.listen(device), runtime: runtime)
     }
 
+    /// Reads the phases one change at a time.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let listener: PhaseListener
         let runtime: SimulationRuntime
 
+        /// The next phase: the current one first, then each change, as it happens.
         public mutating func next() async -> AppPhase? {
             await listener.next(runtime)
         }
