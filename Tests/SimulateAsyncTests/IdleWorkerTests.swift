@@ -9,6 +9,7 @@ import Testing
 @Suite struct IdleWorkerTests {
     /// A one-slot mailbox: `next()` waits on a continuation that `put(_:)` resumes; with `endsOnCancel` a
     /// cancellation handler resumes it with nil, so the worker's loop ends.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     final class Mailbox: Sendable {
         let waiting = Mutex<CheckedContinuation<Int?, Never>?>(nil)
         let endsOnCancel: Bool

@@ -1,6 +1,5 @@
 import Foundation
 import SimulateCore
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +28,8 @@ enum RunsUnderWay {
         lengths.initialize(repeating: 0, count: slotCount)
         return lengths
     }()
-    private static let free = Mutex(Array((0..<64).reversed()))
+    private static let freeLock = NSLock()
+    nonisolated(unsafe) private static var free = Array((0..<64).reversed())
     /// The handlers installed before, by signal number.
     nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
         let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
@@ -63,7 +63,7 @@ enum RunsUnderWay {
 
     /// Runs `body` with `item`'s replay command noted in a free slot (none left: not noted).
     static func noting<T>(_ item: RunItem, _ body: () -> T) -> T {
-        guard let slot = free.withLock({ $0.popLast() }) else { return body() }
+        guard let slot = freeLock.withLock({ free.popLast() }) else { return body() }
         let command = Array(replayCommand(item).utf8.prefix(slotSize - 1))
         let start = buffer + slot * slotSize
         command.withUnsafeBufferPointer { bytes in
@@ -72,7 +72,7 @@ enum RunsUnderWay {
         lengths[slot] = command.count
         defer {
             lengths[slot] = 0
-            free.withLock { $0.append(slot) }
+            freeLock.withLock { free.append(slot) }
         }
         return body()
     }

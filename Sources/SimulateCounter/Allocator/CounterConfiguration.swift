@@ -53,7 +53,7 @@ public struct CounterConfiguration: PluginArguments {
     public var backoffInitial = VirtualDuration.milliseconds(200)
     /// `backoffMax`: the cap of the backoff.
     public var backoffMax = VirtualDuration.seconds(10)
-    /// `CKOperation.Configuration.timeoutIntervalForRequest`: 60 s by default.
+    /// `CKOperation.Configuration.timeoutIntervalForRequest`: 60 s by default (an assumption, see the field).
     public var requestTimeout = VirtualDuration.seconds(60)
     /// `initialValue`: the counter's value at the start; the first id is one more.
     public var initialValue = 0
@@ -98,9 +98,10 @@ public struct CounterConfiguration: PluginArguments {
         .duration("backoffMax", \.backoffMax, "cap of the backoff"),
         .duration(
             "requestTimeout", \.requestTimeout,
-            "how long a request waits for its response before it fails with networkFailure. The default is "
-                + "CloudKit's: CKOperation.Configuration.timeoutIntervalForRequest is 60 s (\"The default value is "
-                + "60\", CKOperation.timeoutIntervalForRequest)"),
+            "how long a request waits for its response before it fails with networkFailure. The default, 60 s, "
+                + "is the one Apple documents for the deprecated CKOperation.timeoutIntervalForRequest (\"The "
+                + "default value is 60\"); that CKOperation.Configuration.timeoutIntervalForRequest keeps it is an "
+                + "assumption (its page states no default)"),
         .integer(
             "initialValue", \.initialValue, in: 0...1_000_000_000,
             "the counter's value at the start; the first id is one more"),

@@ -99,7 +99,9 @@ extension ModelConfiguration {
             "Modify operations are atomic (one failed item fails the rest with batchRequestFailed; they are re-queued)"),
         .duration(
             "requestTimeout", \.requestTimeout,
-            "Timeout of one CloudKit request: CKOperation.Configuration.timeoutIntervalForRequest (60 s by default)"),
+            "Timeout of one CloudKit request: CKOperation.Configuration.timeoutIntervalForRequest (60 s by default: "
+                + "the deprecated CKOperation.timeoutIntervalForRequest's documented default, \"The default value is "
+                + "60\"; the same for the configuration is an assumption)"),
         .integer(
             "maxConflictRetries", \.maxConflictRetries, in: 0...100,
             "Attempts per record and pass after serverRecordChanged or other item errors; the rest waits for the next pass"

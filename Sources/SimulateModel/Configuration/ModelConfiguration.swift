@@ -101,7 +101,7 @@ public struct ModelConfiguration: PluginArguments {
     public var importOrder: ImportOrder = .changeOrder
     /// `atomicExports`: modify operations are atomic (one failed item fails the rest with `batchRequestFailed`).
     public var atomicExports = true
-    /// `CKOperation.Configuration.timeoutIntervalForRequest`: 60 s by default.
+    /// `CKOperation.Configuration.timeoutIntervalForRequest`: 60 s by default (an assumption, see the field).
     public var requestTimeout = VirtualDuration.seconds(60)
     /// `maxConflictRetries`: attempts per record and pass after `serverRecordChanged` or other item errors.
     public var maxConflictRetries = 5

@@ -5,7 +5,7 @@ import SimulateJSON
 /// `simulate list`, `simulate explain` and the editor schema read both from the entries.
 enum SSEDocs {
     static let mutationDetails = """
-        The POST goes out at once, fire-and-forget, whatever the connection state, through the \
+        The request (a POST; DELETE for delete) goes out at once, fire-and-forget, whatever the connection state, through the \
         simulated network (every fault applies; it fails after requestTimeout without an answer). \
         While the stream is not connected the device also applies the change to its screen at once \
         (optimistically); the next full-state event replaces the whole list, so an edit that never \
