@@ -33,6 +33,11 @@ public enum SimulateMain {
     public static func run(
         registry: PluginRegistry, arguments: [String]? = nil, otherCommands: [(name: String, abstract: String)] = []
     ) -> Never {
+        if StandardStream.reserveClosedDescriptors() {
+            _ = StandardStream.error.write(
+                Array("error: standard output is closed: nothing could be shown (give it a file or /dev/null)\n".utf8))
+            exit(ExitStatus.invalid)
+        }
         StandardStream.ignoreBrokenPipes()
         RunsUnderWay.install()
         CommandEnvironment.registry = registry

@@ -18,12 +18,14 @@ struct ExplainCommand: ParsableCommand {
             Output.line(topic)
             return
         }
-        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        // "" and "." split into nothing: the name as given is the unknown plugin.
+        let split = name.split(separator: ".", maxSplits: 1).map(String.init)
+        let parts = split.isEmpty ? [name] : split
         guard let plugin = CommandEnvironment.registry.plugin(named: parts[0]) else {
             let names = CommandEnvironment.registry.names
             let hint = NameSuggestion.hint(parts[0], in: names + (parts.count == 1 ? ExplainTopics.names : []))
             Output.error(
-                "error: unknown plugin or topic \"\(parts[0])\" (\(hint)plugins: \(names.joined(separator: ", ")); "
+                "error: unknown plugin or topic \"\(BoundedQuote.bounded(parts[0]))\" (\(hint)plugins: \(names.joined(separator: ", ")); "
                     + "topics: \(ExplainTopics.names.joined(separator: ", ")))")
             throw ExitCode(ExitStatus.invalid)
         }
@@ -50,7 +52,7 @@ struct ExplainCommand: ParsableCommand {
         if !found {
             let names = sections.flatMap { $0.1.map(\.name) }
             Output.error(
-                "error: \(plugin.name) has no action, invariant or observable named \"\(parts[1])\" ("
+                "error: \(plugin.name) has no action, invariant or observable named \"\(BoundedQuote.bounded(parts[1]))\" ("
                     + NameSuggestion.hint(parts[1], in: names, prefix: plugin.name + ".")
                     + "simulate explain \(plugin.name) lists them)")
             throw ExitCode(ExitStatus.invalid)

@@ -50,6 +50,22 @@ package enum StandardStream: Sendable {
         exit(failureStatus)
     }
 
+    /// Called once at start, before any file is opened: a standard stream that is closed (`>&-`) gets
+    /// `/dev/null`, so that no report file opened later takes its number and receives what is printed.
+    /// Returns whether standard output was closed (nothing can be shown: the caller refuses to go on).
+    package static func reserveClosedDescriptors() -> Bool {
+        var outputClosed = false
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            if descriptor == STDOUT_FILENO { outputClosed = true }
+            let null = open("/dev/null", O_RDWR)
+            if null >= 0, null != descriptor {
+                dup2(null, descriptor)
+                close(null)
+            }
+        }
+        return outputClosed
+    }
+
     /// Called once at start: a closed pipe is then a write error (EPIPE), not the death of the process by SIGPIPE.
     package static func ignoreBrokenPipes() {
         signal(SIGPIPE, SIG_IGN)
