@@ -32,6 +32,15 @@ public struct JSONDocument: Sendable {
         return location(ofOffset: offset)
     }
 
+    /// Where the values at `paths` start, each as ``location(of:)`` says, found together: linear in the
+    /// document and the number of paths (one pass per array on the way, one pass to count lines).
+    public func locations(of paths: [JSONPath]) -> [SourceLocation?] {
+        let offsets = SourceLocator.offsets(of: paths, in: source)
+        let found = offsets.compactMap { $0 }
+        var located = SourceLocator.locations(ofOffsets: found, in: source).makeIterator()
+        return offsets.map { $0 == nil ? nil : located.next() }
+    }
+
     public func location(ofOffset offset: Int) -> SourceLocation {
         SourceLocator.locations(ofOffsets: [offset], in: source)[0]
     }

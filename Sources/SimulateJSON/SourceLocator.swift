@@ -78,6 +78,48 @@ enum SourceLocator {
         }
     }
 
+    /// Byte offsets where the values at `paths` start (nil: no such value), in bytes already accepted by the
+    /// validator. Each array on the way is walked once, whatever the number of paths into it: a thousand
+    /// diagnostics about the steps of a long file cost one pass over `steps`, not a thousand.
+    static func offsets(of paths: [JSONPath], in source: [UInt8]) -> [Int?] {
+        source.withUnsafeBufferPointer { bytes -> [Int?] in
+            guard let base = bytes.baseAddress else { return paths.map { _ in nil } }
+            var elementStarts: [Int: [Int]] = [:]
+            return paths.map { path -> Int? in
+                var cursor = ValidatedJSONCursor(base: base, count: bytes.count)
+                cursor.skipWhitespace()
+                for component in path.components {
+                    switch (component, cursor.byte) {
+                    case (.key(let key), UInt8(ascii: "{")):
+                        guard seekMember(key, &cursor) else { return nil }
+                    case (.index(let index), UInt8(ascii: "[")):
+                        let starts = elementStarts[cursor.index] ?? elementOffsets(cursor)
+                        elementStarts[cursor.index] = starts
+                        guard starts.indices.contains(index) else { return nil }
+                        cursor.index = starts[index]
+                    default:
+                        return nil
+                    }
+                }
+                return cursor.index
+            }
+        }
+    }
+
+    /// Where each element of the array at the cursor starts.
+    private static func elementOffsets(_ start: ValidatedJSONCursor) -> [Int] {
+        var cursor = start
+        cursor.index += 1
+        cursor.skipWhitespace()
+        guard cursor.byte != UInt8(ascii: "]") else { return [] }
+        var starts: [Int] = []
+        repeat {
+            starts.append(cursor.index)
+            cursor.skipValue()
+        } while cursor.skipSeparator()
+        return starts
+    }
+
     static func seekMember(_ key: String, _ cursor: inout ValidatedJSONCursor) -> Bool {
         cursor.index += 1
         cursor.skipWhitespace()

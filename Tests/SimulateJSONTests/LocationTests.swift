@@ -27,6 +27,18 @@ import Testing
         #expect(try JSONParser.parse(Self.text).location(of: path) == nil)
     }
 
+    /// Found together (as the loader locates all of a file's problems at once), in any order, repeated and
+    /// missing paths among them, each location is the one found alone.
+    @Test func pathsLocatedTogetherAreLocatedAsAlone() throws {
+        let document = try JSONParser.parse(Self.text)
+        let paths = [
+            JSONPath.root / "devices" / 1 / "skew", JSONPath.root / "missing", JSONPath.root / "devices" / 0,
+            JSONPath.root / "a/b~c" / "x" / 1 / 0, JSONPath.root / "devices" / 2, JSONPath.root,
+            JSONPath.root / "devices" / 0, JSONPath.root / "devices" / -1, JSONPath.root / "name",
+        ]
+        #expect(document.locations(of: paths) == paths.map { document.location(of: $0) })
+    }
+
     @Test func locationOfAnOffset() throws {
         let document = try JSONParser.parse("[\n\"é\",\r\n1]")
         #expect(document.location(ofOffset: 0) == SourceLocation(line: 1, column: 1))

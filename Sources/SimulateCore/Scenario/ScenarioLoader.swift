@@ -111,19 +111,27 @@ public struct ScenarioLoader: Sendable {
 
     /// Adds file, line and column; a path that does not exist (a missing member) takes its nearest existing parent's.
     static func locate(_ diagnostics: Diagnostics, document: JSONDocument?, file: String?) -> [ScenarioDiagnostic] {
-        let located = diagnostics.items.map { item in
-            var item = item
-            item.file = file
-            if let document, item.location == nil {
-                var path = item.path
-                var location = document.location(of: path)
-                while location == nil, !path.components.isEmpty {
-                    path = JSONPath(Array(path.components.dropLast()))
-                    location = document.location(of: path)
+        var located = diagnostics.items
+        for index in located.indices { located[index].file = file }
+        if let document {
+            // Every path at once (a file with thousands of problems is located in linear time); a path that
+            // is not there is tried again a component shorter, until its nearest existing parent.
+            var waiting = located.indices.filter { located[$0].location == nil }
+            var paths = waiting.map { located[$0].path }
+            while !waiting.isEmpty {
+                let found = document.locations(of: paths)
+                var next: [Int] = []
+                var nextPaths: [JSONPath] = []
+                for (slot, index) in waiting.enumerated() {
+                    if let location = found[slot] {
+                        located[index].location = location
+                    } else if !paths[slot].components.isEmpty {
+                        next.append(index)
+                        nextPaths.append(JSONPath(Array(paths[slot].components.dropLast())))
+                    }
                 }
-                item.location = location
+                (waiting, paths) = (next, nextPaths)
             }
-            return item
         }
         return located.enumerated().sorted { a, b in
             let left = a.element.location.map { ($0.line, $0.column) } ?? (Int.max, Int.max)
