@@ -37,4 +37,32 @@ import Testing
         let replay = text.split(separator: "\n").first { $0.hasPrefix("  custom-simulate run long.json --seed ") }
         #expect(replay != nil, "\(text)")
     }
+
+    /// A cancelled CI job (SIGTERM) or Ctrl-C (SIGINT) leaves no `.NAME.partial` of the streamed run report.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedSweepRemovesItsPartialReport(_ signal: Int32) throws {
+        let directory = try CommandRunner.temporaryDirectory([
+            "long.json": """
+            {"format": 1, "name": "long beats", "duration": "600s", "devices": [{"id": "phone"}],
+             "plugins": {"heartbeat": {"interval": "1s"}}, "expect": [{"invariant": "heartbeat.delivered"}]}
+            """
+        ])
+        let process = Process()
+        process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("custom-simulate")
+        process.arguments = ["run", "long.json", "--seeds", "0..1999", "--json", "report.json", "--quiet"]
+        process.currentDirectoryURL = directory
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let partial = directory.appendingPathComponent(".report.json.partial").path
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: partial) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(FileManager.default.fileExists(atPath: partial))
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(!FileManager.default.fileExists(atPath: partial))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.json").path))
+    }
 }

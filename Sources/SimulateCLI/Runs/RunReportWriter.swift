@@ -8,6 +8,8 @@ final class RunReportWriter {
     let path: String
     private let temporary: String
     private var handle: FileHandle?
+    /// The temporary file's slot in ``InterruptCleanup``: an interrupted command removes it.
+    private var cleanupSlot: Int?
     private var pending: [UInt8] = []
     private var failure: String?
     private var runs = 0
@@ -28,6 +30,7 @@ final class RunReportWriter {
             throw RunReportProblem("error: --json: cannot write \(temporary)")
         }
         self.handle = handle
+        cleanupSlot = InterruptCleanup.remember(temporary)
         write(header.json)
     }
 
@@ -71,6 +74,8 @@ final class RunReportWriter {
         }
         handle = nil
         if failure == nil, rename(temporary, path) != 0 { failure = FileCheck.reason(errno) }
+        InterruptCleanup.forget(cleanupSlot)
+        cleanupSlot = nil
         guard let failure else { return nil }
         try? FileManager.default.removeItem(atPath: temporary)
         return "error: --json: cannot write \(path): \(failure)"
@@ -78,5 +83,6 @@ final class RunReportWriter {
 
     deinit {
         if handle != nil { try? FileManager.default.removeItem(atPath: temporary) }
+        InterruptCleanup.forget(cleanupSlot)
     }
 }
