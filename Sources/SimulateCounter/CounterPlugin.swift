@@ -25,6 +25,9 @@ public struct CounterPlugin: SimulationPlugin {
             configuration.allocatorName, key: "allocator",
             builtIn: CounterConfiguration.Allocator.allCases.map(\.rawValue),
             registered: appAllocators.keys.sorted(), at: path, diagnostics: context.diagnostics)
+        for limit in CounterWorkLimits.all {
+            limit.check(context.scenario, plugin: name, diagnostics: context.diagnostics)
+        }
     }
 
     public func makeRun(configuration: CounterConfiguration, context: SimulationContext) -> CounterRun {

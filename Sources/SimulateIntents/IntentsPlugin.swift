@@ -22,6 +22,9 @@ public struct IntentsPlugin: SimulationPlugin {
         configuration: IntentsConfiguration, at path: JSONPath,
         context: PluginCheckContext<IntentsConfiguration>
     ) {
+        // Fuzz inputs are made and answered within one event each step: bounded over the run instead.
+        StepWorkLimit(action: "fuzz", argument: "count", defaultAmount: 100, limit: 1_000_000, what: "fuzz inputs")
+            .check(context.scenario, plugin: name, diagnostics: context.diagnostics)
         ComponentChoice.check(
             configuration.handlerName, key: "handler", builtIn: [IntentsConfiguration.referenceHandler],
             registered: appIntents.keys.sorted(), at: path, diagnostics: context.diagnostics)
