@@ -60,22 +60,7 @@ enum SourceLocator {
 
     /// Byte offset where the value at `path` starts, in bytes already accepted by the validator.
     static func offset(of path: JSONPath, in source: [UInt8]) -> Int? {
-        source.withUnsafeBufferPointer { bytes -> Int? in
-            guard let base = bytes.baseAddress else { return nil }
-            var cursor = ValidatedJSONCursor(base: base, count: bytes.count)
-            cursor.skipWhitespace()
-            for component in path.components {
-                switch (component, cursor.byte) {
-                case (.key(let key), UInt8(ascii: "{")):
-                    guard seekMember(key, &cursor) else { return nil }
-                case (.index(let index), UInt8(ascii: "[")):
-                    guard seekElement(index, &cursor) else { return nil }
-                default:
-                    return nil
-                }
-            }
-            return cursor.index
-        }
+        offsets(of: [path], in: source)[0]
     }
 
     /// Byte offsets where the values at `paths` start (nil: no such value), in bytes already accepted by the
@@ -129,19 +114,6 @@ enum SourceLocator {
             _ = cursor.skipSeparator()
             if candidate.hasSameCodeUnits(as: key) { return true }
             cursor.skipValue()
-        } while cursor.skipSeparator()
-        return false
-    }
-
-    private static func seekElement(_ index: Int, _ cursor: inout ValidatedJSONCursor) -> Bool {
-        cursor.index += 1
-        cursor.skipWhitespace()
-        guard index >= 0, cursor.byte != UInt8(ascii: "]") else { return false }
-        var position = 0
-        repeat {
-            if position == index { return true }
-            cursor.skipValue()
-            position += 1
         } while cursor.skipSeparator()
         return false
     }

@@ -65,14 +65,10 @@
         file: StaticString = #filePath, line: UInt = #line, fileID: String = #fileID, function: String = #function
     ) -> [ScenarioOutcome] {
         let harness = ScenarioHarness(plugins: plugins)
-        var sweep = harness.sweep(scenario, seeds: seeds)
-        _ = sweep.prepareForReport(
-            harness, seeds: seeds, testFilter: ReplayContext.filter(fileID: fileID, function: function))
-        for failure in sweep.failures {
-            XCTFail(failure.message, file: file, line: line)
-        }
-        if let reason = sweep.skipped { print("skipped \(scenario.file ?? scenario.name): \(reason)") }
-        return sweep.outcomes
+        let filter = ReplayContext.filter(fileID: fileID, function: function)
+        return XCTRecord(
+            harness.sweep(scenario, seeds: seeds), harness, seeds: seeds, filter,
+            shownAs: scenario.file ?? scenario.name, file: file, line: line)
     }
 
     /// Runs a scenario file with plugin settings replaced (see ``ScenarioHarness/run(_:seed:setting:)``),
@@ -98,16 +94,12 @@
         fileID: String = #fileID, function: String = #function
     ) -> [ScenarioOutcome] {
         let harness = ScenarioHarness(plugins: plugins)
-        var sweep =
+        let sweep =
             settings.isEmpty
             ? harness.sweep(scenarioFile, seeds: seeds) : harness.sweep(scenarioFile, seeds: seeds, setting: settings)
-        _ = sweep.prepareForReport(
-            harness, seeds: seeds, testFilter: ReplayContext.filter(fileID: fileID, function: function))
-        for failure in sweep.failures {
-            XCTFail(failure.message, file: file, line: line)
-        }
-        if let reason = sweep.skipped { print("skipped \(scenarioFile.displayPath): \(reason)") }
-        return sweep.outcomes
+        let filter = ReplayContext.filter(fileID: fileID, function: function)
+        return XCTRecord(
+            sweep, harness, seeds: seeds, filter, shownAs: scenarioFile.displayPath, file: file, line: line)
     }
 
     /// Runs the scenario file at `path` with plugin settings replaced; a relative path is looked up from the
@@ -157,6 +149,19 @@
             }
             return ScenarioOutcome(file: builder.scenario.name, invalid: error)
         }
+    }
+
+    private func XCTRecord(
+        _ sweep: SweepOutcome, _ harness: ScenarioHarness, seeds: ClosedRange<UInt64>, _ testFilter: String,
+        shownAs name: String, file: StaticString, line: UInt
+    ) -> [ScenarioOutcome] {
+        var sweep = sweep
+        _ = sweep.prepareForReport(harness, seeds: seeds, testFilter: testFilter)
+        for failure in sweep.failures {
+            XCTFail(failure.message, file: file, line: line)
+        }
+        if let reason = sweep.skipped { print("skipped \(name): \(reason)") }
+        return sweep.outcomes
     }
 
     private func XCTRecord(

@@ -7,10 +7,14 @@ import Testing
     import Darwin
 #endif
 
-/// A trap in the code under test kills the whole sweep's process: before it dies, the command line names
-/// the runs under way so each can be replayed alone. Here the signal comes from outside, mid-sweep.
+/// A sweep's process killed by a signal: a trap in the code under test names the runs under way so each can
+/// be replayed alone; an interruption (Ctrl-C, a cancelled CI job) leaves no partial report behind. The
+/// signals here come from outside, mid-sweep.
 @Suite struct CrashNoteTests {
-    @Test func aProcessKilledMidSweepNamesTheRunsUnderWay() throws {
+    /// A long sweep of the heartbeat example started in a folder of its own, with `arguments` after the seeds.
+    static func startSweep(_ arguments: [String], standardError: Any = FileHandle.nullDevice) throws -> (
+        Process, URL
+    ) {
         let directory = try CommandRunner.temporaryDirectory([
             "long.json": """
             {"format": 1, "name": "long beats", "duration": "600s", "devices": [{"id": "phone"}],
@@ -19,15 +23,20 @@ import Testing
         ])
         let process = Process()
         process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("custom-simulate")
-        process.arguments = ["run", "long.json", "--seeds", "0..1999", "--jobs", "1", "--quiet"]
+        process.arguments = ["run", "long.json", "--seeds", "0..1999", "--quiet"] + arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
-        let err = Pipe()
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
+        process.standardError = standardError
         try process.run()
+        return (process, directory)
+    }
+
+    @Test func aProcessKilledMidSweepNamesTheRunsUnderWay() throws {
+        let err = Pipe()
+        let (process, _) = try Self.startSweep(["--jobs", "1"], standardError: err)
         Thread.sleep(forTimeInterval: 2)
         kill(process.processIdentifier, SIGABRT)
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -41,19 +50,7 @@ import Testing
     /// A cancelled CI job (SIGTERM) or Ctrl-C (SIGINT) leaves no `.NAME.partial` of the streamed run report.
     @Test(arguments: [SIGINT, SIGTERM])
     func anInterruptedSweepRemovesItsPartialReport(_ signal: Int32) throws {
-        let directory = try CommandRunner.temporaryDirectory([
-            "long.json": """
-            {"format": 1, "name": "long beats", "duration": "600s", "devices": [{"id": "phone"}],
-             "plugins": {"heartbeat": {"interval": "1s"}}, "expect": [{"invariant": "heartbeat.delivered"}]}
-            """
-        ])
-        let process = Process()
-        process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("custom-simulate")
-        process.arguments = ["run", "long.json", "--seeds", "0..1999", "--json", "report.json", "--quiet"]
-        process.currentDirectoryURL = directory
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, directory) = try Self.startSweep(["--json", "report.json"])
         let partial = directory.appendingPathComponent(".report.json.partial").path
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: partial) {
             Thread.sleep(forTimeInterval: 0.05)

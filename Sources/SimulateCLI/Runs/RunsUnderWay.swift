@@ -30,35 +30,13 @@ enum RunsUnderWay {
     }()
     private static let freeLock = NSLock()
     nonisolated(unsafe) private static var free = Array((0..<64).reversed())
-    /// The handlers installed before, by signal number.
-    nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
-        let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
-        previous.initialize(repeating: sigaction(), count: 65)
-        return previous
-    }()
 
     /// Installs the handler for the signals a trap or a bad access raises. Called once, before any run.
     static func install() {
         _ = buffer
         _ = lengths
         _ = heading
-        _ = previous
-        // A parent may have started this process with them blocked (a test runner does): then one sent
-        // from outside would wait for ever.
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        for signal in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] { sigaddset(&unblocked, signal) }
-        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        for signal in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] {
-            var action = sigaction()
-            #if canImport(Glibc)
-                action.__sigaction_handler.sa_handler = RunsUnderWay.handle
-            #else
-                action.__sigaction_u.__sa_handler = RunsUnderWay.handle
-            #endif
-            sigemptyset(&action.sa_mask)
-            sigaction(signal, &action, previous + Int(signal))
-        }
+        SignalChain.install(handle, for: [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE])
     }
 
     /// Runs `body` with `item`'s replay command noted in a free slot (none left: not noted).
@@ -87,10 +65,7 @@ enum RunsUnderWay {
         let savedErrno = errno
         defer { errno = savedErrno }
         RunsUnderWay.writeNote()
-        sigaction(signal, RunsUnderWay.previous + Int(signal), nil)
-        // Sent by another process (kill), the signal would end here: raised again, it reaches the previous
-        // handler as soon as this one returns (a fault also runs again and reaches it).
-        raise(signal)
+        SignalChain.passOn(signal)
     }
 
     private static let heading: [CChar] = Array(

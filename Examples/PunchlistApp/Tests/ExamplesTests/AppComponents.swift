@@ -50,15 +50,20 @@ enum AppComponents {
             "app": .app { environment in
                 var options = DisplayIDService<AppClock>.Options()
                 adjust(&options)
-                let zone =
-                    environment.configuration(ofPlugin: "counter")?["zone"]?.stringValue ?? CounterRecord.defaultZone
-                return DisplayIDService(
-                    database: environment.cloudKit,
-                    clock: environment.clock, connectivity: environment.connectivity,
-                    recordID: CounterRecord.recordID(zone: zone), options: options,
-                    random: environment.randomNumberGenerator("displayIds"))
+                return displayIDService(environment, options: options)
             }
         ])
+    }
+
+    /// The app's displayId service on a device, over its CloudKit facade, in the scenario's counter zone.
+    static func displayIDService(
+        _ environment: AppEnvironment, options: DisplayIDService<AppClock>.Options = .init()
+    ) -> DisplayIDService<AppClock> {
+        let zone = environment.configuration(ofPlugin: "counter")?["zone"]?.stringValue ?? CounterRecord.defaultZone
+        return DisplayIDService(
+            database: environment.cloudKit, clock: environment.clock, connectivity: environment.connectivity,
+            recordID: CounterRecord.recordID(zone: zone), options: options,
+            random: environment.randomNumberGenerator("displayIds"))
     }
 
     /// The app's App Intents with their own default options, with `adjust` applied; their displayIds come
@@ -74,12 +79,7 @@ enum AppComponents {
                     options.maxInputBytes = limit
                 }
                 adjust(&options)
-                let zone =
-                    environment.configuration(ofPlugin: "counter")?["zone"]?.stringValue ?? CounterRecord.defaultZone
-                let displayIDs = DisplayIDService(
-                    database: environment.cloudKit, clock: environment.clock,
-                    connectivity: environment.connectivity, recordID: CounterRecord.recordID(zone: zone),
-                    random: environment.randomNumberGenerator("displayIds"))
+                let displayIDs = displayIDService(environment)
                 return TaskIntents(clock: environment.clock, options: options) {
                     try await displayIDs.nextDisplayID()
                 }

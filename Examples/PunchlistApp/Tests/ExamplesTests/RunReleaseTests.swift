@@ -34,12 +34,7 @@ import Testing
         let made = WeakObjects()
         let plugin = CounterPlugin(appAllocators: [
             "app": .app { environment in
-                let zone =
-                    environment.configuration(ofPlugin: "counter")?["zone"]?.stringValue ?? CounterRecord.defaultZone
-                let service = DisplayIDService(
-                    database: environment.cloudKit, clock: environment.clock,
-                    connectivity: environment.connectivity, recordID: CounterRecord.recordID(zone: zone),
-                    random: environment.randomNumberGenerator("displayIds"))
+                let service = AppComponents.displayIDService(environment)
                 made.add(service)
                 return service
             }
