@@ -17,9 +17,12 @@ import Testing
         }
 
         let clock: AppClock
-        var cancelled = 0
+        let seen: Seen
 
-        init(clock: AppClock) { self.clock = clock }
+        init(clock: AppClock, seen: Seen) {
+            self.clock = clock
+            self.seen = seen
+        }
 
         func perform(intent: String, input: String) async throws -> String {
             switch intent {
@@ -29,7 +32,7 @@ import Testing
                 do {
                     try await clock.sleep(for: .seconds(Int(input) ?? 0))
                 } catch {
-                    cancelled += 1
+                    seen.cancelled += 1
                     throw error
                 }
                 return #"{"ok": true, "intent": "listTasks", "result": {"tasks": []}}"#
@@ -40,19 +43,16 @@ import Testing
     }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    final class Made: @unchecked Sendable {
-        var components: [ScriptedIntents] = []
+    /// What the components saw, shared with the test; it holds no component (a component holds the run).
+    final class Seen: @unchecked Sendable {
+        var cancelled = 0
     }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    static func harness(_ made: Made = Made()) -> ScenarioHarness {
+    static func harness(_ seen: Seen = Seen()) -> ScenarioHarness {
         ScenarioHarness(plugins: [
             IntentsPlugin(appIntents: [
-                "scripted": .app { environment in
-                    let component = ScriptedIntents(clock: environment.clock)
-                    made.components.append(component)
-                    return component
-                }
+                "scripted": .app { environment in ScriptedIntents(clock: environment.clock, seen: seen) }
             ])
         ])
     }
@@ -121,19 +121,19 @@ import Testing
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func theSystemCancelsACallPastItsLimitOnIOSOnly() throws {
-        let made = Made()
+        let seen = Seen()
         let iOS = try Self.run(
             Self.scenario(
                 steps: [Self.call("sleep", "40")],
                 expect: [
                     #"{"invariant": "intents.jsonOut", "args": {"shape": "json"}, "violated": true}"#,
                     #"{"at": "end", "device": "phone", "check": "intents.lastOutcome", "equals": "cancelled"}"#,
-                ]), harness: Self.harness(made))
+                ]), harness: Self.harness(seen))
         #expect(iOS.passed, "\(iOS.failures.map(\.message))")
         let found = Self.violations(iOS, "intents.jsonOut")
         #expect(found.count == 1)
         #expect(found.first?.contains("the system cancelled it (IntentCancellationReason.timeout)") == true)
-        #expect(made.components.first?.cancelled == 1)
+        #expect(seen.cancelled == 1)
         let macOS = try Self.run(
             Self.scenario(
                 platform: "macOS", steps: [Self.call("sleep", "40")],
