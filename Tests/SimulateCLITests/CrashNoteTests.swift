@@ -12,9 +12,9 @@ import Testing
 /// signals here come from outside, mid-sweep.
 @Suite struct CrashNoteTests {
     /// A long sweep of the heartbeat example started in a folder of its own, with `arguments` after the seeds.
-    static func startSweep(_ arguments: [String], standardError: Any = FileHandle.nullDevice) throws -> (
-        Process, URL
-    ) {
+    static func startSweep(
+        _ arguments: [String], standardError: Any = FileHandle.nullDevice, backtracer: Bool = false
+    ) throws -> (Process, URL) {
         let directory = try CommandRunner.temporaryDirectory([
             "long.json": """
             {"format": 1, "name": "long beats", "duration": "600s", "devices": [{"id": "phone"}],
@@ -26,7 +26,7 @@ import Testing
         process.arguments = ["run", "long.json", "--seeds", "0..1999", "--quiet"] + arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
+        if !backtracer { environment["SWIFT_BACKTRACE"] = "enable=no" }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = standardError
@@ -34,9 +34,12 @@ import Testing
         return (process, directory)
     }
 
-    @Test func aProcessKilledMidSweepNamesTheRunsUnderWay() throws {
+    /// With Swift's crash backtracer too (on by default; off in the sanitized runs): it reports the signal and
+    /// returns, and the process must still end by it.
+    @Test(arguments: [false, true])
+    func aProcessKilledMidSweepNamesTheRunsUnderWay(backtracer: Bool) throws {
         let err = Pipe()
-        let (process, _) = try Self.startSweep(["--jobs", "1"], standardError: err)
+        let (process, _) = try Self.startSweep(["--jobs", "1"], standardError: err, backtracer: backtracer)
         Thread.sleep(forTimeInterval: 2)
         kill(process.processIdentifier, SIGABRT)
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

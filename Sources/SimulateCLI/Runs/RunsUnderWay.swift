@@ -12,9 +12,8 @@ import SimulateCore
 /// whole sweep shares the process, and without this a crash names no scenario and no seed.
 ///
 /// Each run writes its replay command into a slot of fixed C buffers before it starts; the signal
-/// handler only reads them and writes them to standard error (`write(2)`, async-signal-safe), puts back
-/// the handler that was there before (Swift's backtracer, a sanitizer's, or the default) and raises the
-/// signal again for it, so the exit status stays the signal's.
+/// handler only reads them and writes them to standard error (`write(2)`, async-signal-safe), calls the
+/// handler that was there before (Swift's backtracer, a sanitizer's) and ends the process by the signal.
 enum RunsUnderWay {
     private static let slotCount = 64
     private static let slotSize = 1024
@@ -61,12 +60,12 @@ enum RunsUnderWay {
             + item.scenario.replayArguments.map { " " + ShellQuoting.quote($0) }.joined()
     }
 
-    private static let handle: @convention(c) (Int32) -> Void = { signal in
-        let savedErrno = errno
-        defer { errno = savedErrno }
-        RunsUnderWay.writeNote()
-        SignalChain.passOn(signal)
-    }
+    private static let handle:
+        @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void =
+            { signal, info, context in
+                RunsUnderWay.writeNote()
+                SignalChain.passOnAndEnd(signal, info, context)
+            }
 
     private static let heading: [CChar] = Array(
         "\nsimulate: killed by a signal (a trap in the code under test?) during these runs; replay each alone:\n"
