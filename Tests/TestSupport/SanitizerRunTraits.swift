@@ -24,6 +24,15 @@ extension Trait where Self == ConditionTrait {
             "one thread: nothing for the thread sanitizer to find; the plain and address-sanitized runs run it")
     }
 
+    /// Skips a test under the thread sanitizer when it sends a subprocess a crash signal from outside: the
+    /// sanitizer's runtime takes the signal and runs the handler at a point of its own, so what is checked
+    /// (the note written, the process ended by the signal) is the plain and address-sanitized runs' to see.
+    public static var crashSignalsSoNotUnderTheThreadSanitizer: Self {
+        .disabled(
+            if: sanitizer == "thread",
+            "the thread sanitizer's runtime delivers signals itself; the plain and address-sanitized runs run it")
+    }
+
     /// Skips a test under the thread sanitizer when what it checks is a subprocess's handling of files
     /// (reports written, read back and merged) on one thread, and the sweeps it starts to make those files
     /// are the sanitized sweep's work. The plain and the address-sanitized runs still run it.

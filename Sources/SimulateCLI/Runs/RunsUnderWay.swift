@@ -22,6 +22,12 @@ enum RunsUnderWay {
         buffer.initialize(repeating: 0, count: slotCount * slotSize)
         return buffer
     }()
+    /// Two spaces and a newline, made before any signal.
+    nonisolated(unsafe) private static let separators: UnsafeMutablePointer<CChar> = {
+        let separators = UnsafeMutablePointer<CChar>.allocate(capacity: 3)
+        separators.initialize(from: [32, 32, 10], count: 3)
+        return separators
+    }()
     nonisolated(unsafe) private static let lengths: UnsafeMutablePointer<Int> = {
         let lengths = UnsafeMutablePointer<Int>.allocate(capacity: slotCount)
         lengths.initialize(repeating: 0, count: slotCount)
@@ -35,6 +41,7 @@ enum RunsUnderWay {
         _ = buffer
         _ = lengths
         _ = heading
+        _ = separators
         SignalChain.install(handle, for: [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE])
     }
 
@@ -73,12 +80,11 @@ enum RunsUnderWay {
 
     private static func writeNote() {
         heading.withUnsafeBufferPointer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        let indent: [CChar] = [32, 32]
-        let newline: [CChar] = [10]
+        // Nothing here allocates: the signal may have come while this thread held the allocator's lock.
         for slot in 0..<slotCount where lengths[slot] > 0 {
-            indent.withUnsafeBufferPointer { _ = write(STDERR_FILENO, $0.baseAddress, 2) }
+            _ = write(STDERR_FILENO, separators, 2)
             _ = write(STDERR_FILENO, buffer + slot * slotSize, lengths[slot])
-            newline.withUnsafeBufferPointer { _ = write(STDERR_FILENO, $0.baseAddress, 1) }
+            _ = write(STDERR_FILENO, separators + 2, 1)
         }
     }
 }
