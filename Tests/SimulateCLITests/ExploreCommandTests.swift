@@ -24,6 +24,23 @@ import Testing
         #expect(replay.standardOutput.contains("replay: simulate run wrong.json --seed 3 --strategy pct:2:1000"))
     }
 
+    @Test func runsPastTheLargestSeedAreRefusedWithTheCountThatFits() throws {
+        let directory = try CommandRunner.temporaryDirectory(Self.files)
+        let output = try CommandRunner.run(
+            ["explore", "calm.json", "--seed", "18446744073709551610", "--runs", "100"], executable: "simulate",
+            in: directory)
+        #expect(output.status == 2)
+        #expect(
+            output.standardError.contains(
+                "100 runs from seed 18446744073709551610 go past the largest seed, 18446744073709551615: "
+                    + "at most 6 runs can start there"))
+        let last = try CommandRunner.run(
+            ["explore", "calm.json", "--seed", "18446744073709551610", "--runs", "6"], executable: "simulate",
+            in: directory)
+        #expect(last.status == 0)
+        #expect(last.standardOutput.contains("no failure in 6 schedules"))
+    }
+
     @Test func exploreWithoutAFailureExitsZeroAndReportsCoverageAsJSON() throws {
         let directory = try CommandRunner.temporaryDirectory(Self.files)
         let output = try CommandRunner.run(

@@ -88,6 +88,13 @@ struct ExploreCommand: ParsableCommand {
         let base = strategy?.strategy ?? scenario.strategy ?? .random
         let count = seeds?.count ?? runs ?? 1000
         let first = seeds?.lower ?? seed ?? scenario.seed
+        if UInt64.max - first < UInt64(count - 1) {
+            Output.error(
+                "error: \(count) runs from seed \(first) go past the largest seed, \(UInt64.max): at most "
+                    + "\(UInt64.max - first + 1) run\(UInt64.max - first == 0 ? "" : "s") can start there "
+                    + "(give a smaller --seed or --runs)")
+            throw ExitCode(ExitStatus.invalid)
+        }
         let progress = ProgressBar.make(total: count)
         let exploration = ScheduleExplorer(registry: CommandEnvironment.registry).explore(
             scenario, strategy: base, runs: count, firstSeed: first,

@@ -6,14 +6,16 @@ import SimulateCore
 struct ScenarioOverrideOptions: ParsableArguments {
     @Option(
         name: .customLong("event-budget"), parsing: .unconditional,
-        help: "Override the event budget of every scenario run.")
+        help: "Override the event budget of every scenario run.",
+        transform: { text in
+            guard let budget = Int(text), budget >= 1 else {
+                throw ValidationError("expected a whole number of events from 1 to \(Int.max)")
+            }
+            return budget
+        })
     var eventBudget: Int?
 
     @OptionGroup(title: "Fault points") var faultPoints: FaultPointOptions
-
-    func validate() throws {
-        if let eventBudget, eventBudget < 1 { throw ValidationError("--event-budget must be at least 1") }
-    }
 
     /// Nothing given: the scenarios run as written.
     var isEmpty: Bool { eventBudget == nil && faultPoints.mode == nil && faultPoints.points.isEmpty }
