@@ -116,6 +116,22 @@ import Testing
         #expect(output.standardOutput.contains("run broke: event budget of 20 events exhausted"))
     }
 
+    /// A budget spent by something that repeats names it: the trace records the run wrote last, counted.
+    @Test func theEventBudgetsMessageNamesWhatRepeated() throws {
+        let scenario = """
+            {"format": 1, "name": "offline for a long time", "duration": "1000h", "devices": [{"id": "phone"}],
+             "faults": [{"at": "1s", "for": "999h", "device": "phone", "kind": "offline"}],
+             "plugins": {"sse": {}}, "limits": {"events": 3000}}
+            """
+        let directory = try CommandRunner.temporaryDirectory(["loop.json": scenario])
+        for arguments in [["run", "loop.json"], ["run", "loop.json", "--seeds", "0..1", "--quiet"]] {
+            let output = try CommandRunner.run(arguments, in: directory)
+            #expect(output.status == 3)
+            #expect(output.standardOutput.contains("the last 256 trace records ("))
+            #expect(output.standardOutput.contains("): 256 × phone backoff wait"))
+        }
+    }
+
     @Test func jsonOutputHasTheContractShape() throws {
         let output = try CommandRunner.run([
             "run", "--format", "json", "--seeds", "3..4", "Examples/CustomSimulate/heartbeat.json",

@@ -31,12 +31,16 @@ public final class SimulationContext {
     /// The fault points of app code that fired so far, in order (`SimulationFault.maybe`).
     public private(set) var firedFaultPoints: [FaultPointFiring] = []
 
-    init(scenario: Scenario, seed: UInt64, keepsTrace: Bool, recordsSchedule: Bool = false, hashesTrace: Bool = true) {
+    init(
+        scenario: Scenario, seed: UInt64, keepsTrace: Bool, recordsSchedule: Bool = false, hashesTrace: Bool = true,
+        traceRecordLimit: Int = 2_000_000
+    ) {
         self.scenario = scenario
         self.seed = seed
         scheduleRecording = recordsSchedule ? ScheduleRecording() : nil
         scheduler = Scheduler(eventBudget: scenario.limits.eventBudget)
-        trace = Trace(scheduler: scheduler, keepsRecords: keepsTrace, hashesRecords: hashesTrace)
+        trace = Trace(
+            scheduler: scheduler, keepsRecords: keepsTrace, recordLimit: traceRecordLimit, hashesRecords: hashesTrace)
         devices = scenario.devices.enumerated().map { index, spec in
             Device(
                 id: spec.id, platform: spec.platform, clockSkew: spec.clockSkew,

@@ -40,13 +40,21 @@ public struct SimulationRunner: Sendable {
     ) -> RunResult {
         var result = runOnce(
             original, seed: seed, keepsTrace: keepsTrace, recordsSchedule: recordsSchedule, hashesTrace: hashesTrace)
+        if result.spentBudgetUntraced {
+            // The same run again, keeping its latest records only, to say what repeated.
+            let traced = runOnce(
+                original, seed: seed, keepsTrace: true, recordsSchedule: false, hashesTrace: false, latestOnly: true)
+            if let message = traced.failure?.message { result.failure?.message = message }
+        }
         result.strategy = original.strategy
         result.replayArguments = original.replayArguments
         return result
     }
 
+    /// `latestOnly`: the trace keeps only its latest records (``Trace/latestRecords``).
     private func runOnce(
-        _ original: Scenario, seed: UInt64?, keepsTrace: Bool, recordsSchedule: Bool, hashesTrace: Bool
+        _ original: Scenario, seed: UInt64?, keepsTrace: Bool, recordsSchedule: Bool, hashesTrace: Bool,
+        latestOnly: Bool = false
     ) -> RunResult {
         let seed = seed ?? original.seed
         let scenario: Scenario
@@ -68,7 +76,7 @@ public struct SimulationRunner: Sendable {
         }
         let context = SimulationContext(
             scenario: scenario, seed: seed, keepsTrace: keepsTrace, recordsSchedule: recordsSchedule,
-            hashesTrace: hashesTrace)
+            hashesTrace: hashesTrace, traceRecordLimit: latestOnly ? 0 : 2_000_000)
         defer { context.close() }
         for spec in orderedPlugins(scenario) {
             guard let plugin = prepared.plugins[spec.name] else { continue }
@@ -91,6 +99,7 @@ public struct SimulationRunner: Sendable {
         let expectations = prepared.expectations
         var results: [ExpectationResult?] = Array(repeating: nil, count: expectations.count)
         var failure: RunFailure?
+        var spentBudgetUntraced = false
         var liveness: [ExpectationResult] = []
         do {
             try runChecks(expectations, prepared, scenario, context, into: &results, liveness: &liveness)
@@ -103,7 +112,15 @@ public struct SimulationRunner: Sendable {
                     expectation, prepared.values[index], expectedViolated: violated, context)
             }
         } catch {
-            failure = RunFailure(message: error.description, at: context.scheduler.now)
+            var message = error.description
+            if case .eventBudgetExceeded(_, let time) = error {
+                if context.trace.keepsRecords {
+                    message += EventBudgetDiagnosis.words(context.trace, stoppedAt: time)
+                } else {
+                    spentBudgetUntraced = true
+                }
+            }
+            failure = RunFailure(message: message, at: context.scheduler.now)
         }
         // End checks may wind down app tasks: the hash is the run's up to here.
         let traceHash = hashesTrace ? context.scheduler.hash.hex : ""
@@ -126,6 +143,7 @@ public struct SimulationRunner: Sendable {
             failure: failure, trace: context.trace.records, drawnFaults: drawn)
         result.firedFaultPoints = context.firedFaultPoints
         result.schedule = context.scheduleRecording?.schedule
+        result.spentBudgetUntraced = spentBudgetUntraced
         return result
     }
 
