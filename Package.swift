@@ -190,7 +190,7 @@ let package = Package(
             name: "ModelCheckCommandLine",
             dependencies: [
                 "SimulateModelCheck", "SimulateModel", "SimulateCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: modelCheck),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
             ]
         ),
         .executableTarget(name: "simulate-model-check", dependencies: ["ModelCheckCommandLine"]),
