@@ -41,6 +41,9 @@ public final class CloudKitRecordServer {
     /// The zone looked up last through ``zoneState(_:)``: an operation names the same zone for every record.
     @exclusivity(unchecked) private var lastZone: ZoneState?
     var deletedZones: [CloudZoneID: Bool] = [:]
+    /// The epoch of each deleted zone's last incarnation: a zone created again starts past it, so its
+    /// earlier tokens are expired rather than read against the new zone's history.
+    var retiredEpochs: [CloudZoneID: Int] = [:]
     /// Read it through ``storedRecord(_:)`` and remove from it through ``removeStored(_:)``.
     @exclusivity(unchecked) var stored = StoredRecordTable()
     /// The record looked up last: clients ask for the same few records over and over.
@@ -81,6 +84,14 @@ public final class CloudKitRecordServer {
     /// The server another enabled plugin offers (the `counter` plugin's), if any.
     public static func shared(in context: SimulationContext) -> CloudKitRecordServer? {
         context.service(CloudKitServerProviding.self)?.cloudKitServer
+    }
+
+    /// The run's one server: the one a plugin offers (the `counter` plugin's), else one made for the run
+    /// the first time it is asked for. Every plugin and every app facade (`SimulatedCloudKitDatabase`)
+    /// that asks gets the same server, so a plugin's invariants read what the app wrote. Ask in
+    /// `start()`, when every plugin's run exists.
+    public static func forRun(_ context: SimulationContext) -> CloudKitRecordServer {
+        context.attachment(CloudKitRecordServer.self) { shared(in: context) ?? CloudKitRecordServer(context: context) }
     }
 
     // MARK: Inspection (server side, no network)
@@ -187,7 +198,9 @@ public final class CloudKitRecordServer {
         if let state = zones[zone.zoneID] {
             state.zone = zone
         } else {
-            zones[zone.zoneID] = ZoneState(zone: zone)
+            let state = ZoneState(zone: zone)
+            if let retired = retiredEpochs[zone.zoneID] { state.epoch = retired + 1 }
+            zones[zone.zoneID] = state
         }
     }
 
@@ -197,6 +210,7 @@ public final class CloudKitRecordServer {
         guard !zoneID.isDefaultZone, let state = zones.removeValue(forKey: zoneID) else { return }
         state.detachFeeds()
         deletedZones[zoneID] = byUser
+        retiredEpochs[zoneID] = state.epoch
         for recordID in stored.keys.sorted() where recordID.zoneID == zoneID { removeStored(recordID) }
         trace.instant(Self.track, "cloudkit", "zone.deleted", zoneID.zoneName, value: byUser ? 1 : 0)
     }

@@ -6,8 +6,8 @@ import SimulateCore
 
 /// Offers the scenario's shared CloudKit server to other plugins: the `counter` run conforms.
 ///
-/// Look it up in `start()` (every run exists by then): `CloudKitRecordServer.shared(in: context)`, and
-/// build one with `CloudKitRecordServer(context:)` when no plugin offers it.
+/// Ask for the run's server in `start()` (every run exists by then) with `CloudKitRecordServer.forRun(context)`:
+/// the offered one, else one made for the run that every plugin and app facade then shares.
 public protocol CloudKitServerProviding: AnyObject {
     /// The run's one server.
     var cloudKitServer: CloudKitRecordServer { get }

@@ -76,6 +76,21 @@ private func error<T>(_ result: Result<T, CloudKitError>) -> CloudKitError? {
     #expect(error(server.fetchChanges(in: CloudZoneID("Nope"), since: nil))?.code == .zoneNotFound)
 }
 
+/// A token of a deleted zone is expired once the zone is made again, however many records each held: read
+/// against the new zone's history it would skip the new zone's first changes.
+@Test func aTokenFromBeforeTheZoneWasMadeAgainIsExpired() throws {
+    let (server, _) = makeServer()
+    _ = server.modify(saving: [item("a"), item("b")])
+    let token = try server.fetchChanges(in: zone, since: nil).get().token
+    server.deleteZone(zone)
+    server.saveZone(CloudZone(zoneID: zone))
+    _ = server.modify(saving: [item("new1"), item("new2"), item("new3")])
+    #expect(error(server.fetchChanges(in: zone, since: token))?.code == .changeTokenExpired)
+    let fresh = try server.fetchChanges(in: zone, since: nil).get()
+    #expect(fresh.changedRecords.map(\.recordID.recordName) == ["new1", "new2", "new3"])
+    #expect(try server.fetchChanges(in: zone, since: fresh.token).get().changedRecords.isEmpty)
+}
+
 @Test func retryAfterReadsAsADurationWithoutTrappingOnAnySeconds() {
     #expect(CloudKitLoadModel.RateLimit(requestsPerSecond: 1, retryAfterSeconds: 23).retryAfter == .seconds(23))
     #expect(

@@ -15,8 +15,14 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
     /// A suspended app hears the answers when it returns to the foreground.
     let hub: LifecycleHub
 
+    /// How long a request waits for its answer when no plugin's client is used: 60 s, as the `counter`
+    /// plugin's `requestTimeout` defaults to (an assumption: the deprecated
+    /// `CKOperation.timeoutIntervalForRequest`'s documented default, "The default value is 60").
+    public static let requestTimeout = VirtualDuration.seconds(60)
+
     /// The device's database: the client of the plugin that owns the server (the `counter` plugin,
-    /// which then counts the app's requests), else a client of the run's shared server.
+    /// which then counts the app's requests, with its `requestTimeout`), else a client of the run's one
+    /// server (``CloudKitRecordServer/forRun(_:)``, the server your plugin reads) with ``requestTimeout``.
     public init(context: SimulationContext, device: Device) {
         runtime = SimulationRuntime.of(context)
         hub = LifecycleHub.of(context)
@@ -25,10 +31,9 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
             client = provider.cloudKitClient(for: device)
         } else {
             observer = WeakClientProvider(nil)
-            let server = context.attachment(CloudKitRecordServer.self) {
-                CloudKitRecordServer.shared(in: context) ?? CloudKitRecordServer(context: context)
-            }
-            client = CloudKitDatabaseClient(context: context, server: server, device: device)
+            client = CloudKitDatabaseClient(
+                context: context, server: CloudKitRecordServer.forRun(context), device: device,
+                timeout: Self.requestTimeout)
         }
         client.reportsServerResponseLost = true
     }

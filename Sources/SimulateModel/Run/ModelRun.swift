@@ -50,7 +50,7 @@ public final class ModelRun: PluginRun {
     }
 
     public func start() {
-        let server = CloudKitRecordServer.shared(in: context) ?? CloudKitRecordServer(context: context)
+        let server = CloudKitRecordServer.forRun(context)
         server.saveZone(CloudZone(zoneID: MirrorShared.zoneID, atomic: true))
         let shared = MirrorShared(
             context: context, configuration: configuration, layout: layout, server: server,
