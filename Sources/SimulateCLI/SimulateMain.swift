@@ -55,6 +55,11 @@ public enum SimulateMain {
         {
             RunResult.replayProgram = program
         }
+        if registersOwnPlugins, let program = CommandLine.arguments.first.map({ ($0 as NSString).lastPathComponent }),
+            !program.isEmpty
+        {
+            CommandEnvironment.programName = program
+        }
         if let status = PluginCommands.run(arguments ?? Array(CommandLine.arguments.dropFirst()), registry: registry) {
             exit(status)
         }
@@ -87,6 +92,9 @@ enum CommandEnvironment {
     /// The plugins' real-endpoint fixtures for `serve`, `probe` and `diff`.
     nonisolated(unsafe) static var fixtures: [any RealEndpointFixture] = BuiltinFixtures.all
     nonisolated(unsafe) static var otherCommands: [(name: String, abstract: String)] = []
+    /// The name `--help` and usage lines give the program: a team's own build's (`my-simulate`) when it
+    /// registers plugins of its own.
+    nonisolated(unsafe) static var programName = "simulate"
     /// The lists the caller of ``SimulateMain/run(extraPlugins:extraFixtures:arguments:otherCommands:)``
     /// passed, held until exit: the process exits inside that call, so the caller never releases them,
     /// and an optimized build keeps no other pointer to them (LeakSanitizer reported the plugin list of
@@ -94,11 +102,14 @@ enum CommandEnvironment {
     nonisolated(unsafe) static var callersLists: (plugins: [any SimulationPlugin], fixtures: [any RealEndpointFixture])?
     /// The plugins of the caller's own that `scenario` enables, as the Swift expressions that make them
     /// (`TeamPlugin()`): what a test of the scenario passes as `plugins:`.
-    static func ownPlugins(in scenario: JSON) -> [String] {
+    static func ownPlugins(in scenario: JSON) -> (expressions: [String], modules: [String]) {
         let enabled = scenario["plugins"]?.objectValue?.keys ?? []
-        return (callersLists?.plugins ?? []).filter { enabled.contains($0.name) }.map {
-            String(describing: type(of: $0)) + "()"
-        }
+        let plugins = (callersLists?.plugins ?? []).filter { enabled.contains($0.name) }
+        return (
+            plugins.map { String(describing: type(of: $0)) + "()" },
+            // `TokenPlugin.OAuthPlugin`: the module before the first dot.
+            plugins.compactMap { String(reflecting: type(of: $0)).split(separator: ".").first.map(String.init) }
+        )
     }
     /// The environment `--shard auto` reads (the process's own; tests give their own).
     nonisolated(unsafe) static var variables = ProcessInfo.processInfo.environment

@@ -34,7 +34,8 @@ package struct HumanReport {
         let judgedLater = overTheSweep ? result.expectations.filter { !$0.passed && $0.sweep == .some }.count : 0
         let later = judgedLater > 0 ? " (+\(judgedLater) judged over the sweep)" : ""
         header += terminal.dim(
-            "  seed \(result.seed)  \(passedCount)/\(result.expectations.count) expectations\(later)  "
+            "  seed \(result.seed)  \(passedCount)/\(result.expectations.count) expectations"
+                + (result.failure == nil ? "" : " judged before it broke") + "\(later)  "
                 + "\(result.events) events  \(DurationFormat.secondsText(result.simulated)) simulated  "
                 + "trace \(result.traceHash)")
         var lines = [header]

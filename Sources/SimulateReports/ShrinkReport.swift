@@ -9,12 +9,18 @@ package struct ShrinkReport {
     package let terminal: Terminal
     /// The plugins of your own the minimal scenario needs, as Swift expressions (`TeamPlugin()`).
     package let ownPlugins: [String]
+    /// The modules that declare them.
+    package let ownPluginModules: [String]
 
-    package init(result: ShrinkResult, path: String, terminal: Terminal, ownPlugins: [String] = []) {
+    package init(
+        result: ShrinkResult, path: String, terminal: Terminal,
+        ownPlugins: (expressions: [String], modules: [String]) = ([], [])
+    ) {
         self.result = result
         self.path = path
         self.terminal = terminal
-        self.ownPlugins = ownPlugins
+        self.ownPlugins = ownPlugins.expressions
+        self.ownPluginModules = ownPlugins.modules
     }
 
     package func lines() -> [String] {
@@ -43,7 +49,7 @@ package struct ShrinkReport {
         lines.append("  replay: " + terminal.bold("\(RunResult.replayProgram) run \(ShellQuoting.quote(path))"))
         lines.append("  a test that runs it (it fails until the bug is fixed):")
         let name = result.minimal["name"]?.stringValue ?? "scenario"
-        lines += ShrinkSummary.testStub(path: path, name: name, plugins: ownPlugins)
+        lines += ShrinkSummary.testStub(path: path, name: name, plugins: ownPlugins, modules: ownPluginModules)
             .split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
         if !ownPlugins.isEmpty {
             lines.append("    (the plugins this command line registers; give them as your own command line makes them)")

@@ -63,6 +63,11 @@ import Testing
         #expect(
             output.standardOutput.contains(
                 #"ScenarioExpectations.check(file: "small.json", plugins: [HeartbeatPlugin()])"#))
+        // The module that declares the plugin is imported (here the example's executable module).
+        #expect(output.standardOutput.contains("    import custom_simulate\n    import SimulateTesting\n"))
+        // A team's own build names itself in its usage lines.
+        let help = try CommandRunner.run(["--help"], in: directory)
+        #expect(help.standardOutput.contains("USAGE: custom-simulate <subcommand>"))
     }
 
     @Test(arguments: [

@@ -62,7 +62,8 @@ import Testing
             after
             """
         let rendered = try DocsTables.render(stale, registry: PluginRegistry(BuiltinPlugins.all))
-        #expect(rendered.hasPrefix("before\n<!-- generated: counter invariants -->\n| invariant | args | device |"))
+        #expect(
+            rendered.hasPrefix("before\n<!-- generated: counter invariants -->\n| invariant | args | what it checks |"))
         #expect(rendered.hasSuffix("<!-- end generated -->\nafter"))
         #expect(!rendered.contains("hand-written"))
         #expect(rendered.contains("| `retryBound` | `maxAttempts` (integer, default the configured maxAttempts)"))

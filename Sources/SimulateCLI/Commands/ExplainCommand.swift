@@ -88,6 +88,15 @@ struct ExplainCommand: ParsableCommand {
     private func explain(_ entry: EntryDoc, kind: String, plugin: any SimulationPlugin) {
         Output.line("\(plugin.name).\(entry.name) (\(kind)): \(entry.summary)")
         if !entry.details.isEmpty { Output.line("\n" + entry.details) }
+        if kind == "action" {
+            let device =
+                switch entry.device {
+                case .optional: "with or without \"device\""
+                case .required(let role): "\"device\" required (it \(role))"
+                case .forbidden(let role): "no \"device\" (it \(role))"
+                }
+            Output.line("\nstep: " + device)
+        }
         if kind == "observable" {
             Output.line(
                 "\nvalue: \(entry.valueType.isEmpty ? "JSON" : entry.valueType); "
@@ -102,7 +111,11 @@ struct ExplainCommand: ParsableCommand {
     private func parameters(_ parameters: [ParameterDoc]) {
         for parameter in parameters {
             let requirement = parameter.defaultValue.map { "default \($0)" } ?? "required"
-            Output.line("  \(parameter.name) (\(parameter.type), \(requirement)): \(parameter.summary)")
+            var line = "  \(parameter.name) (\(parameter.type), \(requirement)): \(parameter.summary)"
+            if let builtIn = parameter.builtInComponents {
+                line += " [built in: \(builtIn.joined(separator: ", ")); others registered from Swift]"
+            }
+            Output.line(line)
         }
     }
 }

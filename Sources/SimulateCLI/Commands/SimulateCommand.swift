@@ -3,7 +3,7 @@ import ArgumentParser
 struct SimulateCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "simulate",
+            commandName: CommandEnvironment.programName,
             abstract: "Deterministic simulation of sync, counter and reconnect logic under virtual time.",
             discussion: """
                 Exit status: 0 every expectation met; 1 some expectation not met; 2 a scenario or argument \

@@ -103,13 +103,16 @@ public enum DocsTables {
 
     static func entries(_ entries: [EntryDoc], kind: String, plugin: any SimulationPlugin) -> String {
         let meaning = kind == "action" ? "what it does" : kind == "invariant" ? "what it checks" : "value"
+        // An invariant judges the whole run: its expectation takes no device.
+        let namesDevice = kind != "invariant"
         return rows(
-            [kind, "args", "device", meaning],
+            [kind, "args"] + (namesDevice ? ["device"] : []) + [meaning],
             entries.map { entry in
                 var text = entry.summary
                 if kind == "observable" && !entry.valueType.isEmpty { text = "(\(entry.valueType)) " + text }
                 if !entry.details.isEmpty { text += ". " + entry.details }
-                return [code(entry.name), arguments(entry.parameters), device(entry.device), cell(text)]
+                return [code(entry.name), arguments(entry.parameters)] + (namesDevice ? [device(entry.device)] : [])
+                    + [cell(text)]
             })
     }
 

@@ -12,7 +12,7 @@ public enum SimulationError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .eventBudgetExceeded(let budget, let time):
             "event budget of \(budget) events exhausted at \(DurationFormat.string(time)) of virtual time: "
-                + "the scenario does not quiesce (raise it with \"limits\": {\"events\": N} or --event-budget)"
+                + "the scenario does not quiesce, or needs more events than that (raise it with \"limits\": {\"events\": N} or --event-budget)"
         case .queueFull(let capacity, let time):
             "more than \(capacity) events pending at \(DurationFormat.string(time)) of virtual time: the scenario "
                 + "schedules work faster than it runs (a repeat or interval far shorter than the latencies?)"

@@ -124,8 +124,6 @@ public struct RunResult: Sendable {
     /// Options a front end applied over the scenario file (``Scenario/replayArguments``), repeated by
     /// ``replayCommand``.
     public var replayArguments: [String] = []
-    /// The run spent its event budget without keeping trace records: it is run again to name what repeated.
-    var spentBudgetUntraced = false
 
     /// A run's outcome; see the members.
     public init(

@@ -38,13 +38,13 @@ public struct SimulationRunner: Sendable {
         _ original: Scenario, seed: UInt64? = nil, keepsTrace: Bool = true, recordsSchedule: Bool = false,
         hashesTrace: Bool = true
     ) -> RunResult {
-        var result = runOnce(
+        var (result, spentBudgetUntraced) = runOnce(
             original, seed: seed, keepsTrace: keepsTrace, recordsSchedule: recordsSchedule, hashesTrace: hashesTrace)
-        if result.spentBudgetUntraced {
+        if spentBudgetUntraced {
             // The same run again, keeping its latest records only, to say what repeated.
             let traced = runOnce(
                 original, seed: seed, keepsTrace: true, recordsSchedule: false, hashesTrace: false, latestOnly: true)
-            if let message = traced.failure?.message { result.failure?.message = message }
+            if let message = traced.result.failure?.message { result.failure?.message = message }
         }
         result.strategy = original.strategy
         result.replayArguments = original.replayArguments
@@ -55,16 +55,17 @@ public struct SimulationRunner: Sendable {
     private func runOnce(
         _ original: Scenario, seed: UInt64?, keepsTrace: Bool, recordsSchedule: Bool, hashesTrace: Bool,
         latestOnly: Bool = false
-    ) -> RunResult {
+    ) -> (result: RunResult, spentBudgetUntraced: Bool) {
         let seed = seed ?? original.seed
         let scenario: Scenario
         do {
             scenario = try prepare(original)
         } catch {
-            return RunResult(
+            let invalid = RunResult(
                 file: original.file, scenario: original.name, seed: seed, passed: false, traceHash: "", events: 0,
                 simulated: .zero, expectations: [], statistics: JSONObject(),
                 failure: RunFailure(message: "invalid scenario: \(error.description)", at: .start), trace: [])
+            return (invalid, false)
         }
         guard let prepared = scenario.prepared else { preconditionFailure("prepare(_:) sets prepared") }
         if let reason = scenario.skipReason(registry: registry) {
@@ -72,7 +73,7 @@ public struct SimulationRunner: Sendable {
                 file: scenario.file, scenario: scenario.name, seed: seed, passed: true, traceHash: "", events: 0,
                 simulated: .zero, expectations: [], statistics: JSONObject(), failure: nil, trace: [])
             skipped.skipped = reason
-            return skipped
+            return (skipped, false)
         }
         let context = SimulationContext(
             scenario: scenario, seed: seed, keepsTrace: keepsTrace, recordsSchedule: recordsSchedule,
@@ -143,8 +144,7 @@ public struct SimulationRunner: Sendable {
             failure: failure, trace: context.trace.records, drawnFaults: drawn)
         result.firedFaultPoints = context.firedFaultPoints
         result.schedule = context.scheduleRecording?.schedule
-        result.spentBudgetUntraced = spentBudgetUntraced
-        return result
+        return (result, spentBudgetUntraced)
     }
 
     /// Every invariant of every enabled plugin, expected to hold.

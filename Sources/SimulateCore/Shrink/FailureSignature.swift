@@ -65,6 +65,17 @@ public struct FailureSignature: Sendable, Equatable, CustomStringConvertible {
         Self.all(of: result, devices: devices).contains(self)
     }
 
+    /// Whether `result` fails this way at its very end: a violation of this kind stands at the run's end
+    /// (work not done by then), or the failing check is at `"end"`.
+    func standsAtTheEnd(in result: RunResult, devices: [String]) -> Bool {
+        let end = VirtualInstant.start + result.simulated
+        let failed = result.expectations.filter { $0.name == expectation && !$0.passed }
+        if kind == "check" { return failed.contains { $0.at == .end } }
+        return failed.flatMap(\.violations).contains {
+            $0.at >= end && Self.normalize($0.message, devices: devices) == violationKind
+        }
+    }
+
     /// The message's words with numbers, durations, quoted text and device ids blanked out, so that
     /// "d03 got 7 twice" and "d01 got 2 twice" are the same kind of violation.
     public static func normalize(_ message: String, devices: [String]) -> String {

@@ -85,18 +85,30 @@ extension ScenarioShrinker {
         return ScenarioDocument.setting("at", ScenarioDocument.json(max(.zero, at - delta)), in: item)
     }
 
-    /// Binary search between the latest time the scenario names and its duration.
+    /// Binary search between the latest time the scenario names and its duration. A failure that stands at
+    /// the run's end ("8 of 11 requests never completed") only loses idle time: a run cut while work was
+    /// under way fails that way with any component, and would reproduce nothing.
     private func shortenDuration() {
         var low = latestNamedTime()
         var high = current.duration
         for _ in 0..<10 where high - low > .milliseconds(1) && !outOfBudget {
             let middle = low + (high - low) / 2
-            if attempt(with(current) { $0.root["duration"] = ScenarioDocument.json(Self.rounded(middle)) }) {
+            let candidate = with(current) { $0.root["duration"] = ScenarioDocument.json(Self.rounded(middle)) }
+            if cutsOnlyIdleTimeIfNeeded(candidate), attempt(candidate) {
                 high = current.duration
             } else {
                 low = middle
             }
         }
+    }
+
+    /// Whether `candidate` fails as the current scenario does and, when the current failure stands at the
+    /// run's end, ran every event the current run did (what it cut was idle).
+    private func cutsOnlyIdleTimeIfNeeded(_ candidate: ScenarioDocument) -> Bool {
+        guard let before = currentResult, fails(candidate), let after = failingResult(of: candidate) else {
+            return false
+        }
+        return !signature.standsAtTheEnd(in: before, devices: current.deviceIDs) || after.events == before.events
     }
 
     /// Durations at whole milliseconds read better and lose nothing here.

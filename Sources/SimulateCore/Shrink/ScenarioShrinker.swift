@@ -19,8 +19,10 @@ public final class ScenarioShrinker {
     private(set) var runs = 0
     private(set) var exhausted = false
     private var currentEvents = 0
-    private var currentResult: RunResult?
+    private(set) var currentResult: RunResult?
     private var lastResult: RunResult?
+    /// The runs that failed the same way, by the key of ``verdicts``.
+    private var failingResults: [String: RunResult] = [:]
     private var verdicts: [String: Bool] = [:]
     /// Deviations of the recorded schedule, when the failure's schedule is shrunk too.
     var scheduleBefore: Int?
@@ -112,6 +114,7 @@ public final class ScenarioShrinker {
             if verdict {
                 lastEvents = result.events
                 lastResult = result
+                failingResults[key] = result
             }
         }
         verdicts[key] = verdict
@@ -123,6 +126,11 @@ public final class ScenarioShrinker {
     }
 
     private var lastEvents = 0
+
+    /// The run of `candidate` when it failed the same way (nil when it did not, or was never run).
+    func failingResult(of candidate: ScenarioDocument) -> RunResult? {
+        failingResults[String(seed) + "|" + candidate.text]
+    }
 
     /// Adopts `candidate` when it still fails.
     @discardableResult

@@ -54,11 +54,13 @@ public enum ShrinkSummary {
     }
 
     /// A Swift Testing test that runs the minimal scenario; it fails until the bug is fixed. `plugins`:
-    /// the Swift expressions of the plugins of your own it needs (`TeamPlugin()`), passed to the check.
-    public static func testStub(path: String, name: String, plugins: [String] = []) -> String {
+    /// the Swift expressions of the plugins of your own it needs (`TeamPlugin()`), passed to the check;
+    /// `modules`: the modules that declare them, imported.
+    public static func testStub(path: String, name: String, plugins: [String] = [], modules: [String] = []) -> String {
         let identifier = testName(name)
         let pluginsArgument = plugins.isEmpty ? "" : ", plugins: [\(plugins.joined(separator: ", "))]"
-        return """
+        let imports = Set(modules).subtracting(["SimulateTesting", "Testing"]).sorted().map { "import " + $0 + "\n" }
+        return imports.joined() + """
             import SimulateTesting
             import Testing
 
