@@ -38,9 +38,15 @@ public enum PluginConformance {
             for entry in entries {
                 if entry.summary.isEmpty { report("\(kind) \(entry.name) has no summary") }
                 checkNames(entry.parameters.map(\.name), "\(kind) \(entry.name) parameter", report)
+                for parameter in entry.parameters where parameter.summary.isEmpty {
+                    report("\(kind) \(entry.name)'s parameter \(parameter.name) has no summary")
+                }
             }
         }
         checkNames(plugin.configuration.map(\.name), "configuration key", report)
+        for parameter in plugin.configuration where parameter.summary.isEmpty {
+            report("configuration key \(parameter.name) has no summary")
+        }
         for dependency in plugin.dependencyNames where dependency == plugin.name {
             report("it depends on itself")
         }
@@ -66,6 +72,24 @@ public enum PluginConformance {
                 at: configurationPath / parameter.name, plugin, .object(wrong), dependencies,
                 "\(parameter.type) member \"\(parameter.name)\" given \(JSONWriter.string(wrongValue(for: parameter.type)))",
                 report)
+        }
+
+        // A default written out must load: one outside its own rule is a value no scenario could write.
+        for parameter in plugin.configuration {
+            guard configuration[parameter.name] == nil, let text = parameter.defaultValue,
+                let value = try? JSONParser.parse(Array(text.utf8)).root
+            else { continue }
+            var written = configuration.objectValue ?? JSONObject()
+            written[parameter.name] = value
+            do {
+                _ = try runner.prepare(scenario(plugin, configuration: .object(written), dependencies: dependencies))
+            } catch {
+                let path = configurationPath / parameter.name
+                if let problem = error.diagnostics.first(where: { $0.path == path }) {
+                    report(
+                        "the default of configuration key \(parameter.name), \(text), is refused: \(problem.message)")
+                }
+            }
         }
 
         let first = runner.run(base, seed: 7)

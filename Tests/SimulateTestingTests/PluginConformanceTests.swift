@@ -32,6 +32,17 @@ import Testing
         #expect(PluginConformance.problems(of: RangedPlugin()).isEmpty)
     }
 
+    /// A default outside the member's own rule, and a member without its line of documentation.
+    @Test func aDefaultOutOfRangeAndAnUndocumentedKeyAreReported() {
+        let problems = PluginConformance.problems(of: SlackPlugin()).map(\.description)
+        #expect(
+            problems.contains(
+                "slack: the default of configuration key count, 5, is refused: expected an integer from 1 to 3, found 5"
+            ))
+        #expect(problems.contains("slack: configuration key quiet has no summary"))
+        #expect(problems.count == 2)
+    }
+
     @Test func aPluginThatBreaksTheContractIsReported() {
         let problems = PluginConformance.problems(of: BrokenPlugin()).map(\.description)
         #expect(problems.contains("not an id: name \"not an id\" is not an id"))
@@ -51,6 +62,19 @@ private struct RangedPlugin: SimulationPlugin {
 }
 
 final class QuietRun: PluginRun {}
+
+private struct SlackPlugin: SimulationPlugin {
+    struct Configuration: PluginArguments {
+        var count = 5
+        var quiet = false
+        static let fields: [Field<Self>] = [
+            .integer("count", \.count, in: 1...3, "how many (1…3)"), .boolean("quiet", \.quiet, ""),
+        ]
+    }
+    var name: String { "slack" }
+    var summary: String { "a plugin whose declarations are careless" }
+    func makeRun(configuration: Configuration, context: SimulationContext) -> QuietRun { QuietRun() }
+}
 
 /// Keeps state in the plugin value, shared by every run: the same seed no longer replays.
 private final class Shared: @unchecked Sendable {
