@@ -26,6 +26,10 @@ public enum CloudKitServerError: String, CaseIterable, Sendable {
     /// `CKError.Code.userDeletedZone` (28): as `zoneNotFound`, but the user deleted the zones (Settings →
     /// iCloud → Manage Storage), so operations fail with this code.
     case userDeletedZone
+    /// `CKError.Code.changeTokenExpired` (21): when the fault starts, every change token issued so far for
+    /// every custom zone expires; the next fetch of changes with one fails with it, and the client must
+    /// fetch the zone from the start (field report 7). The fault's devices and length do not matter.
+    case changeTokenExpired
 
     /// The error that answers a whole operation of a device under this fault (nil: the fault works otherwise).
     var operationError: CloudKitError? {
@@ -69,6 +73,10 @@ public enum CloudKitServerError: String, CaseIterable, Sendable {
             server: CloudKitRecordServer.networkName, error: userDeletedZone.rawValue,
             "CKError.Code.userDeletedZone (28): the user deleted every custom zone (with its records) at the start; "
                 + "operations on it fail until a client saves the zone again"),
+        ServerErrorDoc(
+            server: CloudKitRecordServer.networkName, error: changeTokenExpired.rawValue,
+            "CKError.Code.changeTokenExpired (21): at the start every change token of every custom zone expires; "
+                + "the next fetch of changes with one fails, and the client must fetch the zone from the start"),
     ]
 }
 
@@ -80,6 +88,9 @@ extension CloudKitRecordServer {
                 error == .zoneNotFound || error == .userDeletedZone
             {
                 for zoneID in zones.keys.sorted() { deleteZone(zoneID, byUser: error == .userDeletedZone) }
+            }
+            if fault.error == CloudKitServerError.changeTokenExpired.rawValue {
+                for zoneID in zones.keys.sorted() { expireChangeTokens(in: zoneID) }
             }
         } else {
             activeServerErrors.removeAll { $0.ordinal == fault.ordinal }

@@ -67,6 +67,18 @@ import Testing
         server.saveZone(CloudZone(zoneID: zone))
         #expect(try server.modify(saving: [record("b", 1)]).get().error == nil)
     }
+
+    @Test func changeTokenExpiredExpiresEveryTokenSoFar() throws {
+        let server = makeServer()
+        _ = server.modify(saving: [record("a", 1)])
+        let token = try server.fetchChanges(in: zone, since: nil).get().token
+        server.serverErrorChanged(fault("changeTokenExpired"), active: true)
+        server.serverErrorChanged(fault("changeTokenExpired"), active: false)
+        #expect(server.fetchChanges(in: zone, since: token).failure?.code == .changeTokenExpired)
+        let fresh = try server.fetchChanges(in: zone, since: nil).get()
+        #expect(fresh.changedRecords.map(\.recordID.recordName) == ["a"])
+        #expect(server.fetchChanges(in: zone, since: fresh.token).failure == nil)
+    }
 }
 
 extension Result {
