@@ -44,8 +44,9 @@ struct ReplayContext: Sendable {
         let alone =
             builtInPluginsOnly
             ? run
-            : run + "  (needs a command line that registers the same plugins: SimulateMain.run(extraPlugins:), "
-                + "named by SIMULATE_REPLAY_PROGRAM)"
+            : run + "  (needs a command line that registers the same plugins, made with the same options: "
+                + "SimulateMain.run(extraPlugins:), named by SIMULATE_REPLAY_PROGRAM; what your plugins and "
+                + "components are given in Swift is not in the saved file)"
         guard let testFilter else { return ["replay: " + alone] }
         return ["replay: swift test --filter \(ShellQuoting.quote(testFilter))", "  the run alone: " + alone]
     }

@@ -137,6 +137,33 @@ import Testing
         }
     }
 
+    /// A plugin's own package has docs/*.md and may have no README.md: `docs --write` writes them.
+    @Test func docsWithoutAReadmeWritesTheDocsFolder() throws {
+        let directory = try CommandRunner.temporaryDirectory([
+            "docs/heartbeat.md": "# heartbeat\n<!-- generated: heartbeat actions -->\n<!-- end generated -->\n"
+        ])
+        let output = try CommandRunner.run(["docs", "--write"], in: directory)
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.contains("wrote docs/heartbeat.md"))
+        let written = try String(contentsOf: directory.appendingPathComponent("docs/heartbeat.md"), encoding: .utf8)
+        #expect(written.contains("| `stop` |"))
+    }
+
+    /// A liveness phase that no enabled plugin checks is valid, and says it checks nothing.
+    @Test func aLivenessPhaseNoPluginChecksWarns() throws {
+        let directory = try CommandRunner.temporaryDirectory([
+            "live.json": """
+            {"format": 1, "name": "live", "duration": "10s", "devices": [{"id": "phone"}],
+             "plugins": {"heartbeat": {}}, "faults": {"list": [], "liveness": {"after": "2s", "within": "5s"}}}
+            """
+        ])
+        let output = try CommandRunner.run(["run", "live.json"], in: directory)
+        #expect(output.status == 0)
+        #expect(
+            output.standardError.contains(
+                "warning: live.json:2:67: /faults/liveness: no enabled plugin states a liveness check"))
+    }
+
     @Test func jsonOutputHasTheContractShape() throws {
         let output = try CommandRunner.run([
             "run", "--format", "json", "--seeds", "3..4", "Examples/CustomSimulate/heartbeat.json",

@@ -61,6 +61,6 @@ import Testing
             message.contains(
                 "replay: swift test --filter SimulateTestingTests.HarnessReplayTests/anExplorationOfYourPluginsNamesTheTestAndYourCommandLine"
             ))
-        #expect(message.contains("(needs a command line that registers the same plugins"))
+        #expect(message.contains("(needs a command line that registers the same plugins, made with the same options"))
     }
 }

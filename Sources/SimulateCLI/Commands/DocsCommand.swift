@@ -15,7 +15,7 @@ struct DocsCommand: ParsableCommand {
 
     @Flag(help: "Rewrite the files' tables.") var write = false
     @Flag(help: "Only report the files whose tables differ.") var check = false
-    @Argument(help: "Markdown files (default: README.md and docs/*.md).") var files: [String] = []
+    @Argument(help: "Markdown files (default: README.md, if there is one, and docs/*.md).") var files: [String] = []
 
     func run() throws {
         guard write != check else {
@@ -55,8 +55,11 @@ struct DocsCommand: ParsableCommand {
         if check && !stale.isEmpty { throw ExitCode(ExitStatus.expectationFailed) }
     }
 
+    /// README.md when there is one, and docs/*.md; README.md alone when neither is there (its error says so).
     static func defaultFiles() -> [String] {
-        let docs = (try? FileManager.default.contentsOfDirectory(atPath: "docs")) ?? []
-        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        let docs = ((try? FileManager.default.contentsOfDirectory(atPath: "docs")) ?? []).filter { $0.hasSuffix(".md") }
+            .sorted().map { "docs/" + $0 }
+        let readme = FileManager.default.fileExists(atPath: "README.md") || docs.isEmpty ? ["README.md"] : []
+        return readme + docs
     }
 }

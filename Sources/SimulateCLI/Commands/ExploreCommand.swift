@@ -129,10 +129,7 @@ struct ExploreCommand: ParsableCommand {
                     + " of \(exploration.strategy)")
         }
         let coverage = exploration.coverage
-        lines.append(
-            "coverage: \(coverage.distinctSchedules) distinct schedule\(coverage.distinctSchedules == 1 ? "" : "s") "
-                + "of \(coverage.schedules), \(coverage.pairOrderings) task-pair ordering"
-                + "\(coverage.pairOrderings == 1 ? "" : "s"); at most \(coverage.mostChoices) choices in a run")
+        lines.append("coverage: \(coverage)")
         lines.append(
             "  after runs: "
                 + coverage.curve.map { "\($0.runs): \($0.distinctSchedules)/\($0.pairOrderings)" }

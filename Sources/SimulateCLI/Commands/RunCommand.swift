@@ -61,8 +61,9 @@ struct RunCommand: ParsableCommand {
     @Flag(
         name: .customLong("check-determinism"),
         help: ArgumentHelp(
-            "Run each scenario × seed twice, on different worker threads; a run whose trace hashes differ fails "
-                + "with the first differing trace event (exit status 3)."))
+            "Run each scenario × seed twice, on different worker threads of one process; a run whose trace hashes "
+                + "differ fails with the first differing trace event (exit status 3). What changes only from one "
+                + "process to the next (a Set's or Dictionary's order) shows by comparing two processes' hashes."))
     var checkDeterminism = false
 
     @Flag(help: "Human output: each plugin's run statistics under every run (shown anyway for one run or a failure).")

@@ -27,6 +27,13 @@ enum ScenarioWarnings {
                     + (smallerUnit(length).map { ": did you mean \"\($0)\"?" } ?? ""),
                 at: fault.path / "for")
         }
+        if let liveness = scenario.liveness, let plugins = scenario.prepared?.plugins.values,
+            !plugins.contains(where: { $0.plugin is any LivenessDocumenting })
+        {
+            warnings.error(
+                "no enabled plugin states a liveness check (LivenessDocumenting, its run LivenessChecking): "
+                    + "the liveness phase checks nothing", at: liveness.path)
+        }
         return warnings
     }
 

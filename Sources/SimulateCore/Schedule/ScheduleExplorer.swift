@@ -79,7 +79,13 @@ public struct ExplorationProgress: Sendable {
 /// deviations from the oldest-first order) and distinct task-pair orderings (per pair of tasks that
 /// were ready at the same choice, which of the two ran first at each of their shared choices). The
 /// counts after each power of two of runs show whether more runs still find new orders.
-public struct ExplorationCoverage: Sendable {
+public struct ExplorationCoverage: Sendable, CustomStringConvertible {
+    /// `12 distinct schedules of 40, 7 task-pair orderings; at most 31 choices in a run`, as `explore` prints it.
+    public var description: String {
+        "\(distinctSchedules) distinct schedule\(distinctSchedules == 1 ? "" : "s") of \(schedules), "
+            + "\(pairOrderings) task-pair ordering\(pairOrderings == 1 ? "" : "s"); at most \(mostChoices) choices in a run"
+    }
+
     /// Runs counted.
     public private(set) var schedules = 0
     /// Distinct schedules among them.
