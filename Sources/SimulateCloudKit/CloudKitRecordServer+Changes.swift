@@ -89,7 +89,10 @@ extension CloudKitRecordServer {
         guard let state = zones[zoneID] else {
             return .failure(CloudKitError(.invalidArguments, "the default zone has no change feed"))
         }
-        if let token, token.zoneID != zoneID || token.epoch != state.epoch || token.sequence > state.sequence {
+        if let token,
+            token.zoneID != zoneID || token.epoch != state.epoch || token.sequence > state.sequence
+                || token.archivedServerToken != nil
+        {
             return .failure(CloudKitError(.changeTokenExpired, "the change token \(token) is no longer valid"))
         }
         return .success(state)

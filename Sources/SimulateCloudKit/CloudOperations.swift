@@ -77,15 +77,56 @@ public struct CloudFetchResult: Sendable, Equatable {
     }
 }
 
-/// A position in a zone's change history, like `CKServerChangeToken`: opaque to clients.
-public struct CloudChangeToken: Hashable, Sendable, CustomStringConvertible {
+/// A position in a zone's change history, like `CKServerChangeToken`: opaque to clients. Codable, so an app
+/// keeps it across launches as it keeps CloudKit's (Apple: "Cache each token as you receive it").
+public struct CloudChangeToken: Hashable, Sendable, CustomStringConvertible, Codable {
     /// The zone whose history the token points into.
     public let zoneID: CloudZoneID
     let epoch: Int
     let sequence: Int
+    /// On a device, the `CKServerChangeToken` archived with `NSKeyedArchiver` (`CKDatabaseAdapter`); nil in
+    /// the simulation.
+    package let archivedServerToken: [UInt8]?
+
+    init(zoneID: CloudZoneID, epoch: Int, sequence: Int) {
+        self.zoneID = zoneID
+        self.epoch = epoch
+        self.sequence = sequence
+        archivedServerToken = nil
+    }
+
+    /// A device's token: CloudKit's own, archived.
+    package init(zoneID: CloudZoneID, archivedServerToken: [UInt8]) {
+        self.zoneID = zoneID
+        epoch = 0
+        sequence = 0
+        self.archivedServerToken = archivedServerToken
+    }
 
     /// `zone@epoch.sequence`, for reports.
-    public var description: String { "\(zoneID.zoneName)@\(epoch).\(sequence)" }
+    public var description: String {
+        archivedServerToken == nil ? "\(zoneID.zoneName)@\(epoch).\(sequence)" : "\(zoneID.zoneName)@server"
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case zone, epoch, sequence, serverToken
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        zoneID = CloudZoneID(try container.decode(String.self, forKey: .zone))
+        epoch = try container.decode(Int.self, forKey: .epoch)
+        sequence = try container.decode(Int.self, forKey: .sequence)
+        archivedServerToken = try container.decodeIfPresent([UInt8].self, forKey: .serverToken)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(zoneID.zoneName, forKey: .zone)
+        try container.encode(epoch, forKey: .epoch)
+        try container.encode(sequence, forKey: .sequence)
+        try container.encodeIfPresent(archivedServerToken, forKey: .serverToken)
+    }
 }
 
 /// One page of a zone's changes, like the results of `CKFetchRecordZoneChangesOperation`.
@@ -98,4 +139,14 @@ public struct CloudZoneChanges: Sendable, Equatable {
     public var token: CloudChangeToken
     /// More changes follow: fetch again with `token`.
     public var moreComing: Bool
+
+    /// A page of changes.
+    package init(
+        changedRecords: [CloudRecord], deletedRecordIDs: [CloudRecordID], token: CloudChangeToken, moreComing: Bool
+    ) {
+        self.changedRecords = changedRecords
+        self.deletedRecordIDs = deletedRecordIDs
+        self.token = token
+        self.moreComing = moreComing
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SimulateCore
 import Testing
 
@@ -89,6 +90,20 @@ private func error<T>(_ result: Result<T, CloudKitError>) -> CloudKitError? {
     let fresh = try server.fetchChanges(in: zone, since: nil).get()
     #expect(fresh.changedRecords.map(\.recordID.recordName) == ["new1", "new2", "new3"])
     #expect(try server.fetchChanges(in: zone, since: fresh.token).get().changedRecords.isEmpty)
+}
+
+/// An app keeps its token across launches: encoded and decoded, it fetches on where it left off; a device's
+/// CloudKit token is refused by the simulation.
+@Test func aChangeTokenKeptAcrossLaunchesStillWorks() throws {
+    let (server, _) = makeServer()
+    _ = server.modify(saving: [item("a")])
+    let token = try server.fetchChanges(in: zone, since: nil).get().token
+    _ = server.modify(saving: [item("b")])
+    let kept = try JSONDecoder().decode(CloudChangeToken.self, from: try JSONEncoder().encode(token))
+    #expect(kept == token)
+    #expect(try server.fetchChanges(in: zone, since: kept).get().changedRecords.map(\.recordID.recordName) == ["b"])
+    let device = CloudChangeToken(zoneID: zone, archivedServerToken: [1, 2, 3])
+    #expect(error(server.fetchChanges(in: zone, since: device))?.code == .changeTokenExpired)
 }
 
 @Test func retryAfterReadsAsADurationWithoutTrappingOnAnySeconds() {

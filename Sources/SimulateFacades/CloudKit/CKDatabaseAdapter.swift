@@ -86,12 +86,36 @@
             } catch { throw cloudError(error) }
         }
 
+        /// One page of `CKDatabase.recordZoneChanges(inZoneWith:since:)`. The token carries CloudKit's
+        /// `CKServerChangeToken`, archived; the changed records come sorted by record name (the async API
+        /// answers a dictionary). A record whose modification failed fails the page with its error.
         public func recordZoneChanges(inZoneWith zoneID: CloudZoneID, since token: CloudChangeToken?) async throws
             -> CloudZoneChanges
         {
-            // CloudChangeToken cannot carry a CKServerChangeToken: fetch zone changes with CKDatabase
-            // directly in the app until the facade grows a token of its own.
-            throw CloudKitError(.invalidArguments, "recordZoneChanges is not adapted yet: use CKDatabase directly")
+            do {
+                let previous = try token.map(Self.serverToken)
+                let page = try await database.recordZoneChanges(inZoneWith: Self.ckZoneID(zoneID), since: previous)
+                var changed: [CloudRecord] = []
+                for (_, result) in page.modificationResultsByID {
+                    changed.append(remember(try result.get().record))
+                }
+                changed.sort { $0.recordID.recordName < $1.recordID.recordName }
+                let archived = try NSKeyedArchiver.archivedData(
+                    withRootObject: page.changeToken, requiringSecureCoding: true)
+                return CloudZoneChanges(
+                    changedRecords: changed, deletedRecordIDs: page.deletions.map { Self.cloudID($0.recordID) },
+                    token: CloudChangeToken(zoneID: zoneID, archivedServerToken: [UInt8](archived)),
+                    moreComing: page.moreComing)
+            } catch { throw cloudError(error) }
+        }
+
+        /// The `CKServerChangeToken` a device's token archived; a token made by the simulation has none.
+        static func serverToken(_ token: CloudChangeToken) throws -> CKServerChangeToken {
+            guard let archived = token.archivedServerToken,
+                let serverToken = try NSKeyedUnarchiver.unarchivedObject(
+                    ofClass: CKServerChangeToken.self, from: Data(archived))
+            else { throw CloudKitError(.invalidArguments, "the change token \(token) is not a CloudKit token") }
+            return serverToken
         }
 
         // MARK: Conversions
