@@ -15,22 +15,9 @@ final class UniqueWatch {
         let attempts: Int32
         let finishedAt: VirtualInstant
     }
-    /// The first holders of the last distinct values, oldest overwritten first.
-    private struct Holders {
-        var list: [Holder] = []
-        var next = 0
-
-        mutating func remember(_ holder: Holder) {
-            if list.count < UniqueWatch.remembered {
-                list.append(holder)
-            } else {
-                list[next] = holder
-                next = (next + 1) % UniqueWatch.remembered
-            }
-        }
-    }
-    /// One stored property changed by one call per new value: a single exclusivity check.
-    private var holders = Holders()
+    /// The first holders of the last distinct values, oldest overwritten first. One stored property changed
+    /// by one call per new value: a single exclusivity check.
+    private var holders = RecentItems<Holder>(capacity: UniqueWatch.remembered)
     /// The first violations: the repeat and its first holder, if still known.
     private(set) var repeats: [(allocation: FinishedAllocation, first: FinishedAllocation?)] = []
     private(set) var total = 0
@@ -41,12 +28,12 @@ final class UniqueWatch {
             let holder = Holder(
                 value: value, deviceIndex: Int32(truncatingIfNeeded: allocation.deviceIndex),
                 attempts: Int32(clamping: allocation.attempts), finishedAt: allocation.finishedAt)
-            holders.remember(holder)
+            holders.append(holder)
             return
         }
         total += 1
         guard repeats.count < CounterRun.violationLimit else { return }
-        let first = holders.list.first { $0.value == value }.map {
+        let first = holders.unordered.first { $0.value == value }.map {
             FinishedAllocation(
                 index: -1, deviceIndex: Int($0.deviceIndex), attempts: Int($0.attempts), finishedAt: $0.finishedAt,
                 value: value, error: nil)

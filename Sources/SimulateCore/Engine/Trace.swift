@@ -54,11 +54,10 @@ public final class Trace {
     public let recordLimit: Int
     /// Records not stored because ``recordLimit`` was reached.
     public private(set) var droppedRecords = 0
-    /// The latest records past ``recordLimit`` (without their details), oldest first from `latestStart`.
-    private var latestDropped: [TraceRecord] = []
-    private var latestStart = 0
     /// How many of the latest records past the limit are kept for ``latestRecords``.
     static let latestKept = 256
+    /// The latest records past ``recordLimit``, without their details.
+    private var latestDropped = RecentItems<TraceRecord>(capacity: latestKept)
     /// Whether records are folded into the run's hash: off only for runs whose hash nobody reads (a
     /// quiet sweep's passing runs); the hash then stands for nothing.
     public let hashesRecords: Bool
@@ -116,7 +115,8 @@ public final class Trace {
         guard keepsRecords else { return }
         guard records.count < recordLimit else {
             droppedRecords += 1
-            keepLatest(TraceRecord(time: scheduler.now, track: track, category: category, name: name, phase: phase))
+            latestDropped.append(
+                TraceRecord(time: scheduler.now, track: track, category: category, name: name, phase: phase))
             return
         }
         records.append(
@@ -125,19 +125,10 @@ public final class Trace {
                 phase: phase))
     }
 
-    private func keepLatest(_ record: TraceRecord) {
-        if latestDropped.count < Self.latestKept {
-            latestDropped.append(record)
-        } else {
-            latestDropped[latestStart] = record
-            latestStart = (latestStart + 1) % Self.latestKept
-        }
-    }
-
     /// The run's last records, up to 256 and oldest first, when records are kept: past ``recordLimit``
     /// they are the latest ones the limit dropped (their details are not kept).
     public var latestRecords: [TraceRecord] {
         guard droppedRecords > 0 else { return Array(records.suffix(Self.latestKept)) }
-        return Array(latestDropped[latestStart...] + latestDropped[..<latestStart])
+        return latestDropped.oldestFirst
     }
 }
