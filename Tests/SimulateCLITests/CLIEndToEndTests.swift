@@ -253,6 +253,13 @@ import Testing
         let explain = try CommandRunner.run(["explain", "heartbeat.received"])
         #expect(explain.status == 0)
         #expect(explain.standardOutput.contains("server-wide"))
+        // An action says whether its step names a device; a component setting names its built-in choices.
+        let stop = try CommandRunner.run(["explain", "heartbeat.stop"])
+        #expect(stop.standardOutput.contains("step: \"device\" required (it runs on a device)"))
+        let serverMode = try CommandRunner.run(["explain", "sse.serverMode"])
+        #expect(serverMode.standardOutput.contains("step: no \"device\" (it acts on the server)"))
+        let counter = try CommandRunner.run(["explain", "counter"])
+        #expect(counter.standardOutput.contains("[built in: reference, localMaxPlusOne; others registered from Swift]"))
         let unknown = try CommandRunner.run(["explain", "nothing.here"])
         #expect(unknown.status == 2)
         let misspelt = try CommandRunner.run(["explain", "intent"])
