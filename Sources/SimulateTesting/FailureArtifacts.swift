@@ -6,10 +6,10 @@ import SimulateReports
 /// (a scenario built in Swift, written as JSON), the HTML timeline and the Perfetto trace.
 ///
 /// They go to `$SIMULATE_ARTIFACTS` when set, else to `simulate-failures/` in the temporary
-/// directory, one folder per scenario, seed and test: `<scenario>-seed-<N>-<hash>`, the hash taken over
-/// the scenario as run (settings written in) and the test that ran it, so two tests that fail on one
-/// file and seed with different settings do not overwrite each other's files, and a test that fails
-/// again overwrites its own. The failure message names the folder.
+/// directory, one folder per run: `<scenario>-seed-<N>-<hash>`, the hash taken over the scenario as run
+/// (settings written in), the test that ran it and the run's trace hash, so two runs that fail on one file
+/// and seed with different settings, components or plugin options do not overwrite each other's files,
+/// and a test whose run fails again the same way overwrites its own. The failure message names the folder.
 public struct FailureArtifacts: Sendable {
     /// The folder the files are in.
     public var directory: String
@@ -36,16 +36,18 @@ public struct FailureArtifacts: Sendable {
         -> FailureArtifacts?
     {
         let json = scenario.jsonText
+        var result = SimulationRunner(registry: registry).run(scenario, seed: seed, keepsTrace: true)
+        // The run's trace hash tells apart runs of one scenario by other components or plugin options, which
+        // the scenario's text does not show.
         var identity = TraceHash()
         identity.combine(json)
         identity.combine(test ?? "")
+        identity.combine(result.traceHash)
         let hash = String(identity.value >> 32, radix: 16)
         let folder = "\(slug(scenario))-seed-\(seed)-" + String(repeating: "0", count: 8 - hash.count) + hash
         let directory = (baseDirectory as NSString).appendingPathComponent(folder)
         let scenarioFile = (directory as NSString).appendingPathComponent("scenario.json")
-        var replayable = scenario
-        replayable.file = scenario.file ?? scenarioFile
-        let result = SimulationRunner(registry: registry).run(replayable, seed: seed, keepsTrace: true)
+        result.file = scenario.file ?? scenarioFile
         let devices = scenario.devices.map(\.id)
         let contents = [
             ("scenario.json", json),

@@ -83,5 +83,39 @@
                 #expect(error.diagnostics.map(\.message).contains("give either \"schema\" or \"sources\", not both"))
             }
         }
+
+        /// Options bound to a test's own loads hold whatever reader other tests install at the same time.
+        @Test("a test's own reader options, beside tests that install others")
+        func scopedReaderOptions() async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "model-sources-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try "@Model @Audited final class Item {\n    var title: String = \"\"\n}\n".write(
+                to: folder.appendingPathComponent("Item.swift"), atomically: true, encoding: .utf8)
+            let scenario = """
+                {"format": 1, "name": "t", "duration": "1s", "devices": [{"id": "phone"}],
+                 "plugins": {"model": {"sources": "Item.swift"}}, "steps": [], "expect": []}
+                """
+            let file = folder.appendingPathComponent("scenario.json").path
+            let audited = ModelCheck.Options(allowedAttributes: ["Audited"])
+            #expect(throws: ScenarioError.self) {
+                try ScenarioLoader(registry: Self.registry).load(text: scenario, file: file)
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<20 {
+                    group.addTask {
+                        if index.isMultiple(of: 2) {
+                            ModelCheck.installSourceReader()
+                        } else {
+                            try ModelCheck.withSourceReader(options: audited) {
+                                _ = try ScenarioLoader(registry: Self.registry).load(text: scenario, file: file)
+                            }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
     }
 #endif

@@ -42,7 +42,12 @@ public enum SwiftSourceSchema {
         installed = reader
     }
 
+    /// A reader for the loads of one task (and the tasks it starts), ahead of the installed one: what
+    /// `ModelCheck.withSourceReader(options:_:)` binds, so that tests running at once keep their own options.
+    @TaskLocal public static var scoped: Reader?
+
     static var reader: Reader? {
+        if let scoped { return scoped }
         lock.lock()
         defer { lock.unlock() }
         return installed
