@@ -8,7 +8,7 @@ import Testing
 @testable import SimulateCLI
 
 /// `simulate run --check-determinism`: every bundled scenario is deterministic, and a plugin that reads
-/// shared state across runs is caught with the first differing trace event.
+/// shared state across runs is caught with the first differing trace record.
 @Suite struct DeterminismCheckTests {
     static var repository: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -39,9 +39,27 @@ import Testing
         for result in results {
             #expect(!result.passed)
             let message = try #require(result.failure?.message)
-            #expect(message.contains("first differing trace event #1: first run [0s a leaky tick"), "\(message)")
+            #expect(message.contains("first differing trace record #1: first run [0s a leaky tick"), "\(message)")
             #expect(result.trace.isEmpty)
         }
+    }
+
+    /// A difference only in a record's hashed value, which its text does not show, is named with the value.
+    @Test func aDifferenceInARecordsValueAloneIsNamed() throws {
+        let registry = PluginRegistry([LeakyPlugin(inDetail: false)])
+        let scenario = try ScenarioLoader(registry: registry).load(
+            text: #"""
+                {"format": 1, "name": "leaky", "duration": "1s", "devices": [{"id": "a"}], "plugins": {"leaky": {}},
+                 "steps": [{"at": "0s", "device": "a", "do": "leaky.tick"}]}
+                """#)
+        var runs = ParallelRuns(runner: SimulationRunner(registry: registry), jobs: 2, keepsTrace: false)
+        runs.checksDeterminism = true
+        var messages: [String] = []
+        runs.run([RunItem(scenario: scenario, seed: 1)]) { _, result in
+            messages.append(result.failure?.message ?? "")
+        }
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("first differing trace record #1: first run [0s a leaky tick value ") == true)
     }
 
     @Test func deterministicRunsPassTheCheck() throws {
@@ -67,11 +85,13 @@ private struct LeakyPlugin: SimulationPlugin {
     nonisolated(unsafe) static var ticks: Int64 = 0
     static let ticksLock = Lock()
     var leaks = true
+    /// false: the count is only in the record's hashed value, not in its text.
+    var inDetail = true
     var name: String { "leaky" }
     var summary: String { "Ticks with a counter shared between runs." }
 
     func makeRun(configuration: NoArguments, context: SimulationContext) -> LeakyRun {
-        LeakyRun(context: context, leaks: leaks)
+        LeakyRun(context: context, leaks: leaks, inDetail: inDetail)
     }
 }
 
@@ -83,10 +103,12 @@ private enum LeakyAction: PluginEntries {
 private final class LeakyRun: PluginRun {
     let context: SimulationContext
     let leaks: Bool
+    let inDetail: Bool
 
-    init(context: SimulationContext, leaks: Bool) {
+    init(context: SimulationContext, leaks: Bool, inDetail: Bool) {
         self.context = context
         self.leaks = leaks
+        self.inDetail = inDetail
     }
 
     func start() {}
@@ -98,6 +120,6 @@ private final class LeakyRun: PluginRun {
                 LeakyPlugin.ticks += 1
                 return LeakyPlugin.ticks
             } : 0
-        context.trace.instant(device?.id ?? "", "leaky", "tick", "count \(count)", value: count)
+        context.trace.instant(device?.id ?? "", "leaky", "tick", inDetail ? "count \(count)" : "", value: count)
     }
 }

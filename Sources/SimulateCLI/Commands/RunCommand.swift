@@ -62,7 +62,7 @@ struct RunCommand: ParsableCommand {
         name: .customLong("check-determinism"),
         help: ArgumentHelp(
             "Run each scenario × seed twice, on different worker threads of one process; a run whose trace hashes "
-                + "differ fails with the first differing trace event (exit status 3). What changes only from one "
+                + "differ fails with the first differing trace record (exit status 3). What changes only from one "
                 + "process to the next (a Set's or Dictionary's order) shows by comparing two processes' hashes."))
     var checkDeterminism = false
 

@@ -22,11 +22,13 @@ public struct TraceRecord: Sendable, Equatable {
     public var detail: String
     /// A point, or one end of a span.
     public var phase: Phase
+    /// The number the run's hash covers with the record (`value:` of ``Trace/instant(_:_:_:_:value:)``).
+    public var value: Int64
 
     /// A record; see the members.
     public init(
         time: VirtualInstant, track: String, category: String, name: String, detail: String = "",
-        phase: Phase = .instant
+        phase: Phase = .instant, value: Int64 = 0
     ) {
         self.time = time
         self.track = track
@@ -34,6 +36,7 @@ public struct TraceRecord: Sendable, Equatable {
         self.name = name
         self.detail = detail
         self.phase = phase
+        self.value = value
     }
 
     /// `12.345s phone sse.connect attempt 3`.
@@ -116,13 +119,14 @@ public final class Trace {
         guard records.count < recordLimit else {
             droppedRecords += 1
             latestDropped.append(
-                TraceRecord(time: scheduler.now, track: track, category: category, name: name, phase: phase))
+                TraceRecord(
+                    time: scheduler.now, track: track, category: category, name: name, phase: phase, value: value))
             return
         }
         records.append(
             TraceRecord(
                 time: scheduler.now, track: track, category: category, name: name, detail: detail(),
-                phase: phase))
+                phase: phase, value: value))
     }
 
     /// The run's last records, up to 256 and oldest first, when records are kept: past ``recordLimit``

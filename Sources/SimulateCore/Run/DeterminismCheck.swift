@@ -9,18 +9,18 @@ public enum DeterminismCheck {
         if firstDifference == nil && first.trace.count == second.trace.count {
             return RunFailure(
                 message: "not deterministic: two runs of seed \(first.seed) gave trace hashes \(first.traceHash) and "
-                    + "\(second.traceHash), with the same \(first.trace.count) trace events: the difference is in "
-                    + "what the hash covers and the events do not show (event order, or a trace value)",
+                    + "\(second.traceHash), with the same \(first.trace.count) trace records: the difference is in "
+                    + "what the hash covers and the records do not show (the order of events that record nothing)",
                 at: .start)
         }
         let index = firstDifference ?? min(first.trace.count, second.trace.count)
-        let left = index < first.trace.count ? describe(first.trace[index]) : "(no event: the trace ends)"
-        let right = index < second.trace.count ? describe(second.trace[index]) : "(no event: the trace ends)"
+        let left = index < first.trace.count ? describe(first.trace[index]) : "(no record: the trace ends)"
+        let right = index < second.trace.count ? describe(second.trace[index]) : "(no record: the trace ends)"
         let time =
             [first.trace, second.trace].compactMap { index < $0.count ? $0[index].time : nil }.min() ?? .start
         return RunFailure(
             message: "not deterministic: two runs of seed \(first.seed) gave trace hashes \(first.traceHash) and "
-                + "\(second.traceHash); first differing trace event #\(index + 1): first run \(left), second run "
+                + "\(second.traceHash); first differing trace record #\(index + 1): first run \(left), second run "
                 + right,
             at: time)
     }
@@ -28,6 +28,7 @@ public enum DeterminismCheck {
     static func describe(_ record: TraceRecord) -> String {
         var text = "[\(DurationFormat.string(record.time)) \(record.track) \(record.category) \(record.name)"
         if record.phase != .instant { text += " (\(record.phase.rawValue))" }
+        if record.value != 0 { text += " value \(record.value)" }
         if !record.detail.isEmpty { text += ": \(record.detail)" }
         return text + "]"
     }
