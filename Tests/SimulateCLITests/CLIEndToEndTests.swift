@@ -92,10 +92,11 @@ import Testing
         (["explore", "x.json", "--seed", "1e9"], "'1e9' is invalid for '--seed <seed>': expected a whole number"),
         (["shrink", "x.json", "--max-runs", "-5"], "--max-runs must be at least 1"),
         (["shrink", "x.json", "--nearby-seeds", "-1"], "--nearby-seeds must be 0 or more"),
-        (["run", "x.json", "--event-budget", "0"], "expected a whole number of events from 1 to "),
+        (["run", "x.json", "--event-budget", "0"], "--event-budget: expected a whole number of events from 1 to "),
         (
             ["explore", "x.json", "--event-budget", "99999999999999999999"],
-            "'99999999999999999999' is invalid for '--event-budget <event-budget>': expected a whole number of events"
+            "--event-budget: expected a whole number of events from 1 to 9223372036854775807, "
+                + "found \"99999999999999999999\""
         ),
     ])
     func negativeValuesAreJudgedAsValues(arguments: [String], message: String) throws {
