@@ -22,7 +22,7 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
 
     /// The device's database: the client of the plugin that owns the server (the `counter` plugin,
     /// which then counts the app's requests, with its `requestTimeout`), else a client of the run's one
-    /// server (``CloudKitRecordServer/forRun(_:)``, the server your plugin reads) with ``requestTimeout``.
+    /// server (`CloudKitRecordServer.forRun(_:)`, the server your plugin reads) with ``requestTimeout``.
     public init(context: SimulationContext, device: Device) {
         runtime = SimulationRuntime.of(context)
         hub = LifecycleHub.of(context)
