@@ -13,12 +13,14 @@ import Testing
 /// signals here come from outside, mid-sweep.
 @Suite struct CrashNoteTests {
     /// A long sweep of the heartbeat example started in a folder of its own, with `arguments` after the seeds.
+    /// Each run is long (36,000 beats), so that a signal sent once the sweep is under way lands in a run, not
+    /// between two.
     static func startSweep(
         _ arguments: [String], standardError: Any = FileHandle.nullDevice, backtracer: Bool = false
     ) throws -> (Process, URL) {
         let directory = try CommandRunner.temporaryDirectory([
             "long.json": """
-            {"format": 1, "name": "long beats", "duration": "600s", "devices": [{"id": "phone"}],
+            {"format": 1, "name": "long beats", "duration": "36000s", "devices": [{"id": "phone"}],
              "plugins": {"heartbeat": {"interval": "1s"}}, "expect": [{"invariant": "heartbeat.delivered"}]}
             """
         ])
@@ -33,6 +35,11 @@ import Testing
         process.standardError = standardError
         try process.run()
         return (process, directory)
+    }
+
+    /// Waits at most half a minute for a file to appear.
+    static func awaitFile(_ path: String) {
+        for _ in 0..<600 where !FileManager.default.fileExists(atPath: path) { Thread.sleep(forTimeInterval: 0.05) }
     }
 
     /// Waits at most a minute for the process to end; kills it and says so when it does not (a handler that
@@ -50,8 +57,11 @@ import Testing
     @Test(.crashSignalsSoNotUnderTheThreadSanitizer, arguments: [false, true])
     func aProcessKilledMidSweepNamesTheRunsUnderWay(backtracer: Bool) throws {
         let err = Pipe()
-        let (process, _) = try Self.startSweep(["--jobs", "1"], standardError: err, backtracer: backtracer)
-        Thread.sleep(forTimeInterval: 2)
+        let (process, directory) = try Self.startSweep(
+            ["--jobs", "1", "--json", "report.json"], standardError: err, backtracer: backtracer)
+        // The streamed report's partial file appears once the sweep has started its runs.
+        Self.awaitFile(directory.appendingPathComponent(".report.json.partial").path)
+        Thread.sleep(forTimeInterval: 0.5)
         kill(process.processIdentifier, SIGABRT)
         Self.awaitEnd(process)
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -66,9 +76,7 @@ import Testing
     func anInterruptedSweepRemovesItsPartialReport(_ signal: Int32) throws {
         let (process, directory) = try Self.startSweep(["--json", "report.json"])
         let partial = directory.appendingPathComponent(".report.json.partial").path
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: partial) {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        Self.awaitFile(partial)
         #expect(FileManager.default.fileExists(atPath: partial))
         kill(process.processIdentifier, signal)
         Self.awaitEnd(process)

@@ -41,6 +41,7 @@ enum RunsUnderWay {
         _ = buffer
         _ = lengths
         _ = heading
+        _ = betweenRuns
         _ = separators
         SignalChain.install(handle, for: [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE])
     }
@@ -78,9 +79,18 @@ enum RunsUnderWay {
         "\nsimulate: killed by a signal (a trap in the code under test?) during these runs; replay each alone:\n"
             .utf8CString.dropLast())
 
+    private static let betweenRuns: [CChar] = Array(
+        "\nsimulate: killed by a signal between runs (no run was under way)\n".utf8CString.dropLast())
+
     private static func writeNote() {
-        heading.withUnsafeBufferPointer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
         // Nothing here allocates: the signal may have come while this thread held the allocator's lock.
+        var underWay = false
+        for slot in 0..<slotCount where lengths[slot] > 0 { underWay = true }
+        guard underWay else {
+            betweenRuns.withUnsafeBufferPointer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            return
+        }
+        heading.withUnsafeBufferPointer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
         for slot in 0..<slotCount where lengths[slot] > 0 {
             _ = write(STDERR_FILENO, separators, 2)
             _ = write(STDERR_FILENO, buffer + slot * slotSize, lengths[slot])
