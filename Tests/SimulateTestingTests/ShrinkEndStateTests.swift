@@ -29,6 +29,22 @@ import Testing
     }
 }
 
+extension ShrinkEndStateTests {
+    /// A step that asks for more than the failure needs asks for less in the minimal scenario.
+    @Test func aStepsCountShrinksToWhatTheFailureNeeds() throws {
+        let registry = PluginRegistry(BuiltinPlugins.all + [JobsPlugin()])
+        let text = """
+            {"format": 1, "name": "burst", "duration": "30s", "devices": [{"id": "phone"}],
+             "network": {"latency": "50ms"}, "plugins": {"jobs": {"bug": true}},
+             "steps": [{"at": "1s", "device": "phone", "do": "jobs.burst", "args": {"count": 8}}],
+             "expect": [{"invariant": "jobs.completed"}]}
+            """
+        let result = try ScenarioShrinker.shrink(text: text, registry: registry)
+        let step = try #require(result.minimal["steps"]?.arrayValue?.first)
+        #expect(step["args"]?["count"]?.intValue == 2)
+    }
+}
+
 /// Each job is a request to a server; with `bug`, a device's jobs after its first are never sent.
 private struct JobsPlugin: SimulationPlugin {
     struct Configuration: PluginArguments {
@@ -38,7 +54,15 @@ private struct JobsPlugin: SimulationPlugin {
 
     enum Action: PluginEntries {
         case submit
-        static let entries: [Entry<Self>] = [.entry("submit", "Submit a job.", device: .required(), .submit)]
+        case burst(Burst)
+        struct Burst: PluginArguments {
+            var count = 1
+            static let fields: [Field<Self>] = [.integer("count", \.count, in: 1...100, "jobs to submit (1…100)")]
+        }
+        static let entries: [Entry<Self>] = [
+            .entry("submit", "Submit a job.", device: .required(), .submit),
+            .entry("burst", "Submit several jobs.", device: .required(), arguments: Burst.self, Self.burst),
+        ]
     }
 
     enum Invariant: PluginEntries {
@@ -72,6 +96,13 @@ private final class JobsRun: PluginRun {
 
     func perform(_ action: JobsPlugin.Action, device: Device?) {
         guard let device else { return }
+        switch action {
+        case .submit: submit(on: device)
+        case .burst(let burst): for _ in 0..<burst.count { submit(on: device) }
+        }
+    }
+
+    private func submit(on device: Device) {
         submitted[device.id, default: 0] += 1
         guard !bug || submitted[device.id] == 1 else { return }
         context.network.request(

@@ -39,7 +39,23 @@ extension ScenarioShrinker {
     }
 
     func stepVariants(_ step: JSON) -> [JSON] {
-        repeatVariants(step) + earlierVariants(step)
+        repeatVariants(step) + argumentVariants(step) + earlierVariants(step)
+    }
+
+    /// A whole-number argument halved, or one less (`{"count": 8}` → 4, 7): the step asks for less. A value the
+    /// action refuses fails to load, and so is never adopted.
+    private func argumentVariants(_ step: JSON) -> [JSON] {
+        guard let arguments = step["args"]?.objectValue else { return [] }
+        var variants: [JSON] = []
+        for (name, value) in arguments.members {
+            guard let number = value.intValue, number > 1 else { continue }
+            for smaller in Set([number / 2, number - 1]).sorted() where smaller >= 1 {
+                var changed = arguments
+                changed[name] = JSON(smaller)
+                variants.append(ScenarioDocument.setting("args", .object(changed), in: step))
+            }
+        }
+        return variants
     }
 
     func faultVariants(_ fault: JSON) -> [JSON] {
