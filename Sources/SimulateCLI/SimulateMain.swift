@@ -46,20 +46,15 @@ public enum SimulateMain {
         // the plugins it registers. SIMULATE_REPLAY_PROGRAM names it as the test helpers do, so that a
         // line runs as printed where the program is not on the PATH (`swift run my-simulate`).
         let registersOwnPlugins = CommandEnvironment.callersLists.map { !$0.plugins.isEmpty } ?? true
+        let program = CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? ""
         if registersOwnPlugins, let configured = CommandEnvironment.variables["SIMULATE_REPLAY_PROGRAM"],
             !configured.isEmpty
         {
             RunResult.replayProgram = configured
-        } else if let program = CommandLine.arguments.first.map({ ($0 as NSString).lastPathComponent }),
-            !program.isEmpty
-        {
+        } else if !program.isEmpty {
             RunResult.replayProgram = program
         }
-        if registersOwnPlugins, let program = CommandLine.arguments.first.map({ ($0 as NSString).lastPathComponent }),
-            !program.isEmpty
-        {
-            CommandEnvironment.programName = program
-        }
+        if registersOwnPlugins && !program.isEmpty { CommandEnvironment.programName = program }
         if let status = PluginCommands.run(arguments ?? Array(CommandLine.arguments.dropFirst()), registry: registry) {
             exit(status)
         }

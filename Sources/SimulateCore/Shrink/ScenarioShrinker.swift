@@ -20,10 +20,8 @@ public final class ScenarioShrinker {
     private(set) var exhausted = false
     private var currentEvents = 0
     private(set) var currentResult: RunResult?
-    private var lastResult: RunResult?
-    /// The runs that failed the same way, by the key of ``verdicts``.
-    private var failingResults: [String: RunResult] = [:]
-    private var verdicts: [String: Bool] = [:]
+    /// Each candidate run so far, by seed and text: its run when it failed the same way, nil when it did not.
+    private var verdicts: [String: RunResult?] = [:]
     /// Deviations of the recorded schedule, when the failure's schedule is shrunk too.
     var scheduleBefore: Int?
     private let startSeconds = ProcessInfo.processInfo.systemUptime
@@ -101,44 +99,37 @@ public final class ScenarioShrinker {
         if candidate == current && !evenIfCurrent { return true }
         let text = candidate.text
         let key = String(seed) + "|" + text
-        if let verdict = verdicts[key] { return verdict }
+        if let verdict = verdicts[key] { return verdict != nil }
         guard runs < options.maxRuns, elapsed < options.maxSeconds else {
             exhausted = true
             return false
         }
         runs += 1
-        var verdict = false
+        var failing: RunResult?
         if let scenario = try? ScenarioLoader(registry: registry).load(text: text) {
             let result = SimulationRunner(registry: registry).run(scenario, seed: seed, keepsTrace: false)
-            verdict = signature.matches(result, devices: scenario.devices.map(\.id))
-            if verdict {
-                lastEvents = result.events
-                lastResult = result
-                failingResults[key] = result
-            }
+            if signature.matches(result, devices: scenario.devices.map(\.id)) { failing = result }
         }
-        verdicts[key] = verdict
+        verdicts[key] = .some(failing)
         progress?(
             ShrinkProgress(
                 runs: runs, maxRuns: options.maxRuns, elapsedSeconds: elapsed, phase: phase,
                 size: current.size(events: currentEvents)))
-        return verdict
+        return failing != nil
     }
-
-    private var lastEvents = 0
 
     /// The run of `candidate` when it failed the same way (nil when it did not, or was never run).
     func failingResult(of candidate: ScenarioDocument) -> RunResult? {
-        failingResults[String(seed) + "|" + candidate.text]
+        verdicts[String(seed) + "|" + candidate.text] ?? nil
     }
 
-    /// Adopts `candidate` when it still fails.
+    /// Adopts `candidate` when it still fails, with its own run (a verdict found in the cache included).
     @discardableResult
     func attempt(_ candidate: ScenarioDocument) -> Bool {
-        guard candidate != current, fails(candidate) else { return false }
+        guard candidate != current, fails(candidate), let result = failingResult(of: candidate) else { return false }
         current = candidate
-        currentEvents = lastEvents
-        currentResult = lastResult
+        currentEvents = result.events
+        currentResult = result
         return true
     }
 
