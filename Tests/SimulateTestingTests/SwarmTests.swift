@@ -68,6 +68,8 @@ import Testing
         #expect(result.after.faultOccurrences <= 2)
         #expect(result.after.stepOccurrences <= 3)
         #expect(result.minimal["faults"]?["generate"] == nil)
+        // Only a liveness failure needs the phase after the faults.
+        #expect((result.minimal["faults"]?["liveness"] != nil) == expectation.hasSuffix(".liveness"))
         let written = ScenarioJSONStyle.string(result.minimal)
         let rerun = try Self.run(written, seed: result.seed)
         let scenario = try ScenarioLoader(registry: Self.registry).load(text: written)

@@ -57,6 +57,24 @@ extension ScenarioShrinker {
         attempt(candidate)
     }
 
+    /// The liveness phase (faults stop, the run goes on) goes when the failure is not a liveness one and holds
+    /// without it: a safety invariant broken during the faults needs no time after them.
+    func dropLivenessPhase() {
+        guard !signature.expectation.hasSuffix(".liveness"), case .object(var faults)? = current.root["faults"],
+            faults["liveness"] != nil, faults["generate"] == nil
+        else { return }
+        faults["liveness"] = nil
+        var candidate = current
+        if faults.isEmpty {
+            candidate.root["faults"] = nil
+        } else if faults.keys == ["list"] {
+            candidate.root["faults"] = faults["list"]
+        } else {
+            candidate.root["faults"] = .object(faults)
+        }
+        attempt(candidate)
+    }
+
     func reduceDevices() {
         let devices = current.devices
         guard devices.count > 1 else { return }

@@ -140,6 +140,8 @@ public final class ScenarioShrinker {
         keepOnlyTarget(result)
         phase = "generated faults"
         writeOutGeneratedFaults(drawnFaults)
+        phase = "liveness phase"
+        dropLivenessPhase()
         reduceSchedule()
         rounds()
         phase = "repeats"
