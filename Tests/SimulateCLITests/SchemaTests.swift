@@ -39,3 +39,26 @@ import Testing
         #expect(process.terminationStatus == 0, "\(output)")
     }
 }
+
+/// An editor flags the durations the loader refuses: the schema's pattern bounds each unit at 100000h.
+@Suite struct SchemaDurationTests {
+    static let samples = [
+        "100000h", "100000.0h", "100000.5h", "100001h", "99999.999h", "0100000h", "6000000m", "6000001m",
+        "5999999.9m", "360000000s", "360000001s", "00360000000s", "359999999.99s", "360000000000ms",
+        "360000000001ms", "360000000000000us", "360000000000001us", "360000000000000000ns",
+        "360000000000000001ns", "1000000000000000000ns", "1.5s", "250ms", "0ns", "1e3s", "1.s", "5 s",
+    ]
+
+    @Test(arguments: samples)
+    func theSchemaAcceptsADurationStringExactlyWhenTheLoaderDoes(text: String) throws {
+        let schema = ScenarioSchema.generate(PluginRegistry(BuiltinPlugins.all))
+        let pattern = try #require(schema["$defs"]?["duration"]?["oneOf"]?[0]?["pattern"]?.stringValue)
+        let matches = try Regex(pattern).wholeMatch(in: text) != nil
+        let loads =
+            switch DurationFormat.parseChecked(text) {
+            case .nanoseconds(let nanoseconds): nanoseconds <= DurationValue.maximum.nanoseconds
+            case .malformed, .outOfRange: false
+            }
+        #expect(matches == loads, "\(text): schema \(matches), loader \(loads)")
+    }
+}

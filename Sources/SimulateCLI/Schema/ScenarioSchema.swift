@@ -101,7 +101,6 @@ public enum ScenarioSchema {
     }
 
     private static func definitions(_ registry: PluginRegistry) -> JSONObject {
-        let durationPattern = "^-?[0-9]+(\\.[0-9]+)?(ns|us|ms|s|m|h)$"
         var definitions = JSONObject([
             (
                 "duration",
@@ -109,7 +108,7 @@ public enum ScenarioSchema {
                     "description":
                         "\"<number><unit>\" with unit ns, us, ms, s, m or h, or a number of seconds; at most 100000h",
                     "oneOf": [
-                        ["type": "string", "pattern": "^[0-9]+(\\.[0-9]+)?(ns|us|ms|s|m|h)$"],
+                        ["type": "string", "pattern": .string(DurationPattern.pattern(signed: false))],
                         ["type": "number", "minimum": 0, "maximum": 360_000_000],
                     ],
                 ]
@@ -118,7 +117,7 @@ public enum ScenarioSchema {
                 "signedDuration",
                 [
                     "oneOf": [
-                        ["type": "string", "pattern": .string(durationPattern)],
+                        ["type": "string", "pattern": .string(DurationPattern.pattern(signed: true))],
                         ["type": "number", "minimum": -360_000_000, "maximum": 360_000_000],
                     ]
                 ]
