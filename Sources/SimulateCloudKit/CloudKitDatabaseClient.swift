@@ -117,6 +117,20 @@ public final class CloudKitDatabaseClient {
             }, completion)
     }
 
+    /// Fetches one page of the database's zone changes since `token`, like `CKFetchDatabaseChangesOperation`
+    /// (``CloudKitRecordServer/databaseChanges(since:resultsLimit:requester:)``); the completion runs once, on
+    /// the device, in virtual time.
+    public func fetchDatabaseChanges(
+        since token: CloudDatabaseChangeToken?, resultsLimit: Int = 400,
+        completion: @escaping (Result<CloudDatabaseChanges, CloudKitError>) -> Void
+    ) {
+        let requester = device.id
+        send(
+            { [server] in
+                (server.databaseChanges(since: token, resultsLimit: resultsLimit, requester: requester), false)
+            }, completion)
+    }
+
     /// Creates or updates custom zones, like `CKModifyRecordZonesOperation` (not subject to the load model).
     public func saveZones(_ zones: [CloudZone], completion: @escaping (Result<Void, CloudKitError>) -> Void) {
         send(

@@ -10,6 +10,8 @@ public enum CloudKitRequestKind: Sendable {
     case zoneChanges
     /// A save of record zones.
     case saveZones
+    /// A fetch of the database's zone changes.
+    case databaseChanges
 }
 
 /// Offers each device's CloudKit database client to the CloudKit facade: the `counter` run conforms,

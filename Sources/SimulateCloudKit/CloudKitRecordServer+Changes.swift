@@ -6,6 +6,9 @@ final class ZoneState {
     var zone: CloudZone
     /// Tokens from an earlier epoch are expired.
     var epoch = 0
+    /// Which making of the zone this is, counted over the server's zones (database change tokens tell a zone
+    /// made again from the one they saw).
+    var incarnation = 0
     @exclusivity(unchecked) var sequence = 0
     /// The last change of each deleted record; a stored record keeps its own (``StoredRecord/lastChange``).
     @exclusivity(unchecked) var tombstones: [CloudRecordID: Int] = [:]

@@ -70,7 +70,7 @@ final class AppAllocators {
         switch kind {
         case .fetch: requests[device.index].fetches += 1
         case .modify: requests[device.index].saves += 1
-        case .zoneChanges, .saveZones: return
+        case .zoneChanges, .saveZones, .databaseChanges: return
         }
         let attempts = max(requests[device.index].fetches, requests[device.index].saves)
         log.setAttempts(index) { $0 = attempts }

@@ -109,9 +109,37 @@
             } catch { throw cloudError(error) }
         }
 
+        /// One page of `CKDatabase.databaseChanges(since:)`. The token carries CloudKit's `CKServerChangeToken`,
+        /// archived; each deletion keeps CloudKit's reason.
+        public func databaseChanges(since token: CloudDatabaseChangeToken?) async throws -> CloudDatabaseChanges {
+            do {
+                let previous = try token.map { try Self.serverToken($0.archivedServerToken, describing: "\($0)") }
+                let page = try await database.databaseChanges(since: previous)
+                let deletions = page.deletions.map { deletion in
+                    let reason: CloudZoneDeletionReason =
+                        switch deletion.reason {
+                        case .purged: .purged
+                        case .encryptedDataReset: .encryptedDataReset
+                        default: .deleted
+                        }
+                    return CloudZoneDeletion(zoneID: Self.cloudZoneID(deletion.zoneID), reason: reason)
+                }
+                let archived = try NSKeyedArchiver.archivedData(
+                    withRootObject: page.changeToken, requiringSecureCoding: true)
+                return CloudDatabaseChanges(
+                    modifiedZoneIDs: page.modifications.map { Self.cloudZoneID($0.zoneID) }, deletions: deletions,
+                    token: CloudDatabaseChangeToken(archivedServerToken: [UInt8](archived)),
+                    moreComing: page.moreComing)
+            } catch { throw cloudError(error) }
+        }
+
         /// The `CKServerChangeToken` a device's token archived; a token made by the simulation has none.
         static func serverToken(_ token: CloudChangeToken) throws -> CKServerChangeToken {
-            guard let archived = token.archivedServerToken,
+            try serverToken(token.archivedServerToken, describing: "\(token)")
+        }
+
+        static func serverToken(_ archived: [UInt8]?, describing token: String) throws -> CKServerChangeToken {
+            guard let archived,
                 let serverToken = try NSKeyedUnarchiver.unarchivedObject(
                     ofClass: CKServerChangeToken.self, from: Data(archived))
             else { throw CloudKitError(.invalidArguments, "the change token \(token) is not a CloudKit token") }

@@ -37,6 +37,9 @@ public protocol CloudKitDatabase: Sendable {
     /// `CKDatabase.recordZoneChanges(inZoneWith:since:)`: one page of changes after `token`.
     func recordZoneChanges(inZoneWith zoneID: CloudZoneID, since token: CloudChangeToken?) async throws
         -> CloudZoneChanges
+    /// `CKDatabase.databaseChanges(since:)`: one page of the custom zones changed or deleted after `token`
+    /// (nil: every zone there is), each deletion with its reason (`purged`: the user removed the app's data).
+    func databaseChanges(since token: CloudDatabaseChangeToken?) async throws -> CloudDatabaseChanges
 }
 
 extension CloudKitDatabase {

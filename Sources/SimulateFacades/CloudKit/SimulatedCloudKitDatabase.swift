@@ -100,6 +100,17 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         }
     }
 
+    /// `CKDatabase.databaseChanges(since:)`: one page of the custom zones changed or deleted after `token`.
+    public func databaseChanges(since token: CloudDatabaseChangeToken?) async throws -> CloudDatabaseChanges {
+        note(.databaseChanges)
+        let (client, hub, device) = (self.client, self.hub, client.device)
+        return try await runtime.suspend("CloudKit database changes") { wait in
+            client.fetchDatabaseChanges(since: token) { result in
+                hub.whenActive(device) { wait.resume(with: result.mapError { $0 }) }
+            }
+        }
+    }
+
     /// `CKDatabase.modifyRecordZones(saving:deleting:)`: saving a deleted zone creates it again, empty.
     public func modifyRecordZones(
         saving recordZonesToSave: [CloudZone], deleting recordZoneIDsToDelete: [CloudZoneID]
