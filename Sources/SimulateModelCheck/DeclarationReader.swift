@@ -26,22 +26,52 @@ final class DeclarationReader: SyntaxVisitor {
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         if node.attributes.contains(where: { Self.attributeName($0) == "Model" }) {
             readModel(node)
+        } else {
+            _ = readSchemaRole(node.name, node.inheritanceClause, node.memberBlock)
         }
         scope.append(node.name.text)
         return .visitChildren
     }
 
-    override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
+    override func visitPost(_ node: ClassDeclSyntax) { leave(node.name) }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        found.valueTypes.append(
-            ValueTypeDeclaration(
-                name: node.name.text, scope: scope, isEnum: false, rawType: nil, position: source.position(node.name)))
+        if !readSchemaRole(node.name, node.inheritanceClause, node.memberBlock) {
+            found.valueTypes.append(
+                ValueTypeDeclaration(
+                    name: node.name.text, scope: scope, isEnum: false, rawType: nil,
+                    position: source.position(node.name)))
+        }
         scope.append(node.name.text)
         return .visitChildren
     }
 
-    override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
+    override func visitPost(_ node: StructDeclSyntax) { leave(node.name) }
+
+    /// A `VersionedSchema` or `SchemaMigrationPlan`: protocols an enum, a struct or a class may adopt alike.
+    /// Returns whether the type is one.
+    private func readSchemaRole(
+        _ name: TokenSyntax, _ inheritance: InheritanceClauseSyntax?, _ members: MemberBlockSyntax
+    ) -> Bool {
+        let inherited = inheritance?.inheritedTypes.map { Self.path(of: $0.type).last ?? "" } ?? []
+        if inherited.contains("VersionedSchema") {
+            readVersionedSchema(name, members)
+        } else if inherited.contains("SchemaMigrationPlan") {
+            plan = MigrationPlanDeclaration(name: name.text, position: source.position(name))
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// Leaves a type's scope; a migration plan is complete at its end.
+    private func leave(_ name: TokenSyntax) {
+        scope.removeLast()
+        if let plan, plan.name == name.text {
+            found.plans.append(plan)
+            self.plan = nil
+        }
+    }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
         scope.append(node.name.text)
@@ -61,11 +91,7 @@ final class DeclarationReader: SyntaxVisitor {
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
         let inherited = node.inheritanceClause?.inheritedTypes.map { Self.path(of: $0.type).last ?? "" } ?? []
-        if inherited.contains("VersionedSchema") {
-            readVersionedSchema(node)
-        } else if inherited.contains("SchemaMigrationPlan") {
-            plan = MigrationPlanDeclaration(name: node.name.text, position: source.position(node.name))
-        } else {
+        if !readSchemaRole(node.name, node.inheritanceClause, node.memberBlock) {
             var value = ValueTypeDeclaration(
                 name: node.name.text, scope: scope, isEnum: true,
                 rawType: inherited.first.flatMap { AttributeTypes.scalar[$0] == nil ? nil : $0 },
@@ -83,13 +109,7 @@ final class DeclarationReader: SyntaxVisitor {
         return .visitChildren
     }
 
-    override func visitPost(_ node: EnumDeclSyntax) {
-        scope.removeLast()
-        if let plan, plan.name == node.name.text {
-            found.plans.append(plan)
-            self.plan = nil
-        }
-    }
+    override func visitPost(_ node: EnumDeclSyntax) { leave(node.name) }
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         found.typeAliases[(scope + [node.name.text]).joined(separator: ".")] = Self.path(of: node.initializer.value)
@@ -137,6 +157,8 @@ final class DeclarationReader: SyntaxVisitor {
         guard let closure else { return .visitChildren }
         var root = node.genericArgumentClause?.arguments.first.flatMap(Self.typePath)
         if root == nil { root = Self.impliedRoot(of: Syntax(node)) }
+        // A generic helper's `#Predicate<T>`: which model it queries is known only where it is called.
+        if let root, Self.isGenericParameter(root, around: Syntax(node)) { return .visitChildren }
         found.predicates.append(
             PredicateDeclaration(root: root, closure: closure, source: source, position: source.position(node)))
         return .visitChildren
@@ -147,7 +169,26 @@ final class DeclarationReader: SyntaxVisitor {
         guard let keyPath = node.arguments.first?.expression.as(KeyPathExprSyntax.self) else { return }
         var reference = Self.keyPath(keyPath, source: source)
         if reference.root.isEmpty, let root = Self.impliedRoot(of: Syntax(node)) { reference.root = root }
-        if !reference.root.isEmpty { found.descriptorKeyPaths.append(DescriptorKeyPath(keyPath: reference)) }
+        if !reference.root.isEmpty, !Self.isGenericParameter(reference.root, around: Syntax(node)) {
+            found.descriptorKeyPaths.append(DescriptorKeyPath(keyPath: reference))
+        }
+    }
+
+    /// Whether `path` is a generic parameter of a function or type enclosing `node`.
+    private static func isGenericParameter(_ path: [String], around node: Syntax) -> Bool {
+        guard path.count == 1 else { return false }
+        var current = node.parent
+        while let node = current {
+            let clause: GenericParameterClauseSyntax? =
+                node.as(FunctionDeclSyntax.self)?.genericParameterClause
+                ?? node.as(StructDeclSyntax.self)?.genericParameterClause
+                ?? node.as(ClassDeclSyntax.self)?.genericParameterClause
+                ?? node.as(EnumDeclSyntax.self)?.genericParameterClause
+                ?? node.as(InitializerDeclSyntax.self)?.genericParameterClause
+            if clause?.parameters.contains(where: { $0.name.text == path[0] }) == true { return true }
+            current = node.parent
+        }
+        return false
     }
 
     /// The root of `\.a` or `#Predicate { … }` from what encloses it: `FetchDescriptor<T>(…)`,
@@ -209,10 +250,9 @@ final class DeclarationReader: SyntaxVisitor {
 
     // MARK: Versioned schemas
 
-    private func readVersionedSchema(_ node: EnumDeclSyntax) {
-        var schema = VersionedSchemaDeclaration(
-            name: node.name.text, scope: scope, position: source.position(node.name))
-        for member in node.memberBlock.members {
+    private func readVersionedSchema(_ name: TokenSyntax, _ members: MemberBlockSyntax) {
+        var schema = VersionedSchemaDeclaration(name: name.text, scope: scope, position: source.position(name))
+        for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }

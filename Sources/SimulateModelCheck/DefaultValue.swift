@@ -78,7 +78,10 @@ enum DefaultValue {
     private static func enumCase(_ expression: ExprSyntax, _ enumType: ValueTypeDeclaration, _ type: AttributeType)
         -> JSON?
     {
-        guard let member = expression.as(MemberAccessExprSyntax.self) else { return nil }
+        guard var member = expression.as(MemberAccessExprSyntax.self) else { return nil }
+        if member.declName.baseName.text == "rawValue", let base = member.base?.as(MemberAccessExprSyntax.self) {
+            member = base
+        }
         let name = member.declName.baseName.text
         var next: Int64 = 0
         for (caseName, rawValue) in enumType.cases {

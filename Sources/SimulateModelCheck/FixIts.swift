@@ -31,10 +31,11 @@ enum FixIts {
         case .inverse:
             let destination = spec?.relationship(named: name)?.destination ?? "Destination"
             let back = backName(destination: destination, entity: entity, relationship: name, schema: schema)
+            let attribute = relationshipAttribute(property, inverse: "\\\(destination).\(back.name)")
             return "\(subject) has no inverse; CloudKit needs every relationship to have one (Code=134060): name "
                 + "the relationship of \(destination) that points back"
                 + (back.exists ? "" : " (add one: `var \(back.name): \(entity)?`)")
-                + ": `@Relationship(inverse: \\\(destination).\(back.name)) \(declared)` — one side is enough (seed 004)"
+                + ": `\(attribute) \(declared)` — one side is enough (seed 004)"
         case .deleteRules:
             let relationship = spec?.relationship(named: name)
             let inverse =
@@ -50,24 +51,46 @@ enum FixIts {
         }
     }
 
-    /// The destination's relationship back to `entity` that is not another's inverse already (nor, on a model
-    /// that points at itself, the relationship itself), or a name for one: `sdUserProfileV9` for `SDUserProfileV9`.
+    /// `@Relationship(…)` with the inverse, keeping what the property already says (its delete rule, its
+    /// original name): the fix-it changes nothing else.
+    private static func relationshipAttribute(_ property: PropertyDeclaration?, inverse: String) -> String {
+        var arguments: [String] = []
+        if let rule = property?.relationship?.deleteRule { arguments.append("deleteRule: .\(rule)") }
+        if let original = property?.relationship?.originalName { arguments.append("originalName: \"\(original)\"") }
+        arguments.append("inverse: \(inverse)")
+        return "@Relationship(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// The destination's one relationship back to `entity` that is no other's inverse, when `entity` has no
+    /// other relationship to the destination that could take it (on a model that points at itself: the other
+    /// of exactly two such relationships); else a new one, named for `entity` (`sdUserProfileV9` for
+    /// `SDUserProfileV9`) or, where that cannot be told apart, for the relationship (`variantsOf`): each
+    /// relationship its own inverse.
     private static func backName(destination: String, entity: String, relationship: String, schema: SchemaVersion?)
         -> (name: String, exists: Bool)
     {
-        let candidates = schema?.entity(named: destination)?.relationships ?? []
-        if let back = candidates.first(where: {
+        let backs = (schema?.entity(named: destination)?.relationships ?? []).filter {
             $0.destination == entity && ($0.inverse == nil || $0.inverse == relationship)
-                && !(destination == entity && $0.name == relationship)
-        }) {
-            return (back.name, true)
         }
+        let siblings = (schema?.entity(named: entity)?.relationships ?? []).filter {
+            $0.destination == destination && $0.inverse == nil
+        }
+        if destination == entity {
+            // Two relationships of a model to itself, neither paired (`links`, `backlinks`): each the other's.
+            let other = siblings.filter { $0.name != relationship }
+            return siblings.count == 2 && other.count == 1 ? (other[0].name, true) : (relationship + "Of", false)
+        }
+        if siblings.count > 1 { return (relationship + "Of", false) }
+        if backs.count == 1 { return (backs[0].name, true) }
         let leading = entity.prefix { $0.isUppercase }
         let lowered =
             leading.count > 1 && leading.count < entity.count
             ? leading.dropLast().lowercased() + entity.dropFirst(leading.count - 1)
             : entity.prefix(1).lowercased() + entity.dropFirst()
-        return (lowered, false)
+        let taken = schema?.entity(named: destination).map { spec in
+            spec.relationships.contains { $0.name == lowered } || spec.attributes.contains { $0.name == lowered }
+        }
+        return (taken == true ? relationship + "Of" : lowered, false)
     }
 
     private static func declaration(_ property: PropertyDeclaration, name: String) -> String {

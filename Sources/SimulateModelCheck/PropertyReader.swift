@@ -188,12 +188,31 @@ struct PropertyReader {
             name = "Bool"
         } else if value.is(StringLiteralExprSyntax.self) {
             name = "String"
+        } else if let prefix = value.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return inferredType(prefix.expression)
+        } else if let unwrapped = value.as(ForceUnwrapExprSyntax.self) {
+            return inferredType(unwrapped.expression)
         } else if let call = value.as(FunctionCallExprSyntax.self) {
+            // `UUID().uuidString.lowercased()`, `Date.now.addingTimeInterval(60)`: a method that returns its
+            // receiver's type.
+            if let method = call.calledExpression.as(MemberAccessExprSyntax.self), let base = method.base,
+                let receiver = inferredType(base), receiver.shape == .single,
+                sameTypeMethods[receiver.name]?.contains(method.declName.baseName.text) == true
+            {
+                return receiver
+            }
             return typeNamed(call.calledExpression)
         } else if let member = value.as(MemberAccessExprSyntax.self), let base = member.base {
             let madeBy = base.as(FunctionCallExprSyntax.self).flatMap { typeNamed($0.calledExpression) }
             if member.declName.baseName.text == "uuidString", madeBy?.path == ["UUID"] {
                 name = "String"
+            } else if member.declName.baseName.text == "rawValue",
+                let enumCase = base.as(MemberAccessExprSyntax.self), let enumType = enumCase.base.flatMap(typeNamed)
+            {
+                // `Status.open.rawValue`: the enum's raw type, which the schema builder reads from the enum.
+                return TypeReference(
+                    path: enumType.path + ["RawValue"], isOptional: false, shape: .single,
+                    text: enumType.text + ".RawValue")
             } else if let type = typeNamed(base) {
                 return type
             } else {
@@ -210,6 +229,12 @@ struct PropertyReader {
         return TypeReference(path: [name], isOptional: false, shape: .single, text: name)
     }
 
+    /// Methods of a stored type that return that type, as a default value calls them.
+    static let sameTypeMethods: [String: Set<String>] = [
+        "String": ["lowercased", "uppercased", "trimmingCharacters", "replacingOccurrences", "appending"],
+        "Date": ["addingTimeInterval", "advanced"],
+    ]
+
     /// The type an expression names (`Settings`, `Foundation.Date`, `[String]`, `Set<Int>`), or nil when it
     /// names none: a capitalised name is taken to be a type.
     private static func typeNamed(_ expression: ExprSyntax) -> TypeReference? {
@@ -225,6 +250,10 @@ struct PropertyReader {
             guard name.first?.isUppercase == true else { return nil }
             return TypeReference(
                 path: outer.path + [name], isOptional: false, shape: .single, text: outer.text + "." + name)
+        }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            return TypeReference(
+                path: ["Dictionary"], isOptional: false, shape: .collection, text: dictionary.sourceText)
         }
         if let array = expression.as(ArrayExprSyntax.self), array.elements.count == 1,
             var element = array.elements.first.flatMap({ typeNamed($0.expression) })

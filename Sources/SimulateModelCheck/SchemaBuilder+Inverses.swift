@@ -41,6 +41,10 @@ extension SchemaBuilder {
                             "inverse: \(keyPath.text) points to \(back.destination), not back to \(model.name)"))
                     continue
                 }
+                // A second relationship naming an inverse that is another's already (Apple's Backyard Birds:
+                // `leadingPlants` and `trailingPlants` both `\Plant.backyard`): an inverse pairs two relationships,
+                // so this one has none, and the CloudKit check says so with the fix (the toolkit's reading).
+                if let taken = back.inverse, taken != property.name { continue }
                 setInverse(model.qualifiedName, property.name, to: name, at: keyPath)
                 setInverse(destination.qualifiedName, name, to: property.name, at: keyPath)
             }

@@ -64,11 +64,36 @@ struct SchemaBuilder {
             let prefix = Array(scope.prefix(length))
             let candidate = (prefix + path).joined(separator: ".")
             if exists(candidate) { return candidate }
-            if let target = declarations.typeAliases[candidate] {
-                return resolve(target, from: prefix, exists: exists, depth: depth + 1)
+            if let (target, rest) = alias(naming: path, after: prefix) {
+                return resolve(target + rest, from: prefix, exists: exists, depth: depth + 1)
             }
         }
         return nil
+    }
+
+    /// The longest leading part of `path` that a type alias declared in `scope` names, as that alias's target and
+    /// the rest of the path: `SchemaLatest.Item` with `typealias SchemaLatest = SchemaV2` → (`[SchemaV2]`, `[Item]`).
+    private func alias(naming path: [String], after scope: [String]) -> (target: [String], rest: [String])? {
+        guard !declarations.typeAliases.isEmpty else { return nil }
+        for length in stride(from: path.count, through: 1, by: -1) {
+            if let target = declarations.typeAliases[(scope + path.prefix(length)).joined(separator: ".")] {
+                return (target, Array(path.dropFirst(length)))
+            }
+        }
+        return nil
+    }
+
+    /// The type a written path names once type aliases are followed (`typealias Code = String` → `["String"]`);
+    /// the path itself when no alias in scope names it.
+    func aliasTarget(_ path: [String], from scope: [String], depth: Int = 0) -> [String] {
+        guard depth < 16, !declarations.typeAliases.isEmpty else { return path }
+        for length in stride(from: scope.count, through: 0, by: -1) {
+            let prefix = Array(scope.prefix(length))
+            if let (target, rest) = alias(naming: path, after: prefix) {
+                return aliasTarget(target + rest, from: prefix, depth: depth + 1)
+            }
+        }
+        return path
     }
 
     // MARK: Versions
@@ -286,11 +311,20 @@ struct SchemaBuilder {
         var attributeType: AttributeType?
         var isArray = type.shape == .array
         var enumType: ValueTypeDeclaration?
-        let scalar = type.path.count <= 2 ? AttributeTypes.scalar[type.name] : nil
+        // `typealias LanguageCode = String`: the same type to the compiler and to SwiftData.
+        var path = aliasTarget(type.path, from: scope)
+        if path.last == "RawValue", let owner = resolveValueType(Array(path.dropLast()), from: scope),
+            let raw = owner.rawType
+        {
+            path = [raw]
+            enumType = owner
+        }
+        let name = path.last ?? type.name
+        let scalar = path.count <= 2 ? AttributeTypes.scalar[name] : nil
         if property.isTransformable || type.shape == .collection {
             attributeType = .data
             isArray = false
-        } else if let scalar, type.path.count == 1 || ["Foundation", "Swift"].contains(type.path[0]) {
+        } else if let scalar, path.count == 1 || ["Foundation", "Swift"].contains(path[0]) {
             attributeType = AttributeType(rawValue: scalar)
         } else if let value = resolveValueType(type.path, from: scope) {
             if let first = value.cases.first?.name {
@@ -308,8 +342,8 @@ struct SchemaBuilder {
                 isArray = false
             }
         }
-        if attributeType == nil, AttributeTypes.codableValues.contains(type.name),
-            type.path.count == 1 || ["Foundation", "CoreGraphics"].contains(type.path[0])
+        if attributeType == nil, AttributeTypes.codableValues.contains(name),
+            path.count == 1 || ["Foundation", "CoreGraphics"].contains(path[0])
         {
             attributeType = .data
             isArray = false

@@ -119,7 +119,8 @@
                     == "CloudKit integration requires that all relationships have an inverse, the following do not:\n"
                     + "SDUserProfileV9: moodEntries")
             #expect(
-                result.findings.first?.message.contains("`@Relationship(inverse: \\SDMoodEntry.userProfile)") == true)
+                result.findings.first?.message.contains(
+                    "`@Relationship(deleteRule: .cascade, inverse: \\SDMoodEntry.userProfile)") == true)
             let entry = try #require(result.schema?.current.entity(named: "SDMoodEntry"))
             #expect(entry.relationship(named: "userProfile")?.inverse == "moodEntries")
         }

@@ -1,0 +1,138 @@
+#if ModelCheck
+    import SimulateJSON
+    import SimulateModel
+    import SimulateModelCheck
+    import Testing
+
+    /// Forms found in open-source SwiftData apps (Apple's Backyard Birds, DearDiary, Snappie, remember,
+    /// godtools, FamilyFinance) that model-check refused with "nothing was checked", misread, or answered with a
+    /// fix-it that would not do.
+    @Suite("model-check on real apps' forms")
+    struct RealAppFormsTests {
+        static func check(_ text: String) -> ModelCheckResult {
+            ModelCheck.check(sources: [("Models.swift", text)], options: .init())
+        }
+
+        static func messages(_ result: ModelCheckResult) -> [String] { result.findings.map(\.message) }
+
+        /// `VersionedSchema` and `SchemaMigrationPlan` are protocols: a struct adopts them as an enum does, and a
+        /// plan that is a struct still chooses the schema checked.
+        @Test(arguments: ["enum", "struct", "final class"])
+        func aPlanAndItsSchemasMayBeOfAnyKind(kind: String) throws {
+            let result = Self.check(
+                """
+                \(kind) SchemaV1: VersionedSchema {
+                    static var versionIdentifier = Schema.Version(1, 0, 0)
+                    static var models: [any PersistentModel.Type] = [Item.self]
+                    @Model final class Item { var name: String = "" }
+                }
+                \(kind) SchemaV2Draft: VersionedSchema {
+                    static var versionIdentifier = Schema.Version(2, 0, 0)
+                    static var models: [any PersistentModel.Type] = [Item.self]
+                    @Model final class Item { @Attribute(.unique) var name: String = "" }
+                }
+                \(kind) MigrationPlan: SchemaMigrationPlan {
+                    static var schemas: [any VersionedSchema.Type] = [SchemaV1.self]
+                    static var stages: [MigrationStage] = []
+                }
+                """)
+            #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+            #expect(result.loads)
+            #expect(result.loadedDescription.contains("MigrationPlan (SchemaV1)"))
+        }
+
+        /// `typealias BCP47LanguageIdentifier = String`: the same type to the compiler and to SwiftData; and a
+        /// model reached through `typealias SchemaLatest = SchemaV2` with two versions.
+        @Test func typeAliasesOfStoredTypesAndOfSchemasAreFollowed() throws {
+            let result = Self.check(
+                """
+                typealias LanguageCode = String
+                typealias SchemaLatest = SchemaV2
+                typealias Memory = SchemaLatest.Memory
+                enum SchemaV1: VersionedSchema {
+                    static var versionIdentifier = Schema.Version(1, 0, 0)
+                    static var models: [any PersistentModel.Type] = [Memory.self, Tag.self]
+                    @Model final class Memory { var code: LanguageCode = ""; var tags: [Tag]? = [] }
+                    @Model final class Tag { var label: String = ""; @Relationship(inverse: \\Memory.tags) var memories: [Memory]? = [] }
+                }
+                enum SchemaV2: VersionedSchema {
+                    static var versionIdentifier = Schema.Version(2, 0, 0)
+                    static var models: [any PersistentModel.Type] = [Memory.self, Tag.self]
+                    @Model final class Memory { var code: LanguageCode = ""; var tags: [Tag]? = [] }
+                    @Model final class Tag { var label: String = ""; @Relationship(inverse: \\Memory.tags) var memories: [Memory]? = [] }
+                }
+                func search(_ word: String) -> Predicate<Memory> {
+                    #Predicate<Memory> { memory in memory.tags!.contains(where: { $0.label == word }) }
+                }
+                func existing<T: PersistentModel>(_ id: PersistentIdentifier) -> FetchDescriptor<T> {
+                    FetchDescriptor<T>(predicate: #Predicate { $0.persistentModelID == id })
+                }
+                """)
+            #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+            let memory = try #require(result.schema?.current.entity(named: "Memory"))
+            #expect(memory.attribute(named: "code")?.type == .string)
+            #expect(result.warnings.map(\.rule) == ["toManyKeyNotAllowed"])
+        }
+
+        /// Defaults whose type a reader sees at a glance.
+        @Test func theTypeIsReadFromOrdinaryDefaults() throws {
+            let result = Self.check(
+                """
+                enum Status: String, Codable { case open, taken }
+                enum Level: Int, Codable { case low = 3, high }
+                @Model final class Event {
+                    var statusRaw = Status.taken.rawValue
+                    var level = Level.high.rawValue
+                    var offset = -1
+                    var ratio = -0.5
+                    var counts = [String: Int]()
+                    var key = UUID().uuidString.lowercased()
+                    var due = Date.now.addingTimeInterval(60)
+                    var site = URL(string: "https://example.com")!
+                }
+                """)
+            #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+            #expect(result.loads)
+            let event = try #require(result.schema?.current.entity(named: "Event"))
+            #expect(event.attribute(named: "statusRaw")?.defaultValue == .string("taken"))
+            #expect(event.attribute(named: "level")?.defaultValue == .integer(4))
+            #expect(event.attribute(named: "offset")?.defaultValue == .integer(-1))
+            #expect(event.attribute(named: "ratio")?.type == .double)
+            #expect(event.attribute(named: "counts")?.type == .data)
+            #expect(event.attribute(named: "key")?.type == .string)
+            #expect(event.attribute(named: "due")?.type == .date)
+        }
+
+        /// Two relationships naming one inverse (Backyard Birds' `leadingPlants` and `trailingPlants`): an inverse
+        /// pairs two relationships, so the second has none — a finding with its fix, not "nothing was checked".
+        /// Fix-its keep the delete rule, and give two relationships to one destination an inverse each.
+        @Test func inverseFixItsKeepTheRuleAndNeverShareAnInverse() throws {
+            let result = Self.check(
+                """
+                @Model final class Backyard {
+                    @Relationship(inverse: \\Plant.backyard) var leadingPlants: [Plant]? = []
+                    @Relationship(inverse: \\Plant.backyard) var trailingPlants: [Plant]? = []
+                }
+                @Model final class Plant { var backyard: Backyard? }
+                @Model final class Bird {
+                    @Relationship(deleteRule: .cascade) var favoriteFood: Food?
+                    var dislikedFoods: [Food]? = []
+                }
+                @Model final class Food { var name: String = "" }
+                """)
+            #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+            let messages = Self.messages(result)
+            #expect(
+                messages.contains {
+                    $0.contains("(add one: `var trailingPlantsOf: Backyard?`)")
+                        && $0.contains("`@Relationship(inverse: \\Plant.trailingPlantsOf) var trailingPlants")
+                })
+            #expect(
+                messages.contains {
+                    $0.contains("`@Relationship(deleteRule: .cascade, inverse: \\Food.favoriteFoodOf) var favoriteFood")
+                })
+            #expect(
+                messages.contains { $0.contains("`@Relationship(inverse: \\Food.dislikedFoodsOf) var dislikedFoods") })
+        }
+    }
+#endif
