@@ -34,8 +34,8 @@ public struct AppClock: Clock, @unchecked Sendable {
             observer.appTaskSleeps(on: device, task: task, until: deadline.instant)
         }
         try await base.sleep(until: deadline, tolerance: tolerance)
-        // A suspended app's timers do not fire: the sleep ends when the app returns to the foreground.
-        await LifecycleHub.of(context).awaitForeground(device)
+        // A suspended app's timers do not fire: the sleep ends when the app runs again.
+        await LifecycleHub.of(context).awaitRunning(device)
         try Task.checkCancellation()
     }
 

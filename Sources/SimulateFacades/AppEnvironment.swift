@@ -116,7 +116,13 @@ extension AppComponentFactory {
             },
             systemCall: { name, action in
                 nonisolated(unsafe) let action = action
-                let task = environment.spawn(name) { await action() }
+                nonisolated(unsafe) let hub = LifecycleHub.of(context)
+                // The system runs the app for the call, in the background too, until the call returns.
+                hub.beginSystemCall(on: device)
+                let task = environment.spawn(name) {
+                    await action()
+                    hub.endSystemCall(on: device)
+                }
                 return { task.cancel() }
             })
     }

@@ -163,6 +163,21 @@ import Testing
         #expect(outcome.passed, "\(outcome.failures.map(\.message))")
     }
 
+    /// The system runs the app for the call: its clock's deadlines fire in the background (they were held until
+    /// the foreground, and iOS cancelled the call at 30 s).
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func aCallThatWaitsIsAnsweredInTheBackground() throws {
+        let outcome = try Self.run(
+            Self.scenario(
+                steps: [Self.call("sleep", "3", at: "2s")],
+                expect: [
+                    #"{"invariant": "intents.jsonOut", "args": {"shape": "json"}}"#,
+                    #"{"at": "5.5s", "device": "phone", "check": "intents.responses", "equals": 1}"#,
+                ],
+                faults: #"{"at": "1s", "for": "50s", "kind": "background", "device": "phone"}"#))
+        #expect(outcome.passed, "\(outcome.failures.map(\.message))")
+    }
+
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func anUnregisteredHandlerIsALoadError() throws {
         let harness = Self.harness()

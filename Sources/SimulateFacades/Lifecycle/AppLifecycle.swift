@@ -65,13 +65,20 @@ public struct SimulatedPhaseUpdates: AsyncSequence, @unchecked Sendable {
     }
 }
 
-/// The run's lifecycle per device: listeners of phase changes, and the facades' waits for the foreground.
+/// The run's lifecycle per device: listeners of phase changes, and the facades' waits for the app to run.
 /// While the app is suspended, nothing of it runs: a facade that would hand the app a result (an answer,
-/// a stream's end, a clock's deadline) holds it until the app returns, as iOS resumes a suspended app.
+/// a stream's end, a clock's deadline) holds it until the app runs again, as iOS resumes a suspended app —
+/// when it returns to the foreground, or while the system runs it in the background for a call into it (an
+/// App Intent: "the system launches an app to run an intent"). A user's action waits for the foreground.
 final class LifecycleHub {
     private let context: SimulationContext
     private var listeners: [[PhaseListener]]
+    /// What waits for the app to run (foreground, or a system call in the background).
     private var foregroundWaiters: [[() -> Void]]
+    /// What waits for the foreground itself: a user's action.
+    private var userWaiters: [[() -> Void]]
+    /// System calls running on each device (the app runs in the background while one does).
+    private var systemCalls: [Int]
 
     static func of(_ context: SimulationContext) -> LifecycleHub {
         context.attachment(LifecycleHub.self) { LifecycleHub(context: context) }
@@ -81,29 +88,59 @@ final class LifecycleHub {
         self.context = context
         listeners = Array(repeating: [], count: context.devices.count)
         foregroundWaiters = Array(repeating: [], count: context.devices.count)
+        userWaiters = Array(repeating: [], count: context.devices.count)
+        systemCalls = Array(repeating: 0, count: context.devices.count)
         context.network.observeLifecycle { [unowned self] device, background in
             for listener in listeners[device.index] { listener.deliver(background ? .background : .active) }
             guard !background else { return }
-            let waiters = foregroundWaiters[device.index]
-            foregroundWaiters[device.index].removeAll()
-            for waiter in waiters { waiter() }
+            release(&foregroundWaiters[device.index])
+            release(&userWaiters[device.index])
         }
     }
 
-    func isSuspended(_ device: Device) -> Bool { context.network.isInBackground(device) }
+    private func release(_ waiters: inout [() -> Void]) {
+        let released = waiters
+        waiters.removeAll()
+        for waiter in released { waiter() }
+    }
 
-    /// Runs `action` now in the foreground, else when the app returns to it.
+    /// In the background with no system call running: nothing of the app runs.
+    func isSuspended(_ device: Device) -> Bool {
+        systemCalls[device.index] == 0 && context.network.isInBackground(device)
+    }
+
+    /// The system runs the app for a call into it (an intent) until ``endSystemCall(on:)``: what waited for the
+    /// app to run goes on, in the background.
+    func beginSystemCall(on device: Device) {
+        systemCalls[device.index] += 1
+        if systemCalls[device.index] == 1 { release(&foregroundWaiters[device.index]) }
+    }
+
+    func endSystemCall(on device: Device) { systemCalls[device.index] -= 1 }
+
+    /// Runs `action` now while the app runs, else when it runs again.
     func whenActive(_ device: Device, _ action: @escaping () -> Void) {
         if isSuspended(device) { foregroundWaiters[device.index].append(action) } else { action() }
     }
 
-    /// Returns at once in the foreground, else when the app returns to it (or the task is cancelled).
+    /// Returns at once while the app runs, else when it runs again (or the task is cancelled).
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    func awaitForeground(_ device: Device) async {
+    func awaitRunning(_ device: Device) async {
         guard isSuspended(device) else { return }
         let runtime = SimulationRuntime.of(context)
         try? await runtime.suspend("suspended in the background") { (wait: SimulationContinuation<Void>) in
             foregroundWaiters[device.index].append { wait.resume(returning: ()) }
+        }
+    }
+
+    /// Returns at once in the foreground, else when the app returns to it (or the task is cancelled): nobody
+    /// taps an app in the background.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func awaitForeground(_ device: Device) async {
+        guard context.network.isInBackground(device) else { return }
+        let runtime = SimulationRuntime.of(context)
+        try? await runtime.suspend("in the background") { (wait: SimulationContinuation<Void>) in
+            userWaiters[device.index].append { wait.resume(returning: ()) }
         }
     }
 
