@@ -163,6 +163,29 @@ import Testing
         #expect(outcome.passed, "\(outcome.failures.map(\.message))")
     }
 
+    /// Whatever the intents are named, two tasks answered with one displayId are a duplicate; one task answered
+    /// again (a list, a completion) is not.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func aDisplayIdAnsweredForTwoTasksIsADuplicateWhateverTheIntent() throws {
+        func task(_ id: String, _ displayId: Int) -> String { #"{"id": "\#(id)", "displayId": \#(displayId)}"# }
+        let outcome = try Self.run(
+            Self.scenario(
+                steps: [
+                    Self.call("quickAdd", #"{"ok": true, "result": {"task": \#(task("a", 1))}}"#),
+                    Self.call("listAll", #"{"ok": true, "result": {"tasks": [\#(task("a", 1))]}}"#, at: "2s"),
+                    Self.call("quickAdd", #"{"ok": true, "result": {"task": \#(task("b", 2))}}"#, at: "3s"),
+                    Self.call("importTasks", #"{"ok": true, "result": {"tasks": [\#(task("c", 2))]}}"#, at: "4s"),
+                ],
+                expect: [
+                    #"{"invariant": "intents.uniqueDisplayIds", "violated": true}"#,
+                    #"{"at": "end", "device": "phone", "check": "intents.displayIds", "equals": [1, 2, 2]}"#,
+                ]))
+        #expect(outcome.passed, "\(outcome.failures.map(\.message))")
+        let found = Self.violations(outcome, "intents.uniqueDisplayIds")
+        #expect(
+            found == [#"an intent answered displayId 2 for task "c", which phone was answered at 3.000s for task "b""#])
+    }
+
     /// The system runs the app for the call: its clock's deadlines fire in the background (they were held until
     /// the foreground, and iOS cancelled the call at 30 s).
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)

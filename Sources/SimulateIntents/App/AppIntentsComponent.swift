@@ -11,7 +11,8 @@ import SimulateCore
 /// system cancels a call still running after `systemTimeLimit` (Swift task cancellation) and the caller
 /// gets no output. The plugin judges what the caller gets: `intents.jsonOut` (strict JSON; with its
 /// default `"shape": "documented"`, the documented envelope and results), `intents.fuzzCodes` and
-/// `intents.uniqueDisplayIds` (the displayIds of `addTask` answers).
+/// `intents.uniqueDisplayIds` (one displayId answered for two tasks, in any intent's `result.task` or
+/// `result.tasks`).
 public protocol AppIntentsComponent: AnyObject {
     /// What the intent named `intent` returns for the JSON text `input`. A thrown error is what a
     /// `perform()` that throws gives the caller: nothing on stdout, which `intents.jsonOut` reports.

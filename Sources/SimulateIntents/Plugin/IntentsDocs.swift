@@ -69,9 +69,10 @@ enum IntentsDocs {
                 Across devices: every displayId addTask answered is distinct. At the end (after the sync that
                 happened during the run) each device's store is searched for tasks sharing a displayId, e.g. after
                 the counter's localMaxPlusOne allocator handed the same id to two devices. With your own intents
-                ("handler"), the displayIds are read from addTask answers of the documented shape
-                ({"ok": true, "result": {"task": {"displayId": …}}}), and the stores, which are your code's, are
-                not searched.
+                ("handler"), every ok answer of any intent is read: the tasks in result.task and result.tasks
+                with a displayId; one displayId answered for two different tasks (two ids, or tasks without an
+                id) is a duplicate, a task answered again is not. The stores, which are your code's, are not
+                searched.
                 """),
     ]
 

@@ -12,6 +12,8 @@ struct CallerOutput {
     var errorCode: String?
     /// The displayId of a successful `addTask` answer.
     var displayID: Int64?
+    /// The app's own answer: every task it names with a displayId (``answeredTasks(_:)``).
+    var tasks: [(id: String?, displayID: Int64)] = []
     /// The text read as strict JSON, when it has been read.
     var read: Result<JSON, ResponseShape.NotJSON>?
     /// What the app's intent threw.
@@ -47,6 +49,7 @@ struct CallerOutput {
                 if intent == IntentName.addTask.rawValue {
                     displayID = root["result"]?["task"]?["displayId"]?.int64Value
                 }
+                tasks = Self.answeredTasks(root["result"])
             } else if let code = root["error"]?["code"]?.stringValue {
                 outcome = code
                 errorCode = code
@@ -54,6 +57,17 @@ struct CallerOutput {
                 outcome = "unreadable"
             }
         }
+    }
+
+    /// The tasks an app's own answer names with their displayIds, whatever the intent: `result.task` and each
+    /// of `result.tasks`, keyed by the task's `id` (nil when it has none).
+    static func answeredTasks(_ result: JSON?) -> [(id: String?, displayID: Int64)] {
+        var found: [(id: String?, displayID: Int64)] = []
+        for task in [result?["task"]].compactMap({ $0 }) + (result?["tasks"]?.arrayValue ?? []) {
+            guard let displayID = task["displayId"]?.int64Value else { continue }
+            found.append((task["id"]?.stringValue ?? task["id"].map { JSONWriter.string($0) }, displayID))
+        }
+        return found
     }
 
     /// The value of the answer's trace instant: the documented error code's index, or -1.

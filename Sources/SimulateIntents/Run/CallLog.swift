@@ -23,8 +23,11 @@ struct DeviceLog {
     var lastOutcome: String?
     /// Answers by outcome other than "ok": error codes, and the app's "thrown" and "unreadable".
     var codes: [String: Int] = [:]
-    /// displayIds of successful addTask answers, in order, with the time of each.
-    var displayIDs: [(id: Int64, at: VirtualInstant)] = []
+    /// displayIds of successful addTask answers, in order, with the time of each; with the app's own intents,
+    /// of every task an answer names, the first time the device answered it, with the task's `id`.
+    var displayIDs: [(id: Int64, at: VirtualInstant, task: String?)] = []
+    /// The app's own tasks already answered with their displayIds, by `id`.
+    var answeredTasks: [String: Set<Int64>] = [:]
 }
 
 /// Violations of one invariant: the first `limit` in full, the rest counted.

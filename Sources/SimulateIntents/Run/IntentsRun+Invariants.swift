@@ -33,26 +33,31 @@ extension IntentsRun {
         return violations.all(end: context.now)
     }
 
-    /// A displayId that addTask answered on more than one call, on any devices.
+    /// A displayId that addTask answered on more than one call, on any devices; with the app's own intents, a
+    /// displayId that answers named for two different tasks (or for tasks without an `id`).
     private func answeredTwice() -> [Violation] {
-        var first: [Int64: (device: Int, at: VirtualInstant)] = [:]
+        var first: [Int64: (device: Int, at: VirtualInstant, task: String?)] = [:]
         var violations = ViolationLog()
+        let what = appHandlers == nil ? "addTask" : "an intent"
+        let prefix = appHandlers == nil ? "addTask " : ""
         for (index, log) in logs.enumerated() {
-            for (id, time) in log.displayIDs {
-                if let earlier = first[id] {
-                    let other = context.devices[earlier.device].id
-                    violations.append(
-                        Violation(
-                            at: time, device: context.devices[index].id,
-                            message: "addTask answered displayId \(id), which \(other) was answered at "
-                                + DurationFormat.secondsText(earlier.at),
-                            events: [
-                                "\(DurationFormat.secondsText(earlier.at)) \(other) addTask displayId \(id)",
-                                "\(DurationFormat.secondsText(time)) \(context.devices[index].id) addTask displayId \(id)",
-                            ]))
-                } else {
-                    first[id] = (index, time)
+            for (id, time, task) in log.displayIDs {
+                guard let earlier = first[id] else {
+                    first[id] = (index, time, task)
+                    continue
                 }
+                if let task, task == earlier.task { continue }
+                let other = context.devices[earlier.device].id
+                let named = { (task: String?) in task.map { " for task \(JSONWriter.string(.string($0)))" } ?? "" }
+                violations.append(
+                    Violation(
+                        at: time, device: context.devices[index].id,
+                        message: "\(what) answered displayId \(id)\(named(task)), which \(other) was answered at "
+                            + DurationFormat.secondsText(earlier.at) + named(earlier.task),
+                        events: [
+                            "\(DurationFormat.secondsText(earlier.at)) \(other) \(prefix)displayId \(id)\(named(earlier.task))",
+                            "\(DurationFormat.secondsText(time)) \(context.devices[index].id) \(prefix)displayId \(id)\(named(task))",
+                        ]))
             }
         }
         return violations.all(end: context.now)

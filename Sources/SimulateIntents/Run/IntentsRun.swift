@@ -168,7 +168,17 @@ public final class IntentsRun: PluginRun {
         log.lastText = output.text
         log.lastOutcome = output.outcome
         if output.outcome != "ok" { log.codes[output.outcome, default: 0] += 1 }
-        if let displayID = output.displayID { log.displayIDs.append((displayID, context.now)) }
+        if appHandlers == nil {
+            if let displayID = output.displayID { log.displayIDs.append((displayID, context.now, nil)) }
+        } else {
+            // Any intent's answer: a task answered again (a list, a completion) is not a new displayId.
+            for task in output.tasks {
+                if let id = task.id, log.answeredTasks[id, default: []].insert(task.displayID).inserted == false {
+                    continue
+                }
+                log.displayIDs.append((task.displayID, context.now, task.id))
+            }
+        }
         logs[call.device.index] = log
     }
 
