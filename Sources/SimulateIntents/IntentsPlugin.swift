@@ -6,10 +6,17 @@ import SimulateModel
 public struct IntentsPlugin: SimulationPlugin {
     /// The app's own intents a scenario may select with `"handler": "<name>"`, by name.
     public var appIntents: [String: AppComponentFactory<any AppIntentsComponent>]
+    /// The names of the intents each handler offers, where declared: a scenario's `intents.call` naming any other
+    /// is a load error (a typo, or an intent renamed since), not a call answered `unknownIntent`.
+    public var intentNames: [String: [String]]
 
-    /// The plugin, with the app's own intents by the names scenarios select them with (`"handler": "<name>"`).
-    public init(appIntents: [String: AppComponentFactory<any AppIntentsComponent>] = [:]) {
+    /// The plugin, with the app's own intents by the names scenarios select them with (`"handler": "<name>"`),
+    /// and the intent names each offers (`intentNames`, optional: undeclared, any name is called).
+    public init(
+        appIntents: [String: AppComponentFactory<any AppIntentsComponent>] = [:], intentNames: [String: [String]] = [:]
+    ) {
         self.appIntents = appIntents
+        self.intentNames = intentNames
     }
 
     public var name: String { "intents" }
@@ -28,8 +35,24 @@ public struct IntentsPlugin: SimulationPlugin {
         ComponentChoice.check(
             configuration.handlerName, key: "handler", builtIn: [IntentsConfiguration.referenceHandler],
             registered: appIntents.keys.sorted(), at: path, diagnostics: context.diagnostics)
+        if let handler = configuration.appHandler, let names = intentNames[handler] {
+            checkCalledIntents(context.scenario, handler: handler, names: names, diagnostics: context.diagnostics)
+        }
         if configuration.appHandler == nil, let model = context.configuration(of: ModelPlugin()) {
             ModelCompatibility.check(model.configuration, at: model.path, diagnostics: context.diagnostics)
+        }
+    }
+
+    /// Every `intents.call` names one of the handler's declared intents.
+    private func checkCalledIntents(_ scenario: Scenario, handler: String, names: [String], diagnostics: Diagnostics) {
+        for step in scenario.steps where step.plugin == name && step.action == "call" {
+            guard let intent = step.args["intent"]?.stringValue, !names.contains(intent) else { continue }
+            diagnostics.error(
+                "unknown intent \(JSONWriter.string(.string(intent))) of handler \(JSONWriter.string(.string(handler))): "
+                    + NameSuggestion.hint(intent, in: names) + "expected one of "
+                    + names.map { JSONWriter.string(.string($0)) }.joined(separator: ", ")
+                    + " (declared in intentNames)",
+                at: step.path / "args" / "intent")
         }
     }
 

@@ -201,6 +201,26 @@ import Testing
         #expect(outcome.passed, "\(outcome.failures.map(\.message))")
     }
 
+    /// With its intents' names declared, a scenario that calls another (a typo, a renamed intent) does not load.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func aCallToAnIntentTheHandlerDoesNotDeclareIsALoadError() throws {
+        let harness = ScenarioHarness(plugins: [
+            IntentsPlugin(
+                appIntents: ["scripted": .app { ScriptedIntents(clock: $0.clock, seen: Seen()) }],
+                intentNames: ["scripted": ["echo", "sleep", "renameTask"]])
+        ])
+        let text = Self.scenario(steps: [Self.call("echo", "{}"), Self.call("renameTsk", "{}", at: "2s")])
+        #expect {
+            _ = try ScenarioLoader(registry: harness.registry).load(bytes: Array(text.utf8), file: "app.json")
+        } throws: { error in
+            "\(error)".contains(
+                #"/steps/1/args/intent: unknown intent "renameTsk" of handler "scripted": did you mean "renameTask"? "#
+                    + #"expected one of "echo", "sleep", "renameTask" (declared in intentNames)"#)
+        }
+        _ = try ScenarioLoader(registry: harness.registry).load(
+            bytes: Array(Self.scenario(steps: [Self.call("renameTask", "{}")]).utf8), file: "app.json")
+    }
+
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func anUnregisteredHandlerIsALoadError() throws {
         let harness = Self.harness()

@@ -11,7 +11,7 @@ enum IntentsDocs {
             details: """
                 `intent` is the intent's name and `input` the JSON text handed to it (a string, as `shortcuts run`
                 passes it). An unknown intent name is not a load error: the intent answers unknownIntent, as the app
-                would. Intents and their inputs (every field checked; extra fields are refused):
+                would (with your own intents whose names are declared in intentNames, it is one). Intents and their inputs (every field checked; extra fields are refused):
                   createProject {"name": text, "id"?: id}          → {"project": {"id", "name"}}
                   addTask {"project": id, "title": text, "priority"?: 0…1000}
                                                                    → {"task": Task} (displayId from the counter)

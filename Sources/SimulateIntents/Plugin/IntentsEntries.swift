@@ -14,7 +14,10 @@ public struct IntentsAction: PluginEntries {
         var intent = ""
         var input = ""
         static let fields: [Field<Self>] = [
-            .string("intent", \.intent, required: true, "intent name: \(IntentName.list)"),
+            .string(
+                "intent", \.intent, required: true,
+                "intent name: \(IntentName.list), or one of your own intents' (handler; checked when declared in "
+                    + "intentNames)"),
             .string("input", \.input, required: true, "the JSON text handed to the intent (a string, not an object)"),
         ]
     }

@@ -192,7 +192,12 @@ public final class IntentsRun: PluginRun {
             notJSONViolations.append(violation(problem, output: output, call: call))
         case .success(let root):
             guard let offShape = ResponseShape.problem(inResponse: root, intent: call.intent) else { return }
-            problem = offShape
+            problem =
+                offShape
+                + (appHandlers == nil
+                    ? ""
+                    : #" (the reference's documented shape; for answers of your own intents' shape, ask only for "#
+                        + #"strict JSON: {"invariant": "intents.jsonOut", "args": {"shape": "json"}})"#)
         }
         shapeViolations.append(violation(problem, output: output, call: call))
     }
