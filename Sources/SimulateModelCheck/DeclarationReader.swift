@@ -416,8 +416,12 @@ final class DeclarationReader: SyntaxVisitor {
                 members.append(property.declName.baseName.text)
             }
         }
-        return KeyPathReference(
-            root: node.root.map(path(of:)) ?? [], members: members, position: source.position(node),
-            text: node.sourceText)
+        var root = node.root.map(path(of:)) ?? []
+        // `\SchemaV1.Title.cards`: Swift parses the root as `SchemaV1` alone; a capitalised component after it
+        // names a nested type (the toolkit's reading: properties start in lower case).
+        while !root.isEmpty, members.count > 1, members[0].first?.isUppercase == true {
+            root.append(members.removeFirst())
+        }
+        return KeyPathReference(root: root, members: members, position: source.position(node), text: node.sourceText)
     }
 }

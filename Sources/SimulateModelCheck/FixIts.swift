@@ -30,11 +30,16 @@ enum FixIts {
                 + "(Code=134060): make it optional: `var \(name): \(type)` (seed 004)"
         case .inverse:
             let destination = spec?.relationship(named: name)?.destination ?? "Destination"
-            let back = backName(destination: destination, entity: entity, relationship: name, schema: schema)
+            let toOne = spec?.relationship(named: name)?.isToMany == false
+            let back = backName(
+                destination: destination, entity: entity, relationship: name, schema: schema, plural: toOne)
+            // The side that points back to a to-one relationship is usually to-many (many items, one owner):
+            // proposing a to-one would make it one-to-one and drop all but one.
+            let added = toOne ? "[\(entity)]? = []" : "\(entity)?"
             let attribute = relationshipAttribute(property, inverse: "\\\(destination).\(back.name)")
             return "\(subject) has no inverse; CloudKit needs every relationship to have one (Code=134060): name "
                 + "the relationship of \(destination) that points back"
-                + (back.exists ? "" : " (add one: `var \(back.name): \(entity)?`)")
+                + (back.exists ? "" : " (add one: `var \(back.name): \(added)`)")
                 + ": `\(attribute) \(declared)` — one side is enough (seed 004)"
         case .deleteRules:
             let relationship = spec?.relationship(named: name)
@@ -66,9 +71,9 @@ enum FixIts {
     /// of exactly two such relationships); else a new one, named for `entity` (`sdUserProfileV9` for
     /// `SDUserProfileV9`) or, where that cannot be told apart, for the relationship (`variantsOf`): each
     /// relationship its own inverse.
-    private static func backName(destination: String, entity: String, relationship: String, schema: SchemaVersion?)
-        -> (name: String, exists: Bool)
-    {
+    private static func backName(
+        destination: String, entity: String, relationship: String, schema: SchemaVersion?, plural: Bool
+    ) -> (name: String, exists: Bool) {
         let backs = (schema?.entity(named: destination)?.relationships ?? []).filter {
             $0.destination == entity && ($0.inverse == nil || $0.inverse == relationship)
         }
@@ -84,9 +89,9 @@ enum FixIts {
         if backs.count == 1 { return (backs[0].name, true) }
         let leading = entity.prefix { $0.isUppercase }
         let lowered =
-            leading.count > 1 && leading.count < entity.count
-            ? leading.dropLast().lowercased() + entity.dropFirst(leading.count - 1)
-            : entity.prefix(1).lowercased() + entity.dropFirst()
+            (leading.count > 1 && leading.count < entity.count
+                ? leading.dropLast().lowercased() + entity.dropFirst(leading.count - 1)
+                : entity.prefix(1).lowercased() + entity.dropFirst()) + (plural ? "s" : "")
         let taken = schema?.entity(named: destination).map { spec in
             spec.relationships.contains { $0.name == lowered } || spec.attributes.contains { $0.name == lowered }
         }

@@ -34,26 +34,31 @@ struct SchemaBuilder {
     // MARK: Type lookup
 
     /// Resolves a written type path as Swift would from `scope`: innermost scope first, through type aliases;
-    /// a single name that is not visible falls back to the one model of that name anywhere.
+    /// a single name that is not visible falls back to the one model of that name anywhere — unless a stored
+    /// type (`Date`, `URL`) or a value type of the sources is visible by that name: a model nested in a schema
+    /// (`enum DateSchemaV1 { @Model class Date }`) does not capture Foundation's `Date` elsewhere.
     func resolveModel(_ path: [String], from scope: [String]) -> ModelDeclaration? {
         guard let last = path.last, modelsBySimpleName[last] != nil || declarations.typeAliases.count > 0 else {
             return nil
         }
         guard let qualified = resolve(path, from: scope, exists: { modelsByName[$0] != nil }) else {
-            let candidates = path.count == 1 ? modelsBySimpleName[last] ?? [] : []
+            guard path.count == 1, AttributeTypes.scalar[last] == nil, !AttributeTypes.codableValues.contains(last),
+                resolveValueType(path, from: scope, fallback: false) == nil
+            else { return nil }
+            let candidates = modelsBySimpleName[last] ?? []
             return candidates.count == 1 ? candidates[0] : nil
         }
         return modelsByName[qualified]
     }
 
-    func resolveValueType(_ path: [String], from scope: [String]) -> ValueTypeDeclaration? {
+    func resolveValueType(_ path: [String], from scope: [String], fallback: Bool = true) -> ValueTypeDeclaration? {
         guard let last = path.last, valueTypesBySimpleName[last] != nil || declarations.typeAliases.count > 0 else {
             return nil
         }
         if let qualified = resolve(path, from: scope, exists: { valueTypesByName[$0] != nil }) {
             return valueTypesByName[qualified]
         }
-        let candidates = path.count == 1 ? valueTypesBySimpleName[last] ?? [] : []
+        let candidates = fallback && path.count == 1 ? valueTypesBySimpleName[last] ?? [] : []
         return candidates.count == 1 ? candidates[0] : nil
     }
 

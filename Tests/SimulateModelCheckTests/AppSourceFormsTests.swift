@@ -115,7 +115,11 @@
             #expect(messages.contains { $0.hasSuffix("(Code=134060): make it optional: `var website: URL?`") })
             // Not the relationship itself, nor Folder.notes, which is Note.folder's inverse already.
             #expect(messages.contains { $0.contains("`@Relationship(inverse: \\Note.backlinks) var links: [Note]?`") })
-            #expect(messages.contains { $0.contains("(add one: `var note: Note?`)") && $0.contains("movedFrom") })
+            // Folder has `notes` already: the new relationship back is named for this one, and to-many.
+            #expect(
+                messages.contains {
+                    $0.contains("(add one: `var movedFromOf: [Note]? = []`)") && $0.contains("movedFrom")
+                })
             #expect(
                 messages.contains {
                     $0.contains("`@Relationship(deleteRule: .nullify, inverse: \\Note.folder) var notes: [Note]?`")

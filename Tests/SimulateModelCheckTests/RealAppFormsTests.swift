@@ -103,6 +103,37 @@
             #expect(event.attribute(named: "due")?.type == .date)
         }
 
+        /// Retroview's forms: inverses written with their schema's name (`\TitleSchemaV1.Title.cards`), and a
+        /// model named `Date` nested in a schema, which Foundation's `Date` elsewhere is not.
+        @Test func qualifiedInversesAndNestedModelsNamedLikeFoundationTypes() throws {
+            let result = Self.check(
+                """
+                enum DateSchemaV1: VersionedSchema {
+                    static var versionIdentifier = Schema.Version(1, 0, 0)
+                    static var models: [any PersistentModel.Type] = [Date.self, TitleSchemaV1.Title.self]
+                    @Model final class Date { var text: String = "" }
+                }
+                enum TitleSchemaV1: VersionedSchema {
+                    static var versionIdentifier = Schema.Version(1, 0, 0)
+                    static var models: [any PersistentModel.Type] = [Title.self]
+                    @Model final class Title {
+                        var createdAt: Date = Date.now
+                        @Relationship(inverse: \\CardSchemaV1.Card.titles) var cards: [CardSchemaV1.Card]? = []
+                    }
+                }
+                enum CardSchemaV1: VersionedSchema {
+                    static var versionIdentifier = Schema.Version(1, 0, 0)
+                    static var models: [any PersistentModel.Type] = [Card.self]
+                    @Model final class Card { var titles: [TitleSchemaV1.Title]? = [] }
+                }
+                """)
+            #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+            #expect(result.loads, "\(Self.messages(result))")
+            let title = try #require(result.schema?.current.entity(named: "Title"))
+            #expect(title.attribute(named: "createdAt")?.type == .date)
+            #expect(title.relationship(named: "cards")?.inverse == "titles")
+        }
+
         /// Two relationships naming one inverse (Backyard Birds' `leadingPlants` and `trailingPlants`): an inverse
         /// pairs two relationships, so the second has none — a finding with its fix, not "nothing was checked".
         /// Fix-its keep the delete rule, and give two relationships to one destination an inverse each.
