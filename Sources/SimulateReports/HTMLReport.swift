@@ -113,7 +113,7 @@ package struct HTMLReport {
                 parts.append("<li>" + problem(expectation) + "</li>")
             }
             parts.append("</ul>")
-            parts.append("<pre class=\"replay\">\(MarkupEscaping.escape(result.replayCommand))</pre>")
+            parts.append("<pre class=\"replay\">\(MarkupEscaping.escape(run.replay ?? result.replayCommand))</pre>")
         }
         // The plugins' statistics explain a failure (lostResponses, ambiguousWrites…): under every run.
         let statistics = HumanReport(terminal: Terminal(colors: false)).statisticsLines(result.statistics)

@@ -4,6 +4,8 @@ import SimulateCore
 package struct TimelineRun: Sendable {
     package var result: RunResult
     package var devices: [String]
+    /// What to run to replay it, when not the result's own `replayCommand` (a test's run of its own plugins).
+    package var replay: String?
 
     package var timeline: Timeline {
         Timeline(records: result.trace, devices: devices, end: .start + result.simulated)

@@ -32,9 +32,11 @@ public struct FailureArtifacts: Sendable {
 
     /// Runs the scenario again with its trace (same seed, same run) and saves the three files;
     /// nil when they cannot be written.
-    static func save(_ scenario: Scenario, seed: UInt64, test: String?, registry: PluginRegistry)
-        -> FailureArtifacts?
-    {
+    /// `replay` gives the page's replay lines for the saved scenario's path (nil: the result's own command).
+    static func save(
+        _ scenario: Scenario, seed: UInt64, test: String?, registry: PluginRegistry,
+        replay: ((_ savedScenario: String) -> String?)? = nil
+    ) -> FailureArtifacts? {
         let json = scenario.jsonText
         var result = SimulationRunner(registry: registry).run(scenario, seed: seed, keepsTrace: true)
         // The run's trace hash tells apart runs of one scenario by other components or plugin options, which
@@ -51,7 +53,7 @@ public struct FailureArtifacts: Sendable {
         let devices = scenario.devices.map(\.id)
         let contents = [
             ("scenario.json", json),
-            ("timeline.html", RunReports.html([(result, devices)])),
+            ("timeline.html", RunReports.html([(result, devices, replay?(scenarioFile))])),
             ("trace.json", RunReports.trace([(result, devices)])),
         ]
         do {
@@ -99,7 +101,21 @@ extension ScenarioOutcome {
     /// file when the scenario was built in code. Does nothing for a passing or invalid outcome.
     mutating func saveArtifactsOnFailure(registry: PluginRegistry) {
         guard let result, !result.passed, let scenario, artifacts == nil else { return }
-        artifacts = FailureArtifacts.save(scenario, seed: result.seed, test: replay?.testFilter, registry: registry)
+        // The page says what the failure message says: the test, and the saved scenario for your command line.
+        let (context, differs) = (replay, scenario.file == nil || differsFromFile)
+        let lines: ((String) -> String?)? =
+            context.flatMap { context in
+                context.builtInPluginsOnly && !differs
+                    ? nil
+                    : { saved in
+                        context.lines(
+                            seed: result.seed, strategy: result.strategy, saved: differs ? saved : scenario.file
+                        )
+                        .joined(separator: "\n")
+                    }
+            }
+        artifacts = FailureArtifacts.save(
+            scenario, seed: result.seed, test: replay?.testFilter, registry: registry, replay: lines)
         if let artifacts { replay(from: artifacts) }
     }
 

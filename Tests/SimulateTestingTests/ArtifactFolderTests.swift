@@ -28,6 +28,12 @@ import Testing
         #expect(try Self.artifacts(every: 1)?.directory == everySecond.directory)
         let timeline = try String(contentsOfFile: everySecond.timeline, encoding: .utf8)
         #expect(timeline.contains("tick"))
+        // The page replays as the failure message does: this test, and the saved scenario for your command line.
+        #expect(
+            timeline.contains(
+                "replay: swift test --filter SimulateTestingTests.ArtifactFolderTests/runsWithOtherOptionsKeepTheirOwnFolders"
+            ))
+        #expect(timeline.contains("the run alone: simulate run \(everySecond.scenarioFile) --seed 0"))
     }
 }
 
