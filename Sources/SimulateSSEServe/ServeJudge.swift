@@ -11,7 +11,7 @@ struct ServeJudge: RealRunJudging {
 
     static func evaluation(of kind: SSEInvariant.Kind) -> ((ServeJudge) -> [Violation])? {
         switch kind {
-        case .backoff(let policy, _): { $0.backoff(policy) }
+        case .backoff(let policy, _, _): { $0.backoff(policy) }
         case .reconnectRate(let max, let window): { $0.reconnectRate(max: max, window: window) }
         case .mutationsDelivered: { $0.lostMutations() }
         case .offlineIndicator, .fullState, .converged, .serverIds, .noRevert, .freshness: nil

@@ -31,3 +31,22 @@ func jitterDrawsStayInsideTheRangeTheInvariantChecks(mode: JitterMode) {
         previous = delay
     }
 }
+
+/// `stableFor`: a connection restarts the backoff only once it has stayed up that long (LaunchDarkly's
+/// `backoffResetThreshold`). The reference client restarts at once, so under a flapping network (up for
+/// time, just under 3 s after each reconnect) its waits break a 60 s or 3 s rule and keep a 2 s one.
+@Test(arguments: [("60s", true), ("3s", true), ("2s", false), ("0s", false)])
+func aConnectionRestartsTheBackoffOnlyOnceItHasStayedUp(stableFor: String, violated: Bool) throws {
+    let text = SSEScenario.text(
+        duration: "40s",
+        rest: """
+            "faults": [{"at": "3s", "for": "2s", "device": "phone", "kind": "offline", "repeat": {"every": "6s", "count": 5}}],
+            "expect": [{"invariant": "sse.backoff", "args": {"stableFor": "\(stableFor)"}}]
+            """)
+    let result = try SSEScenario.run(text, seed: 0)
+    let backoff = try #require(result.expectation("sse.backoff"))
+    #expect(backoff.passed == !violated, "\(result.failures)")
+    if violated {
+        #expect(backoff.violations.first?.message.contains("reset on firstEvent once up for \(stableFor))") == true)
+    }
+}

@@ -13,11 +13,21 @@ final class BackoffInvariant: ClientLogWatcher {
     private var wait: (time: VirtualInstant, delay: VirtualDuration, recent: RecentEvents)?
     private var needsWait = false
     private var attempts = 0
+    /// How long a connection must stay up before its success restarts the backoff (0: at once).
+    private let stableFor: VirtualDuration
+    /// When the connection that has not yet restarted the backoff succeeded.
+    private var succeededAt: VirtualInstant?
 
-    init(device: String, policy: BackoffPolicy, resetOn: BackoffReset) {
+    init(device: String, policy: BackoffPolicy, resetOn: BackoffReset, stableFor: VirtualDuration = .zero) {
         id = device
         self.policy = policy
         self.resetOn = resetOn
+        self.stableFor = stableFor
+        previous = policy.initialDelay
+    }
+
+    private func restart() {
+        failures = 0
         previous = policy.initialDelay
     }
 
@@ -50,7 +60,8 @@ final class BackoffInvariant: ClientLogWatcher {
                 time, recent,
                 "\(id) waited \(DurationFormat.string(delay)) before reconnecting; the policy says "
                     + "\(expected) after \(failures) failed attempt\(failures == 1 ? "" : "s") since the "
-                    + "last successful connect (reset on \(resetOn.rawValue))")
+                    + "last successful connect (reset on \(resetOn.rawValue)"
+                    + (stableFor == .zero ? "" : " once up for \(DurationFormat.string(stableFor))") + ")")
         }
         if !needsWait { add(time, recent, "\(id) started a backoff wait without a failure") }
         needsWait = false
@@ -69,9 +80,10 @@ final class BackoffInvariant: ClientLogWatcher {
             needsWait = true
             waitStarted(time, event.delay, recent)
         case .connected where resetOn == .firstByte, .firstEvent where resetOn == .firstEvent:
-            failures = 0
-            previous = policy.initialDelay
+            if stableFor == .zero { restart() } else { succeededAt = time }
         case .attemptFailed, .disconnected:
+            if let succeeded = succeededAt, time - succeeded >= stableFor { restart() }
+            succeededAt = nil
             needsWait = true
         case .launched:
             failures = 0

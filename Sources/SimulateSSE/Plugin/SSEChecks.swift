@@ -7,7 +7,7 @@ import SimulateJSON
 public struct SSEInvariant: PluginEntries {
     package enum Kind: Equatable, Sendable {
         case offlineIndicator(delay: VirtualDuration, tolerance: VirtualDuration)
-        case backoff(BackoffPolicy, resetOn: BackoffReset)
+        case backoff(BackoffPolicy, resetOn: BackoffReset, stableFor: VirtualDuration)
         case fullState, converged, serverIds, mutationsDelivered, noRevert
         case freshness(within: VirtualDuration)
         case reconnectRate(max: Int, window: VirtualDuration)
@@ -33,9 +33,16 @@ public struct SSEInvariant: PluginEntries {
         /// Seed 002: "1s initial, doubles to 30s cap. Reset on successful connect."
         var policy = BackoffPolicy()
         var resetOn = BackoffReset.firstEvent
+        var stableFor = VirtualDuration.zero
         static let fields: [Field<Self>] =
             policyFields(initialDelay: "the first wait", maxDelay: "cap of the base delay")
-            + [.choice("resetOn", \.resetOn, "firstEvent | firstByte")]
+            + [
+                .choice("resetOn", \.resetOn, "firstEvent | firstByte"),
+                .positiveDuration(
+                    "stableFor", \.stableFor, allowZero: true,
+                    "a successful connect restarts the backoff only once the connection has stayed up this long "
+                        + "(LaunchDarkly's backoffResetThreshold, 60s; 0: at once)"),
+            ]
         func check(at path: JSONPath, diagnostics: Diagnostics) {
             Self.checkPolicy(policy, at: path, diagnostics: diagnostics)
         }
@@ -70,7 +77,7 @@ public struct SSEInvariant: PluginEntries {
                 kind: .offlineIndicator(delay: $0.delay, tolerance: $0.tolerance))
         },
         .entry(doc("backoff"), arguments: Backoff.self) {
-            SSEInvariant(kind: .backoff($0.policy, resetOn: $0.resetOn))
+            SSEInvariant(kind: .backoff($0.policy, resetOn: $0.resetOn, stableFor: $0.stableFor))
         },
         .entry(doc("fullState"), SSEInvariant(kind: .fullState)),
         .entry(doc("converged"), SSEInvariant(kind: .converged)),

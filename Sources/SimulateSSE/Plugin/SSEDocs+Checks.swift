@@ -37,7 +37,9 @@ extension SSEDocs {
                 the first full-state event arrived (field report 14: resetting on the first bytes lets a \
                 server that accepts and closes at once get a reconnect every initialDelay). A client \
                 configured with backoffReset firstByte therefore violates the default invariant whenever a \
-                connection brings bytes but no event.
+                connection brings bytes but no event. With stableFor, a success restarts the backoff only \
+                once the connection has stayed up that long (judged when it drops), as LaunchDarkly's \
+                EventSource does after backoffResetThreshold (60 s).
                 """),
         EntryDoc(
             "fullState", "every event replaces the whole list with exactly the server's state of that version",

@@ -48,9 +48,11 @@ public final class SSERun: PluginRun {
             }
             for (client, watcher) in zip(clients, watchers) { client.log.watchers.append(watcher) }
             indicatorWatchers.append((invariant.kind, watchers))
-        case .backoff(let policy, let resetOn):
+        case .backoff(let policy, let resetOn, let stableFor):
             guard !backoffWatchers.contains(where: { $0.kind == invariant.kind }) else { return }
-            let watchers = clients.map { BackoffInvariant(device: $0.device.id, policy: policy, resetOn: resetOn) }
+            let watchers = clients.map {
+                BackoffInvariant(device: $0.device.id, policy: policy, resetOn: resetOn, stableFor: stableFor)
+            }
             for (client, watcher) in zip(clients, watchers) { client.log.watchers.append(watcher) }
             backoffWatchers.append((invariant.kind, watchers))
         case .freshness(let within):
