@@ -117,6 +117,18 @@ import Testing
         #expect(try await chunks.nextChunk() == nil)
     }
 
+    /// `HTTPBytes.chunks` hands a data-delegate parser each chunk as it came, not a byte at a time.
+    @Test func aBodyReadsChunkByChunkAsADataDelegateGetsIt() async throws {
+        let chunks = ReceivedChunks()
+        chunks.receive(Data("data: a\n".utf8))
+        chunks.receive(Data("\nda".utf8))
+        chunks.receive(Data("ta: b\n\n".utf8))
+        chunks.finish(nil)
+        var received: [String] = []
+        for try await data in HTTPBytes(chunks).chunks { received.append(String(decoding: data, as: UTF8.self)) }
+        #expect(received == ["data: a\n", "\nda", "ta: b\n\n"])
+    }
+
     @Test func aFailedTaskEndsTheBodyWithItsError() async throws {
         let chunks = ReceivedChunks()
         chunks.receive(Data([1]))

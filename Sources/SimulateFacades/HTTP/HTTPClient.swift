@@ -45,11 +45,11 @@ public struct HTTPBytes: AsyncSequence, Sendable {
 
     /// Reads the body a byte at a time, a chunk at a time underneath.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate let owner: Owner
+        let owner: Owner
         private var chunk: [UInt8] = []
         private var index = 0
 
-        fileprivate init(owner: Owner) {
+        init(owner: Owner) {
             self.owner = owner
         }
 
@@ -85,12 +85,17 @@ public struct HTTPBytes: AsyncSequence, Sendable {
         }
     }
 
+    /// The body as the chunks arrive, each the `Data` a `URLSessionDataDelegate` is handed in
+    /// `urlSession(_:dataTask:didReceive:)`: for a parser written for data-delegate callbacks, fed with the
+    /// network's own chunk boundaries (a byte at a time would be harsher than a device).
+    public var chunks: HTTPChunks { HTTPChunks(owner: owner) }
+
     /// The body split at `\n` (a preceding `\r` removed). Unlike Foundation's `lines`, empty lines are
     /// kept: a `text/event-stream` needs them, and the same code sees the same lines on every platform.
     public var lines: HTTPLines { HTTPLines(bytes: self) }
 
     /// Closes the connection once nothing reads from it any more.
-    fileprivate final class Owner: Sendable {
+    final class Owner: Sendable {
         let source: any HTTPChunkSource
         init(_ source: any HTTPChunkSource) { self.source = source }
         deinit { source.cancel() }
@@ -137,6 +142,29 @@ public struct HTTPLines: AsyncSequence, Sendable {
         /// A line's text without the `\r` that may end it.
         private static func string(_ line: ArraySlice<UInt8>) -> String {
             String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+        }
+    }
+}
+
+/// The chunks of an ``HTTPBytes`` body, as they arrive (``HTTPBytes/chunks``).
+public struct HTTPChunks: AsyncSequence, Sendable {
+    /// A chunk of the body.
+    public typealias Element = Data
+    let owner: HTTPBytes.Owner
+
+    /// An iterator over the chunks not yet read.
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(owner: owner) }
+
+    /// Reads the body a chunk at a time.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let owner: HTTPBytes.Owner
+
+        /// The next chunk; nil at the end of the body; throws when the connection fails.
+        public mutating func next() async throws -> Data? {
+            while let chunk = try await owner.source.nextChunk() {
+                if !chunk.isEmpty { return Data(chunk) }
+            }
+            return nil
         }
     }
 }
