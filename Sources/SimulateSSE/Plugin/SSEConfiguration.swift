@@ -9,6 +9,27 @@ public enum BackoffReset: String, CaseIterable, Sendable {
     case firstByte
 }
 
+/// How the server ends the lines of its event stream (WHATWG: "CRLF, LF or CR").
+package enum LineEnding: String, CaseIterable, Sendable {
+    case lf, crlf, cr
+
+    /// `bytes`, written with `\n` line ends, as this ending writes them.
+    func write(_ bytes: [UInt8]) -> [UInt8] {
+        switch self {
+        case .lf: return bytes
+        case .cr: return bytes.map { $0 == 0x0A ? 0x0D : $0 }
+        case .crlf:
+            var written: [UInt8] = []
+            written.reserveCapacity(bytes.count + 8)
+            for byte in bytes {
+                if byte == 0x0A { written.append(0x0D) }
+                written.append(byte)
+            }
+            return written
+        }
+    }
+}
+
 /// How the client applies a full-state event.
 public enum StateUpdate: String, CaseIterable, Sendable {
     /// Seed 002: "The client replaces its entire model on each event. No diffing, no merge logic."
@@ -34,6 +55,8 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
     var firstEventDelay: VirtualDuration = .zero
     /// How finely the server clock that makes item ids ticks.
     package var serverClock = ServerClockResolution.nanosecond
+    /// How the server ends the lines of its stream.
+    package var lineEnding = LineEnding.lf
     /// Items on the server at time 0, in display order.
     package var initialItems: [(text: String, done: Bool)] = []
     /// The client on every device: "reference" (the toolkit's) or the name of an app client registered from Swift.
@@ -49,7 +72,7 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
             && a.offlineIndicatorDelay == b.offlineIndicatorDelay
             && a.requestTimeout == b.requestTimeout
             && a.keepAliveInterval == b.keepAliveInterval && a.firstEventDelay == b.firstEventDelay
-            && a.serverClock == b.serverClock
+            && a.serverClock == b.serverClock && a.lineEnding == b.lineEnding
             && a.initialItems.map(\.text) == b.initialItems.map(\.text)
             && a.initialItems.map(\.done) == b.initialItems.map(\.done) && a.client == b.client
     }
@@ -96,6 +119,11 @@ public struct SSEConfiguration: BackoffPolicyArguments, Equatable {
                     + "repeat. microsecond: Go's time.Now().UnixNano() on macOS (golang/go#27301), cut to the "
                     + "microsecond with no bump: two adds in one microsecond get the same id (sse.serverIds reports it)"
             ),
+            .choice(
+                "lineEnding", \.lineEnding,
+                "how the server ends each line of the stream: lf (the seed's Go server), crlf or cr — the three the "
+                    + "WHATWG event-stream format allows; a client's parser must read each the same, also when a "
+                    + "\\r\\n is split across chunks (field report 18)"),
             .component(
                 "client", \.client, builtIn: [referenceClient],
                 "the client on every device: \"reference\", or the name of your own client registered from Swift "

@@ -20,6 +20,7 @@ final class SSEServer {
     private let trace: Trace
     private let keepAliveInterval: VirtualDuration?
     private let firstEventDelay: VirtualDuration
+    private let lineEnding: LineEnding
     private var board: PunchBoard
     var items: [PunchItem] { board.items }
     var version: Int { board.version }
@@ -44,6 +45,7 @@ final class SSEServer {
         self.trace = trace
         keepAliveInterval = configuration.keepAliveInterval
         firstEventDelay = configuration.firstEventDelay
+        lineEnding = configuration.lineEnding
         board = PunchBoard(
             initialItems: configuration.initialItems.map { ($0.text, $0.done) },
             clockResolution: configuration.serverClock)
@@ -60,7 +62,8 @@ final class SSEServer {
     }
 
     private func keepAliveTick(_ interval: VirtualDuration) {
-        for stream in streams { stream.send(PunchWire.keepAlive) }
+        let keepAlive = lineEnding.write(PunchWire.keepAlive)
+        for stream in streams { stream.send(keepAlive) }
         scheduler.schedule(after: interval) { [unowned self] in keepAliveTick(interval) }
     }
 
@@ -84,7 +87,7 @@ final class SSEServer {
         }
         connection.respond(status: 200, headers: ["Content-Type": "text/event-stream", "Cache-Control": "no-cache"])
         if mode == .acceptThenClose {
-            connection.send(PunchWire.hello)
+            connection.send(lineEnding.write(PunchWire.hello))
             connection.closeFromServer()
             return
         }
@@ -93,7 +96,7 @@ final class SSEServer {
             if let index = streams.firstIndex(where: { $0 === connection }) { streams.remove(at: index) }
         }
         guard firstEventDelay > .zero else { return connection.send(currentEvent()) }
-        connection.send(PunchWire.connected)
+        connection.send(lineEnding.write(PunchWire.connected))
         scheduler.schedule(after: firstEventDelay) { [unowned self, weak connection] in
             guard let connection, streams.contains(where: { $0 === connection }) else { return }
             connection.send(currentEvent())
@@ -130,12 +133,12 @@ final class SSEServer {
         return reply
     }
 
-    /// The current version's full-state event, encoded once.
+    /// The current version's full-state event, encoded once, with the configured line ends.
     private func currentEvent() -> [UInt8] {
-        guard board.encodedVersion != board.version else { return board.currentEvent() }
+        guard board.encodedVersion != board.version else { return lineEnding.write(board.currentEvent()) }
         let event = board.currentEvent()
         encodedEvent?(board.encodedData, currentDigest)
-        return event
+        return lineEnding.write(event)
     }
 
     private func logIssued(_ item: PunchItem) {
