@@ -1,3 +1,4 @@
+import Foundation
 import SimulateCore
 import SimulateFacades
 import SimulateIntents
@@ -219,6 +220,28 @@ import Testing
         }
         _ = try ScenarioLoader(registry: harness.registry).load(
             bytes: Array(Self.scenario(steps: [Self.call("renameTask", "{}")]).utf8), file: "app.json")
+    }
+
+    /// A file that names the handler your command line registers (`"handler": "app"`) runs in a test that
+    /// registers it under another name and replaces the setting: the file's own value is not what runs.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func aReplacedSettingIsNotJudgedByTheFilesOwnValue() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("app-handler-\(getpid()).json").path
+        let text = Self.scenario(
+            handler: "app", steps: [Self.call("echo", #"{"answer": 1}"#)],
+            expect: [#"{"invariant": "intents.jsonOut", "args": {"shape": "json"}}"#])
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let outcome = Self.harness().run(
+            ScenarioFile(path: path), seed: 0, setting: ["intents": ["handler": "scripted"]])
+        #expect(outcome.invalid == nil, "\(outcome.invalid.map { "\($0)" } ?? "")")
+        #expect(outcome.passed)
+        // Another problem of the file is still its own, located in it.
+        try text.replacingOccurrences(of: #""name": "app intents""#, with: #""name": 7"#)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let broken = Self.harness().run(
+            ScenarioFile(path: path), seed: 0, setting: ["intents": ["handler": "scripted"]])
+        #expect(broken.invalid.map { "\($0)" }?.contains("/name") == true)
     }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
