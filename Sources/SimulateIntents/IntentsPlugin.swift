@@ -37,15 +37,30 @@ public struct IntentsPlugin: SimulationPlugin {
             registered: appIntents.keys.sorted(), at: path, diagnostics: context.diagnostics)
         if let handler = configuration.appHandler, let names = intentNames[handler] {
             checkCalledIntents(context.scenario, handler: handler, names: names, diagnostics: context.diagnostics)
+        } else if configuration.appHandler == nil {
+            checkFuzzedIntents(context.scenario, diagnostics: context.diagnostics)
         }
         if configuration.appHandler == nil, let model = context.configuration(of: ModelPlugin()) {
             ModelCompatibility.check(model.configuration, at: model.path, diagnostics: context.diagnostics)
         }
     }
 
-    /// Every `intents.call` names one of the handler's declared intents.
+    /// The reference's fuzz is aimed at one of its five intents.
+    private func checkFuzzedIntents(_ scenario: Scenario, diagnostics: Diagnostics) {
+        let names = IntentName.allCases.map(\.rawValue)
+        for step in scenario.steps where step.plugin == name && step.action == "fuzz" {
+            guard let intent = step.args["intent"]?.stringValue, !names.contains(intent) else { continue }
+            diagnostics.error(
+                "unknown intent \(JSONWriter.string(.string(intent))): " + NameSuggestion.hint(intent, in: names)
+                    + "expected one of " + names.map { JSONWriter.string(.string($0)) }.joined(separator: ", ")
+                    + " (the reference's; your own intents are fuzzed with \"handler\" naming them)",
+                at: step.path / "args" / "intent")
+        }
+    }
+
+    /// Every `intents.call` and aimed `intents.fuzz` names one of the handler's declared intents.
     private func checkCalledIntents(_ scenario: Scenario, handler: String, names: [String], diagnostics: Diagnostics) {
-        for step in scenario.steps where step.plugin == name && step.action == "call" {
+        for step in scenario.steps where step.plugin == name && (step.action == "call" || step.action == "fuzz") {
             guard let intent = step.args["intent"]?.stringValue, !names.contains(intent) else { continue }
             diagnostics.error(
                 "unknown intent \(JSONWriter.string(.string(intent))) of handler \(JSONWriter.string(.string(handler))): "
@@ -59,6 +74,7 @@ public struct IntentsPlugin: SimulationPlugin {
     public func makeRun(configuration: IntentsConfiguration, context: SimulationContext) -> IntentsRun {
         IntentsRun(
             configuration: configuration, context: context,
-            appIntents: configuration.appHandler.flatMap { appIntents[$0] })
+            appIntents: configuration.appHandler.flatMap { appIntents[$0] },
+            appIntentNames: configuration.appHandler.flatMap { intentNames[$0] })
     }
 }

@@ -222,6 +222,42 @@ import Testing
             bytes: Array(Self.scenario(steps: [Self.call("renameTask", "{}")]).utf8), file: "app.json")
     }
 
+    /// `intents.fuzz` aimed at your own intent sends it the inputs that need no knowledge of its fields (not
+    /// JSON, too deep, not an object, too large); what it answers is judged by `jsonOut`, not by the reference's
+    /// codes. An intent that echoes its input answers them with text that is not JSON.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func yourOwnIntentsAreFuzzedAndJudgedByWhatTheyAnswer() throws {
+        let harness = ScenarioHarness(plugins: [
+            IntentsPlugin(
+                appIntents: ["scripted": .app { ScriptedIntents(clock: $0.clock, seen: Seen()) }],
+                intentNames: ["scripted": ["echo"]])
+        ])
+        let fuzz = #"{"at": "1s", "device": "phone", "do": "intents.fuzz", "args": {"count": 40}}"#
+        let outcome = try Self.run(
+            Self.scenario(
+                steps: [fuzz],
+                expect: [
+                    #"{"invariant": "intents.jsonOut", "args": {"shape": "json"}, "violated": true}"#,
+                    #"{"invariant": "intents.fuzzCodes"}"#,
+                    #"{"at": "end", "device": "phone", "check": "intents.responses", "equals": 40}"#,
+                ]), harness: harness)
+        #expect(outcome.passed, "\(outcome.failures.map(\.message))")
+        #expect(Self.violations(outcome, "intents.jsonOut").allSatisfy { $0.hasPrefix("echo with input") })
+        // The reference's fuzz is aimed at one of its five intents.
+        #expect {
+            _ = try ScenarioLoader(registry: Self.harness().registry).load(
+                bytes: Array(
+                    Self.scenario(
+                        handler: "reference",
+                        steps: [
+                            #"{"at": "1s", "device": "phone", "do": "intents.fuzz", "args": {"intent": "addTsk"}}"#
+                        ]
+                    ).utf8), file: "app.json")
+        } throws: { error in
+            "\(error)".contains(#"/steps/0/args/intent: unknown intent "addTsk": did you mean "addTask"?"#)
+        }
+    }
+
     /// A file that names the handler your command line registers (`"handler": "app"`) runs in a test that
     /// registers it under another name and replaces the setting: the file's own value is not what runs.
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)

@@ -41,6 +41,9 @@ package enum FuzzKind: String, Sendable, CaseIterable {
         }
     }
 
+    /// The kinds that need no knowledge of an intent's fields: what an app's own intent is fuzzed with.
+    static let anyIntent: Set<FuzzKind> = [.notJSON, .deepNesting, .notObject, .tooLarge]
+
     /// Whether the kind can be aimed at an intent.
     func applies(to intent: IntentName) -> Bool {
         switch self {
@@ -61,6 +64,9 @@ struct FuzzCall {
     /// The answer it calls for (nil: success); usually the kind's, but an input over the size limit is
     /// refused for its size first.
     var expectedCode: IntentError.Code?
+
+    /// Whether `intents.fuzzCodes` judges its answer: an app's own intent has codes of its own.
+    var judgesCode = true
 
     init(intent: String, input: String, kind: FuzzKind, maxInputBytes: Int) {
         self.intent = intent

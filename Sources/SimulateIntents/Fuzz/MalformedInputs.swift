@@ -82,6 +82,33 @@ struct MalformedInputs {
         return FuzzCall(intent: intent.rawValue, input: text, kind: kind, maxInputBytes: maxInputBytes)
     }
 
+    /// `count` calls to the app's own intents (one of `intents`, chosen uniformly), each of a kind among `kinds`
+    /// that needs no knowledge of the intent's fields (``FuzzKind/anyIntent``); `fuzzCodes` does not judge them.
+    mutating func calls(count: Int, ownIntents intents: [String], kinds: [FuzzKind]) -> [FuzzCall] {
+        let usable = kinds.filter { FuzzKind.anyIntent.contains($0) }
+        guard !usable.isEmpty, !intents.isEmpty else { return [] }
+        return (0..<count).map { _ in
+            let intent = pick(intents)
+            let kind = pick(usable)
+            let text: String
+            switch kind {
+            case .deepNesting:
+                let depth = max(StrictDepth.beyondLimit, min(random.int(in: 600...2000), maxInputBytes / 2))
+                text = RepeatedASCII.text("[", count: depth, then: "]")
+            case .notObject:
+                text = pick(["[]", "[{\"name\": \"x\"}]", "42", "\"text\"", "null", "true", "-0.5e3"])
+            case .tooLarge:
+                let padding = maxInputBytes + random.int(in: 1...256)
+                text = JSONWriter.string(["text": .string(RepeatedASCII.text("x", count: padding))])
+            default:
+                text = random.chance(0.5) ? pick(Self.notJSON) : truncated(#"{"text": "x", "count": 1}"#)
+            }
+            var call = FuzzCall(intent: intent, input: text, kind: kind, maxInputBytes: maxInputBytes)
+            call.judgesCode = false
+            return call
+        }
+    }
+
     /// A valid input cut short (never valid JSON: an object cut before its closing brace is incomplete).
     private mutating func truncated(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)

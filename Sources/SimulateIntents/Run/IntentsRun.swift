@@ -24,13 +24,17 @@ public final class IntentsRun: PluginRun {
     var fuzzed = 0
     var slowest = VirtualDuration.zero
 
+    /// The app's own intents' declared names (`intentNames`), which an unaimed fuzz picks from.
+    let appIntentNames: [String]?
+
     init(
         configuration: IntentsConfiguration, context: SimulationContext,
-        appIntents: AppComponentFactory<any AppIntentsComponent>? = nil
+        appIntents: AppComponentFactory<any AppIntentsComponent>? = nil, appIntentNames: [String]? = nil
     ) {
         self.configuration = configuration
         self.context = context
         self.appIntents = appIntents
+        self.appIntentNames = appIntentNames
         logs = Array(repeating: DeviceLog(), count: context.devices.count)
         fuzzRandom = context.devices.map { context.random(for: $0, component: "intents") }
     }
@@ -61,7 +65,7 @@ public final class IntentsRun: PluginRun {
         nextCall += 1
         pending[id] = PendingCall(
             device: device, intent: intent, input: input, calledAt: context.now,
-            fuzzKind: fuzz?.kind,
+            fuzzKind: fuzz?.judgesCode == false ? nil : fuzz?.kind,
             expectedCode: fuzz?.expectedCode)
         if let appHandlers {
             pending[id]?.cancelTask = appHandlers.start(intent, input: input, on: device) { [unowned self] in
@@ -129,10 +133,15 @@ public final class IntentsRun: PluginRun {
                 events: [traceLine(call, "intents.call \(call.intent) \(excerpt(call.input))")]))
     }
 
-    private func fuzz(count: Int, intent: IntentName?, kinds: [FuzzKind], on device: Device) {
+    /// The reference's intents get every kind; the app's own (an intent the reference does not have, or the
+    /// declared names when the fuzz is not aimed) only kinds that need no knowledge of their fields.
+    private func fuzz(count: Int, intent: String?, kinds: [FuzzKind], on device: Device) {
         var generator = MalformedInputs(random: fuzzRandom[device.index], maxInputBytes: configuration.maxInputBytes)
-        let calls = generator.calls(
-            count: count, intent: intent, kinds: kinds)
+        let own =
+            appHandlers == nil ? nil : intent.map { IntentName(rawValue: $0) == nil ? [$0] : nil } ?? appIntentNames
+        let calls =
+            own.map { generator.calls(count: count, ownIntents: $0, kinds: kinds) }
+            ?? generator.calls(count: count, intent: intent.flatMap(IntentName.init), kinds: kinds)
         fuzzRandom[device.index] = generator.random
         for generated in calls {
             fuzzed += 1
