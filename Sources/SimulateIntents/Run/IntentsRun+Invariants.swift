@@ -40,25 +40,26 @@ extension IntentsRun {
         var violations = ViolationLog()
         let what = appHandlers == nil ? "addTask" : "an intent"
         let prefix = appHandlers == nil ? "addTask " : ""
-        for (index, log) in logs.enumerated() {
-            for (id, time, task) in log.displayIDs {
-                guard let earlier = first[id] else {
-                    first[id] = (index, time, task)
-                    continue
-                }
-                if let task, task == earlier.task { continue }
-                let other = context.devices[earlier.device].id
-                let named = { (task: String?) in task.map { " for task \(JSONWriter.string(.string($0)))" } ?? "" }
-                violations.append(
-                    Violation(
-                        at: time, device: context.devices[index].id,
-                        message: "\(what) answered displayId \(id)\(named(task)), which \(other) was answered at "
-                            + DurationFormat.secondsText(earlier.at) + named(earlier.task),
-                        events: [
-                            "\(DurationFormat.secondsText(earlier.at)) \(other) \(prefix)displayId \(id)\(named(earlier.task))",
-                            "\(DurationFormat.secondsText(time)) \(context.devices[index].id) \(prefix)displayId \(id)\(named(task))",
-                        ]))
+        // In the order answered, across devices: the later answer is the duplicate.
+        let answered = logs.enumerated().flatMap { index, log in log.displayIDs.map { (index, $0.id, $0.at, $0.task) } }
+            .enumerated().sorted { ($0.element.2, $0.offset) < ($1.element.2, $1.offset) }.map(\.element)
+        for (index, id, time, task) in answered {
+            guard let earlier = first[id] else {
+                first[id] = (index, time, task)
+                continue
             }
+            if let task, task == earlier.task { continue }
+            let other = context.devices[earlier.device].id
+            let named = { (task: String?) in task.map { " for task \(JSONWriter.string(.string($0)))" } ?? "" }
+            violations.append(
+                Violation(
+                    at: time, device: context.devices[index].id,
+                    message: "\(what) answered displayId \(id)\(named(task)), which \(other) was answered at "
+                        + DurationFormat.secondsText(earlier.at) + named(earlier.task),
+                    events: [
+                        "\(DurationFormat.secondsText(earlier.at)) \(other) \(prefix)displayId \(id)\(named(earlier.task))",
+                        "\(DurationFormat.secondsText(time)) \(context.devices[index].id) \(prefix)displayId \(id)\(named(task))",
+                    ]))
         }
         return violations.all(end: context.now)
     }
