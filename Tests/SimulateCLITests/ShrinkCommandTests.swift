@@ -37,6 +37,21 @@ import Testing
         #expect(minimal["description"]?.stringValue?.contains("Shrunk by simulate shrink from allkeys.json") == true)
     }
 
+    /// A relative `$schema` names the schema from the file's folder: written to another folder, the minimal
+    /// scenario's names the same schema from there.
+    @Test func theMinimalScenarioWrittenElsewhereStillNamesItsSchema() throws {
+        let withSchema = Self.allKeys.replacingOccurrences(
+            of: #"{"format": 1,"#, with: #"{"$schema": "../schema/scenario.schema.json", "format": 1,"#)
+        let directory = try CommandRunner.temporaryDirectory(["scenarios/allkeys.json": withSchema])
+        let output = try CommandRunner.run(
+            ["shrink", "scenarios/allkeys.json", "--output", "out/deeper/min.json"], executable: "simulate",
+            in: directory)
+        #expect(output.status == 0)
+        let written = directory.appendingPathComponent("out/deeper/min.json")
+        let minimal = try JSONParser.parse(Array(try Data(contentsOf: written))).root
+        #expect(minimal["$schema"]?.stringValue == "../../schema/scenario.schema.json")
+    }
+
     @Test func aScenarioThatPassesExitsWithOneAndWritesNothing() throws {
         let passing = Self.allKeys.replacingOccurrences(of: #""savePolicy": "allKeys""#, with: "")
         let directory = try CommandRunner.temporaryDirectory(["ok.json": passing])

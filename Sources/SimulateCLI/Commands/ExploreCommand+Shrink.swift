@@ -35,7 +35,9 @@ extension ExploreCommand {
         }
         let destination = shrinkDestination
         do {
-            try destination.write(ScenarioJSONStyle.string(result.minimal).utf8)
+            try destination.write(
+                ScenarioJSONStyle.string(SchemaReference.rebased(result.minimal, from: file, to: destination.path)).utf8
+            )
         } catch {
             Output.error("error: \(error)")
             throw ExitCode(ExitStatus.invalid)
