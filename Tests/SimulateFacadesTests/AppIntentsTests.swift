@@ -291,5 +291,11 @@ import Testing
                 #"/plugins/intents/handler: unknown handler "mine": expected one of "reference", "scripted" (registered)"#
             )
         }
+        #expect {
+            _ = try ScenarioLoader(registry: harness.registry).load(
+                bytes: Array(Self.scenario(handler: "scriptd", steps: []).utf8), file: "app.json")
+        } throws: { error in
+            "\(error)".contains(#"unknown handler "scriptd": did you mean "scripted"? expected one of"#)
+        }
     }
 }

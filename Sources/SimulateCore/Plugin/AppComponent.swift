@@ -57,7 +57,9 @@ public enum ComponentChoice {
     ) {
         guard !builtIn.contains(name), !registered.contains(name) else { return }
         let known = builtIn.map { "\"\($0)\"" } + registered.map { "\"\($0)\" (registered)" }
-        var message = "unknown \(key) \"\(name)\": expected one of " + known.joined(separator: ", ")
+        var message =
+            "unknown \(key) \"\(name)\": " + NameSuggestion.hint(name, in: builtIn + registered) + "expected one of "
+            + known.joined(separator: ", ")
         if registered.isEmpty {
             message += "; app components are registered from Swift (see docs/your-own-code.md)"
         }
