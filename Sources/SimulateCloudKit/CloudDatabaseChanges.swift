@@ -29,27 +29,34 @@ public struct CloudDatabaseChangeToken: Hashable, Sendable, Codable, CustomStrin
         var sequence: Int
     }
 
+    /// Tokens of an earlier epoch are expired (a `changeTokenExpired` fault).
+    let epoch: Int
+    /// The point in the database's history of zone deletions the token was issued at.
+    let history: Int
     let zones: [String: Mark]
+    /// Zones whose deletions up to this point of the history were reported in a page after `history`.
+    let reported: [String: Int]
     /// On a device, the `CKServerChangeToken` archived with `NSKeyedArchiver` (`CKDatabaseAdapter`); nil in
     /// the simulation.
     package let archivedServerToken: [UInt8]?
 
-    init(zones: [String: Mark]) {
+    init(epoch: Int, history: Int, zones: [String: Mark], reported: [String: Int] = [:]) {
+        self.epoch = epoch
+        self.history = history
         self.zones = zones
+        self.reported = reported
         archivedServerToken = nil
     }
 
     /// A device's token: CloudKit's own, archived.
     package init(archivedServerToken: [UInt8]) {
-        zones = [:]
+        (epoch, history, zones, reported) = (0, 0, [:], [:])
         self.archivedServerToken = archivedServerToken
     }
 
-    /// `database@zone:incarnation.sequence,…`, for reports.
+    /// `database@epoch.history`, for reports.
     public var description: String {
-        guard archivedServerToken == nil else { return "database@server" }
-        let marks = zones.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.incarnation).\($0.value.sequence)" }
-        return "database@" + marks.joined(separator: ",")
+        archivedServerToken == nil ? "database@\(epoch).\(history)" : "database@server"
     }
 }
 

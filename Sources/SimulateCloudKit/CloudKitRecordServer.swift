@@ -44,9 +44,12 @@ public final class CloudKitRecordServer {
     /// The epoch of each deleted zone's last incarnation: a zone created again starts past it, so its
     /// earlier tokens are expired rather than read against the new zone's history.
     var retiredEpochs: [CloudZoneID: Int] = [:]
-    /// Whether each zone's last deletion was the user's (`purged` in database changes), kept when it is made again.
-    var lastDeletionByUser: [CloudZoneID: Bool] = [:]
     var zonesMade = 0
+    /// The database's history for `databaseChanges`: each zone deletion, in order, at its point.
+    var zoneDeletions: [ZoneDeletion] = []
+    var databaseHistory = 0
+    /// Database change tokens of an earlier epoch are expired (a `changeTokenExpired` fault).
+    var databaseEpoch = 0
     /// Read it through ``storedRecord(_:)`` and remove from it through ``removeStored(_:)``.
     @exclusivity(unchecked) var stored = StoredRecordTable()
     /// The record looked up last: clients ask for the same few records over and over.
@@ -216,7 +219,8 @@ public final class CloudKitRecordServer {
         state.detachFeeds()
         deletedZones[zoneID] = byUser
         retiredEpochs[zoneID] = state.epoch
-        lastDeletionByUser[zoneID] = byUser
+        databaseHistory += 1
+        zoneDeletions.append(ZoneDeletion(history: databaseHistory, zoneID: zoneID, byUser: byUser))
         for recordID in stored.keys.sorted() where recordID.zoneID == zoneID { removeStored(recordID) }
         trace.instant(Self.track, "cloudkit", "zone.deleted", zoneID.zoneName, value: byUser ? 1 : 0)
     }

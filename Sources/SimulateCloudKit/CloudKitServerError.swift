@@ -26,9 +26,9 @@ public enum CloudKitServerError: String, CaseIterable, Sendable {
     /// `CKError.Code.userDeletedZone` (28): as `zoneNotFound`, but the user deleted the zones (Settings →
     /// iCloud → Manage Storage), so operations fail with this code.
     case userDeletedZone
-    /// `CKError.Code.changeTokenExpired` (21): when the fault starts, every change token issued so far for
-    /// every custom zone expires; the next fetch of changes with one fails with it, and the client must
-    /// fetch the zone from the start (field report 7). The fault's devices and length do not matter.
+    /// `CKError.Code.changeTokenExpired` (21): when the fault starts, every database change token and every change
+    /// token issued so far for every custom zone expires; the next fetch of changes with one fails with it, and the
+    /// client must fetch from the start (field report 7). The fault's devices and length do not matter.
     case changeTokenExpired
 
     /// The error that answers a whole operation of a device under this fault (nil: the fault works otherwise).
@@ -75,8 +75,9 @@ public enum CloudKitServerError: String, CaseIterable, Sendable {
                 + "operations on it fail until a client saves the zone again"),
         ServerErrorDoc(
             server: CloudKitRecordServer.networkName, error: changeTokenExpired.rawValue,
-            "CKError.Code.changeTokenExpired (21): at the start every change token of every custom zone expires; "
-                + "the next fetch of changes with one fails, and the client must fetch the zone from the start"),
+            "CKError.Code.changeTokenExpired (21): at the start every change token of every custom zone, and every "
+                + "database change token, expires; the next fetch of changes with one fails, and the client must "
+                + "fetch from the start"),
     ]
 }
 
@@ -91,6 +92,7 @@ extension CloudKitRecordServer {
             }
             if fault.error == CloudKitServerError.changeTokenExpired.rawValue {
                 for zoneID in zones.keys.sorted() { expireChangeTokens(in: zoneID) }
+                databaseEpoch += 1
             }
         } else {
             activeServerErrors.removeAll { $0.ordinal == fault.ordinal }

@@ -54,12 +54,69 @@ import Testing
         #expect(again.modifiedZoneIDs == [notes])
     }
 
+    func fault(_ server: CloudKitRecordServer, _ error: String, ordinal: Int = 1) {
+        let occurrence = FaultOccurrence(
+            kind: .serverError, start: .start, end: nil, deviceIDs: ["phone"], latency: nil, loss: nil,
+            plugin: nil, server: "cloudkit", error: error, ordinal: ordinal)
+        server.serverErrorChanged(occurrence, active: true)
+        server.serverErrorChanged(occurrence, active: false)
+    }
+
+    /// A token is a point in the history: a zone made after it and purged is reported purged, and a purge stays a
+    /// purge whatever happened to the zone after it (made again, deleted again).
+    @Test func aPurgeAfterTheTokenIsReportedWhetherOrNotTheTokenSawTheZone() throws {
+        let server = makeTestServer(zone: notes).server
+        let early = try changes(server, since: nil).token
+        server.saveZone(CloudZone(zoneID: tags))
+        let seen = try changes(server, since: early).token
+        fault(server, "userDeletedZone")
+        server.saveZone(CloudZone(zoneID: tags))
+        server.deleteZone(tags)
+        for token in [early, seen] {
+            let page = try changes(server, since: token)
+            #expect(
+                Set(page.deletions)
+                    == [
+                        CloudZoneDeletion(zoneID: notes, reason: .purged),
+                        CloudZoneDeletion(zoneID: tags, reason: .purged),
+                    ])
+        }
+        let after = try changes(server, since: seen).token
+        server.saveZone(CloudZone(zoneID: tags))
+        server.deleteZone(tags)
+        #expect(try changes(server, since: after).deletions == [CloudZoneDeletion(zoneID: tags, reason: .deleted)])
+    }
+
+    /// `changeTokenExpired` expires database tokens too: the engine's path back to a fresh fetch is exercised.
+    @Test func aChangeTokenExpiredFaultExpiresDatabaseTokens() throws {
+        let server = makeTestServer(zone: notes).server
+        let token = try changes(server, since: nil).token
+        fault(server, "changeTokenExpired")
+        #expect(server.databaseChanges(since: token).failure?.code == .changeTokenExpired)
+        let fresh = try changes(server, since: nil)
+        #expect(fresh.modifiedZoneIDs == [notes])
+        #expect(server.databaseChanges(since: fresh.token).failure == nil)
+    }
+
     @Test func expiredZoneTokensAreNotAZoneDeletion() throws {
         let server = makeTestServer(zone: notes).server
         let token = try changes(server, since: nil).token
         server.expireChangeTokens(in: notes)
         let page = try changes(server, since: token)
         #expect(page.deletions.isEmpty && page.modifiedZoneIDs.isEmpty)
+    }
+
+    /// Deletions come in pages with the zones: a page names each zone once, and the next goes on after it.
+    @Test func deletionsArePagedWithTheirZones() throws {
+        let server = makeTestServer(zone: notes).server
+        for name in ["B", "C", "D"] { server.saveZone(CloudZone(zoneID: CloudZoneID(name))) }
+        let token = try changes(server, since: nil).token
+        fault(server, "zoneNotFound")
+        let first = try changes(server, since: token, limit: 3)
+        let second = try changes(server, since: first.token, limit: 3)
+        #expect(first.moreComing && !second.moreComing)
+        #expect((first.deletions + second.deletions).map(\.zoneID.zoneName) == ["B", "C", "D", "Notes"])
+        #expect(try changes(server, since: second.token).deletions.isEmpty)
     }
 
     @Test func pagesFollowTheLimitAndATokenKeptAcrossLaunchesGoesOn() throws {
