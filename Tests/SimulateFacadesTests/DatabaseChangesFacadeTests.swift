@@ -17,15 +17,15 @@ import Testing
                 {"format": 1, "name": "zone watch", "duration": "20s", "devices": [{"id": "phone"}],
                  "plugins": {"zonewatch": {}},
                  "faults": [{"kind": "serverError", "server": "cloudkit", "error": "\(fault)", "at": "5s", "for": "1s"}],
-                 "expect": [{"at": "end", "check": "zonewatch.seen", "equals": "Notes:modified Notes:\(reason)"}]}
+                 "expect": [{"at": "end", "check": "zonewatch.seen", "equals": "Notes:modified page:2+more Notes:\(reason)"}]}
                 """)
         let outcome = harness.run(scenario)
         #expect(outcome.passed, "\(outcome.failures.map(\.message))")
     }
 }
 
-/// Makes zone `Notes` at the start, reads database changes, then again at 10 s with the first token; its
-/// observable `seen` lists what the two reads said.
+/// Makes zone `Notes` at the start, reads database changes, a page of two of its three records' changes, then
+/// database changes again at 10 s with the first token; its observable `seen` lists what the reads said.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 private struct ZoneWatchPlugin: SimulationPlugin {
     struct Configuration: PluginArguments {
@@ -61,6 +61,14 @@ private final class ZoneWatchRun: PluginRun, @unchecked Sendable {
             _ = try await database.modifyRecordZones(saving: [CloudZone(zoneID: CloudZoneID("Notes"))], deleting: [])
             let first = try await database.databaseChanges(since: nil)
             seen += first.modifiedZoneIDs.map { "\($0.zoneName):modified" }
+            let notes = (1...3).map {
+                CloudRecord(
+                    recordType: "Note", recordID: CloudRecordID(recordName: "n\($0)", zoneID: CloudZoneID("Notes")))
+            }
+            _ = try await database.modifyRecords(saving: notes, deleting: [], savePolicy: .allKeys, atomically: true)
+            let page = try await database.recordZoneChanges(
+                inZoneWith: CloudZoneID("Notes"), since: nil, resultsLimit: 2)
+            seen.append("page:\(page.changedRecords.count)" + (page.moreComing ? "+more" : ""))
             try await clock.sleep(until: clock.now.advanced(by: .seconds(10)))
             let second = try await database.databaseChanges(since: first.token)
             seen += second.deletions.map { "\($0.zoneID.zoneName):\($0.reason.rawValue)" }

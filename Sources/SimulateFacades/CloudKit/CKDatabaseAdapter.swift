@@ -89,12 +89,13 @@
         /// One page of `CKDatabase.recordZoneChanges(inZoneWith:since:)`. The token carries CloudKit's
         /// `CKServerChangeToken`, archived; the changed records come sorted by record name (the async API
         /// answers a dictionary). A record whose modification failed fails the page with its error.
-        public func recordZoneChanges(inZoneWith zoneID: CloudZoneID, since token: CloudChangeToken?) async throws
-            -> CloudZoneChanges
-        {
+        public func recordZoneChanges(
+            inZoneWith zoneID: CloudZoneID, since token: CloudChangeToken?, resultsLimit: Int?
+        ) async throws -> CloudZoneChanges {
             do {
                 let previous = try token.map(Self.serverToken)
-                let page = try await database.recordZoneChanges(inZoneWith: Self.ckZoneID(zoneID), since: previous)
+                let page = try await database.recordZoneChanges(
+                    inZoneWith: Self.ckZoneID(zoneID), since: previous, resultsLimit: resultsLimit)
                 var changed: [CloudRecord] = []
                 for (_, result) in page.modificationResultsByID {
                     changed.append(remember(try result.get().record))
@@ -111,10 +112,12 @@
 
         /// One page of `CKDatabase.databaseChanges(since:)`. The token carries CloudKit's `CKServerChangeToken`,
         /// archived; each deletion keeps CloudKit's reason.
-        public func databaseChanges(since token: CloudDatabaseChangeToken?) async throws -> CloudDatabaseChanges {
+        public func databaseChanges(since token: CloudDatabaseChangeToken?, resultsLimit: Int?) async throws
+            -> CloudDatabaseChanges
+        {
             do {
                 let previous = try token.map { try Self.serverToken($0.archivedServerToken, describing: "\($0)") }
-                let page = try await database.databaseChanges(since: previous)
+                let page = try await database.databaseChanges(since: previous, resultsLimit: resultsLimit)
                 let deletions = page.deletions.map { deletion in
                     let reason: CloudZoneDeletionReason =
                         switch deletion.reason {

@@ -34,15 +34,30 @@ public protocol CloudKitDatabase: Sendable {
             saveResults: [CloudZoneID: Result<CloudZone, any Error>],
             deleteResults: [CloudZoneID: Result<Void, any Error>]
         )
-    /// `CKDatabase.recordZoneChanges(inZoneWith:since:)`: one page of changes after `token`.
-    func recordZoneChanges(inZoneWith zoneID: CloudZoneID, since token: CloudChangeToken?) async throws
-        -> CloudZoneChanges
-    /// `CKDatabase.databaseChanges(since:)`: one page of the custom zones changed or deleted after `token`
-    /// (nil: every zone there is), each deletion with its reason (`purged`: the user removed the app's data).
-    func databaseChanges(since token: CloudDatabaseChangeToken?) async throws -> CloudDatabaseChanges
+    /// `CKDatabase.recordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:)`: one page of changes after
+    /// `token`, of at most `resultsLimit` records and deletions (nil: the server's page, 400 in the simulation).
+    func recordZoneChanges(inZoneWith zoneID: CloudZoneID, since token: CloudChangeToken?, resultsLimit: Int?)
+        async throws -> CloudZoneChanges
+    /// `CKDatabase.databaseChanges(since:resultsLimit:)`: one page of the custom zones changed or deleted after
+    /// `token` (nil: every zone there is), each deletion with its reason (`purged`: the user removed the app's
+    /// data); at most `resultsLimit` zones (nil: the server's page).
+    func databaseChanges(since token: CloudDatabaseChangeToken?, resultsLimit: Int?) async throws
+        -> CloudDatabaseChanges
 }
 
 extension CloudKitDatabase {
+    /// `CKDatabase.recordZoneChanges(inZoneWith:since:)`: one page of the server's size.
+    public func recordZoneChanges(inZoneWith zoneID: CloudZoneID, since token: CloudChangeToken?) async throws
+        -> CloudZoneChanges
+    {
+        try await recordZoneChanges(inZoneWith: zoneID, since: token, resultsLimit: nil)
+    }
+
+    /// `CKDatabase.databaseChanges(since:)`: one page of the server's size.
+    public func databaseChanges(since token: CloudDatabaseChangeToken?) async throws -> CloudDatabaseChanges {
+        try await databaseChanges(since: token, resultsLimit: nil)
+    }
+
     /// Saves one record with `ifServerRecordUnchanged`, like `CKDatabase.save(_:)`: throws the record's
     /// own error (`serverRecordChanged` with the server's record, …), not the batch's `partialFailure`.
     public func save(_ record: CloudRecord) async throws -> CloudRecord {

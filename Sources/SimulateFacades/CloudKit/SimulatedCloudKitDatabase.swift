@@ -87,25 +87,29 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         return (saves, deletes)
     }
 
-    /// `CKDatabase.recordZoneChanges(inZoneWith:since:)`: one page of the zone's changes after `token`.
-    public func recordZoneChanges(inZoneWith zoneID: CloudZoneID, since token: CloudChangeToken?) async throws
-        -> CloudZoneChanges
+    /// `CKDatabase.recordZoneChanges(inZoneWith:since:desiredKeys:resultsLimit:)`: one page of the zone's changes
+    /// after `token`, of at most `resultsLimit` (nil: 400).
+    public func recordZoneChanges(inZoneWith zoneID: CloudZoneID, since token: CloudChangeToken?, resultsLimit: Int?)
+        async throws -> CloudZoneChanges
     {
         note(.zoneChanges)
         let (client, hub, device) = (self.client, self.hub, client.device)
         return try await runtime.suspend("CloudKit zone changes \(zoneID)") { wait in
-            client.fetchChanges(in: zoneID, since: token) { result in
+            client.fetchChanges(in: zoneID, since: token, resultsLimit: resultsLimit ?? 400) { result in
                 hub.whenActive(device) { wait.resume(with: result.mapError { $0 }) }
             }
         }
     }
 
-    /// `CKDatabase.databaseChanges(since:)`: one page of the custom zones changed or deleted after `token`.
-    public func databaseChanges(since token: CloudDatabaseChangeToken?) async throws -> CloudDatabaseChanges {
+    /// `CKDatabase.databaseChanges(since:resultsLimit:)`: one page of the custom zones changed or deleted after
+    /// `token`, at most `resultsLimit` of them (nil: 400).
+    public func databaseChanges(since token: CloudDatabaseChangeToken?, resultsLimit: Int?) async throws
+        -> CloudDatabaseChanges
+    {
         note(.databaseChanges)
         let (client, hub, device) = (self.client, self.hub, client.device)
         return try await runtime.suspend("CloudKit database changes") { wait in
-            client.fetchDatabaseChanges(since: token) { result in
+            client.fetchDatabaseChanges(since: token, resultsLimit: resultsLimit ?? 400) { result in
                 hub.whenActive(device) { wait.resume(with: result.mapError { $0 }) }
             }
         }
