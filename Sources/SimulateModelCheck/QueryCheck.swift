@@ -84,9 +84,11 @@ struct QueryCheck {
         var walked: [String] = []
         for (name, position) in chain {
             walked.append(name)
-            guard let property = current.properties.first(where: { $0.name == name && !$0.isTransient }),
-                let type = property.type
-            else { return nil }
+            // Inherited properties too (a `#Predicate<Car>` over `Vehicle`'s relationship).
+            guard let (owner, property) = builder.storedProperty(name, of: current), let type = property.type else {
+                return nil
+            }
+            current = owner
             let scope = current.scope + [current.name]
             if let destination = builder.resolveModel(type.path, from: scope) {
                 if type.shape == .array && type.isOptional {

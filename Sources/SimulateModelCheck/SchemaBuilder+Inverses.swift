@@ -21,8 +21,11 @@ extension SchemaBuilder {
                                     + "@Model class found in the sources"))
                     continue
                 }
+                // `\Car.garage` where `garage` is `Vehicle`'s: the relationship of the model that declares it.
+                let declaring =
+                    keyPath.members.first.flatMap { storedProperty($0, of: destination)?.owner } ?? destination
                 guard keyPath.members.count == 1, let name = keyPath.members.first,
-                    let back = specs[destination.qualifiedName]?.relationship(named: name)
+                    let back = specs[declaring.qualifiedName]?.relationship(named: name)
                 else {
                     errors.append(
                         InputError(
@@ -46,22 +49,29 @@ extension SchemaBuilder {
                 // so this one has none, and the CloudKit check says so with the fix (the toolkit's reading).
                 if let taken = back.inverse, taken != property.name { continue }
                 setInverse(model.qualifiedName, property.name, to: name, at: keyPath)
-                setInverse(destination.qualifiedName, name, to: property.name, at: keyPath)
+                setInverse(declaring.qualifiedName, name, to: property.name, at: keyPath)
             }
         }
     }
 
-    /// A to-one relationship that names no inverse, whose destination has exactly one relationship back to
-    /// its entity that names none either, takes that one as its inverse; the other side keeps none. This is
+    /// A to-one relationship that names no inverse — the only one of its model to that destination without one
+    /// — whose destination has exactly one relationship back to its entity that names none either, takes that
+    /// one as its inverse; the other side keeps none. This is
     /// what seed 004 shows: its `SDMoodEntry.userProfile: SDUserProfileV9?` and
     /// `SDUserProfileV9.moodEntries: [SDMoodEntry]?`, neither naming an inverse, fail with
     /// "SDUserProfileV9: moodEntries" alone. The toolkit's reading of the seed, not a documented rule.
     mutating func inferToOneInverses() {
-        for model in declarations.models {
+        // In name order: which side of a one-to-one takes the other does not hang on the files' order.
+        for model in declarations.models.sorted(by: { $0.qualifiedName < $1.qualifiedName }) {
             guard let spec = specs[model.qualifiedName] else { continue }
             let scope = model.scope + [model.name]
             for relationship in spec.relationships where !relationship.isToMany && relationship.inverse == nil {
-                guard let type = model.properties.first(where: { $0.name == relationship.name })?.type,
+                // Only when unambiguous: `Doc.owner` and `Doc.editor` to `Person` do not both take `ownedDocs`.
+                let siblings = spec.relationships.filter {
+                    $0.destination == relationship.destination && $0.inverse == nil
+                }
+                guard siblings.count == 1,
+                    let type = model.properties.first(where: { $0.name == relationship.name })?.type,
                     let destination = resolveModel(type.path, from: scope),
                     let back = specs[destination.qualifiedName]?.relationships.filter({ $0.destination == model.name }),
                     back.count == 1, back[0].inverse == nil,

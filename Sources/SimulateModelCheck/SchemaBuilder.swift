@@ -250,8 +250,24 @@ struct SchemaBuilder {
     // MARK: Entities
 
     /// The @Model class `model` inherits from: its parent entity (a Core Data sub-entity).
-    private func parentModel(of model: ModelDeclaration) -> ModelDeclaration? {
+    func parentModel(of model: ModelDeclaration) -> ModelDeclaration? {
         model.superclassPath.flatMap { resolveModel($0, from: model.scope) }
+    }
+
+    /// The stored property `name` of `model` or of a model it inherits from, with the model that declares it.
+    func storedProperty(_ name: String, of model: ModelDeclaration) -> (
+        owner: ModelDeclaration, property: PropertyDeclaration
+    )? {
+        var current: ModelDeclaration? = model
+        var depth = 0
+        while let owner = current, depth < 32 {
+            if let property = owner.properties.first(where: { $0.name == name && !$0.isTransient }) {
+                return (owner, property)
+            }
+            current = parentModel(of: owner)
+            depth += 1
+        }
+        return nil
     }
 
     private mutating func entity(_ model: ModelDeclaration) -> EntitySpec {

@@ -100,7 +100,12 @@ enum SourceFiles {
     }
 
     static func parse(text: String, path: String) -> Result<ParsedSource, InputError> {
-        let tree = Parser.parse(source: text)
+        // Swift 5 mode: what it only warns about (`@Relationship (inverse: …)`, a space before the parenthesis:
+        // swiftlang/swift#71237) builds in a Swift 5 target, so it is read, not refused.
+        var bytes = Array(text.utf8)
+        let tree = bytes.withUnsafeMutableBufferPointer { buffer in
+            Parser.parse(source: UnsafeBufferPointer(buffer), swiftVersion: .v5)
+        }
         let source = ParsedSource(path: path, tree: tree, text: text)
         if tree.hasError {
             let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)

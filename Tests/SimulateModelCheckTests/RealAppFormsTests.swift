@@ -134,6 +134,31 @@
             #expect(title.relationship(named: "cards")?.inverse == "titles")
         }
 
+        /// What a Swift 5 target builds with a warning (a space before an attribute's parenthesis) is read; an
+        /// inverse is inferred only when it is not ambiguous; inherited members count (iOS 26 model inheritance).
+        @Test func swiftFiveSpacingAmbiguousInversesAndInheritedMembers() throws {
+            let result = Self.check(
+                """
+                @Model final class Airline {
+                    @Relationship (deleteRule: .cascade, inverse: \\Flight.airline) var flights: [Flight]? = []
+                }
+                @Model final class Flight { var airline: Airline? }
+                @Model final class Person { @Relationship(deleteRule: .cascade) var ownedDocs: [Doc]? = [] }
+                @Model final class Doc { var owner: Person?; var editor: Person? }
+                @Model class Vehicle { var garage: Garage? }
+                @Model final class Car: Vehicle { var doors: Int = 4 }
+                @Model final class Garage { @Relationship(inverse: \\Car.garage) var cars: [Car]? = [] }
+                func parked() -> Predicate<Car> { #Predicate<Car> { $0.garage?.cars?.isEmpty == false } }
+                """)
+            #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+            #expect(
+                result.failureReason?.hasSuffix("the following do not:\nDoc: editor\nDoc: owner\nPerson: ownedDocs")
+                    == true, "\(result.failureReason ?? "")")
+            #expect(
+                result.schema?.current.entity(named: "Airline")?.relationship(named: "flights")?.inverse == "airline")
+            #expect(result.warnings.map(\.rule) == ["toManyKeyNotAllowed"])
+        }
+
         /// Two relationships naming one inverse (Backyard Birds' `leadingPlants` and `trailingPlants`): an inverse
         /// pairs two relationships, so the second has none — a finding with its fix, not "nothing was checked".
         /// Fix-its keep the delete rule, and give two relationships to one destination an inverse each.
