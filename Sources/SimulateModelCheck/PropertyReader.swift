@@ -54,7 +54,8 @@ struct PropertyReader {
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
             if let accessors = binding.accessorBlock, Self.isComputed(accessors) { continue }
             var property = template
-            property.name = identifier.identifier.text
+            // `` `default` ``: the property's name is `default`.
+            property.name = identifier.identifier.identifier?.name ?? identifier.identifier.text
             property.position = source.position(identifier)
             property.type = binding.typeAnnotation.map { Self.reference($0.type) }
             property.defaultValue = binding.initializer?.value
@@ -355,5 +356,6 @@ enum AttributeTypes {
     static let codableValues: Set<String> = [
         "Measurement", "TimeZone", "Locale", "Calendar", "PersonNameComponents", "DateComponents", "DateInterval",
         "IndexSet", "CharacterSet", "AttributedString", "CGPoint", "CGSize", "CGRect", "CGVector",
+        "Duration", "SIMD2", "SIMD3", "SIMD4", "SIMD8", "SIMD16", "PersistentIdentifier",
     ]
 }

@@ -88,6 +88,14 @@ struct SchemaBuilder {
         return nil
     }
 
+    /// A stand-in declaration for a `Codable` type of another module, nested as the path is written:
+    /// `struct Game: Codable {}`, or `enum Pizza { struct Game: Codable {} }` for `Pizza.Game`.
+    static func stub(for path: [String]) -> String {
+        var text = "struct \(path.last ?? "Type"): Codable {}"
+        for outer in path.dropLast().reversed() { text = "enum \(outer) { \(text) }" }
+        return "`" + text + "`"
+    }
+
     /// The type a written path names once type aliases are followed (`typealias Code = String` → `["String"]`);
     /// the path itself when no alias in scope names it.
     func aliasTarget(_ path: [String], from scope: [String], depth: Int = 0) -> [String] {
@@ -363,8 +371,11 @@ struct SchemaBuilder {
                 isArray = false
             }
         }
-        if attributeType == nil, AttributeTypes.codableValues.contains(name),
-            path.count == 1 || ["Foundation", "CoreGraphics"].contains(path[0])
+        // SwiftUI's `Color.Resolved` is `Codable` too.
+        if attributeType == nil,
+            (AttributeTypes.codableValues.contains(name)
+                && (path.count == 1 || ["Foundation", "CoreGraphics", "Swift", "SwiftData"].contains(path[0])))
+                || path.suffix(2) == ["Color", "Resolved"]
         {
             attributeType = .data
             isArray = false
@@ -376,15 +387,20 @@ struct SchemaBuilder {
                     "\(model.name).\(property.name) has type \(type.text): \(type.name) is neither a type SwiftData "
                         + "stores (String, Int, Double, Bool, Date, UUID, Data, URL, Foundation's Codable values…) nor an "
                         + "enum, struct or @Model class found in the sources; pass the file that declares it (for a Codable "
-                        + "type of another module, a file among the paths declaring `struct \(type.name): Codable {}` "
-                        + "stands for it), or mark the property @Transient if it is not stored"))
+                        + "type of another module, a file among the paths declaring "
+                        + Self.stub(for: type.path) + " stands for it; for an enum with raw values, declare it as one, "
+                        + "`enum \(type.name): String, Codable { case … }`, so that it is stored as its raw type), or mark "
+                        + "the property @Transient if it is not stored"))
             return nil
         }
         var attribute = AttributeSpec(
             name: property.name, type: attributeType, isArray: isArray, isOptional: type.isOptional,
             isUnique: property.isUnique, renamedFrom: property.originalName)
         attribute.isExternalStorage = property.isExternalStorage
-        if let value = property.defaultValue, !value.is(NilLiteralExprSyntax.self) {
+        // `= .none` on an optional is `Optional.none`: nil, no default (Swift picks it over an enum case `none`).
+        if let value = property.defaultValue, !value.is(NilLiteralExprSyntax.self),
+            !(type.isOptional && value.trimmedDescription == ".none")
+        {
             attribute.defaultValue = DefaultValue.json(value, for: attribute, enumType: enumType)
         }
         return attribute

@@ -12,7 +12,8 @@ enum TestHostCheck {
                 message: "\(owner)\(container.name) is a `static \(container.keyword)` ModelContainer configured with "
                     + "\(uses): when a test target's host app launches and its code uses it, it is created before any "
                     + "test runs and crashes without the entitlements (seed 003); make it a computed `static var` "
-                    + "that returns an in-memory container (`ModelConfiguration(isStoredInMemoryOnly: true, "
+                    + "that makes the container once, on first use, into a stored optional it returns after "
+                    + "(`private static var _shared: ModelContainer?`), and makes an in-memory container (`ModelConfiguration(isStoredInMemoryOnly: true, "
                     + "cloudKitDatabase: .none)`) when `NSClassFromString(\"XCTestCase\") != nil`, as seed 003 does")
         }
     }

@@ -159,6 +159,26 @@
             #expect(result.warnings.map(\.rule) == ["toManyKeyNotAllowed"])
         }
 
+        /// Codable types of the standard library and SwiftUI; `= .none` on an optional is nil; a backticked name.
+        @Test func codableSystemTypesNoneAndBacktickedNames() throws {
+            let result = Self.check(
+                """
+                enum Flag: String, Codable { case none, red }
+                @Model final class Shape {
+                    var color: Color.Resolved? = nil
+                    var position: SIMD3<Float> = .zero
+                    var ref: PersistentIdentifier? = nil
+                    var lasts: Duration = .zero
+                    var flag: Flag? = .none
+                    var `default`: Bool
+                }
+                """)
+            #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+            let shape = try #require(result.schema?.current.entity(named: "Shape"))
+            #expect(shape.attribute(named: "flag")?.defaultValue == nil)
+            #expect(result.failureReason?.hasSuffix("Shape: default") == true)
+        }
+
         /// Two relationships naming one inverse (Backyard Birds' `leadingPlants` and `trailingPlants`): an inverse
         /// pairs two relationships, so the second has none — a finding with its fix, not "nothing was checked".
         /// Fix-its keep the delete rule, and give two relationships to one destination an inverse each.
