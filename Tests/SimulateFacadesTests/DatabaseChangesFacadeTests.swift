@@ -21,6 +21,13 @@ import Testing
                 """)
         let outcome = harness.run(scenario)
         #expect(outcome.passed, "\(outcome.failures.map(\.message))")
+        // The app's CloudKit traffic is on its device's track, for a failure's timeline.
+        let traced = SimulationRunner(registry: harness.registry).run(scenario, seed: 0, keepsTrace: true).trace
+        let answers = traced.filter { $0.track == "phone" && $0.category == "cloudkit" }.map {
+            "\($0.name): \($0.detail)"
+        }
+        #expect(answers.contains("zone changes Notes: 2 changed, 0 deleted, more coming"), "\(answers)")
+        #expect(answers.contains("database changes: modified: ; deleted: Notes (\(reason))"), "\(answers)")
     }
 }
 

@@ -14,6 +14,8 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
     let observer: WeakClientProvider
     /// A suspended app hears the answers when it returns to the foreground.
     let hub: LifecycleHub
+    /// Each answer the app gets is an instant on its device's track, so a failure's timeline shows its traffic.
+    let trace: Trace
 
     /// How long a request waits for its answer when no plugin's client is used: 60 s, as the `counter`
     /// plugin's `requestTimeout` defaults to (an assumption: the deprecated
@@ -26,6 +28,7 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
     public init(context: SimulationContext, device: Device) {
         runtime = SimulationRuntime.of(context)
         hub = LifecycleHub.of(context)
+        trace = context.trace
         if let provider = context.services((any CloudKitDeviceClientProviding).self).first {
             observer = WeakClientProvider(provider)
             client = provider.cloudKitClient(for: device)
@@ -51,7 +54,8 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         note(.fetch)
         let (client, hub, device) = (self.client, self.hub, client.device)
         let fetched: CloudFetchResult = try await runtime.suspend("CloudKit fetch \(Self.names(recordIDs))") { wait in
-            client.fetch(recordIDs: recordIDs) { result in
+            client.fetch(recordIDs: recordIDs) { [trace] result in
+                Self.traceAnswer(trace, device, "fetch \(Self.names(recordIDs))", result) { Self.outcome($0.error) }
                 hub.whenActive(device) { wait.resume(with: result.mapError { $0 }) }
             }
         }
@@ -75,7 +79,12 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         let modified: CloudModifyResult = try await runtime.suspend(step) { wait in
             client.modify(
                 saving: recordsToSave, deleting: recordIDsToDelete, savePolicy: savePolicy, atomic: atomically
-            ) { result in hub.whenActive(device) { wait.resume(with: result.mapError { $0 }) } }
+            ) { [trace] result in
+                Self.traceAnswer(trace, device, step.dropFirst("CloudKit ".count).description, result) {
+                    Self.outcome($0.error)
+                }
+                hub.whenActive(device) { wait.resume(with: result.mapError { $0 }) }
+            }
         }
         if atomically, let error = Self.atomicFailure(modified, server: client.server) { throw error }
         var saves: [CloudRecordID: Result<CloudRecord, any Error>] = [:]
@@ -95,7 +104,11 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         note(.zoneChanges)
         let (client, hub, device) = (self.client, self.hub, client.device)
         return try await runtime.suspend("CloudKit zone changes \(zoneID)") { wait in
-            client.fetchChanges(in: zoneID, since: token, resultsLimit: resultsLimit ?? 400) { result in
+            client.fetchChanges(in: zoneID, since: token, resultsLimit: resultsLimit ?? 400) { [trace] result in
+                Self.traceAnswer(trace, device, "zone changes \(zoneID.zoneName)", result) { page in
+                    "\(page.changedRecords.count) changed, \(page.deletedRecordIDs.count) deleted"
+                        + (page.moreComing ? ", more coming" : "")
+                }
                 hub.whenActive(device) { wait.resume(with: result.mapError { $0 }) }
             }
         }
@@ -109,7 +122,12 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         note(.databaseChanges)
         let (client, hub, device) = (self.client, self.hub, client.device)
         return try await runtime.suspend("CloudKit database changes") { wait in
-            client.fetchDatabaseChanges(since: token, resultsLimit: resultsLimit ?? 400) { result in
+            client.fetchDatabaseChanges(since: token, resultsLimit: resultsLimit ?? 400) { [trace] result in
+                Self.traceAnswer(trace, device, "database changes", result) { page in
+                    let deleted = page.deletions.map { "\($0.zoneID.zoneName) (\($0.reason.rawValue))" }
+                    return "modified: \(page.modifiedZoneIDs.map(\.zoneName).joined(separator: ", ")); deleted: "
+                        + deleted.joined(separator: ", ") + (page.moreComing ? "; more coming" : "")
+                }
                 hub.whenActive(device) { wait.resume(with: result.mapError { $0 }) }
             }
         }
@@ -128,7 +146,15 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         let modified: CloudZoneModifyResult = try await runtime.suspend(
             "CloudKit modify zones \(names.joined(separator: ", "))"
         ) { wait in
-            client.modifyZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete) { result in
+            client.modifyZones(saving: recordZonesToSave, deleting: recordZoneIDsToDelete) { [trace] result in
+                Self.traceAnswer(trace, device, "modify zones \(names.joined(separator: ", "))", result) { answer in
+                    let failed =
+                        answer.deleteResults.compactMap(\.error)
+                        + answer.saveResults.compactMap {
+                            if case .failure(let error) = $0.result { error } else { nil }
+                        }
+                    return failed.isEmpty ? "ok" : failed.map { "\($0.code)" }.joined(separator: ", ")
+                }
                 hub.whenActive(device) { wait.resume(with: result.mapError { $0 }) }
             }
         }
@@ -150,6 +176,27 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
             item.error.code != .batchRequestFailed && server.zone(item.recordID.zoneID)?.atomic == true
         }
         return atomicZoneFailed ? error : nil
+    }
+
+    /// The answer as an instant `cloudkit <request>` on the device's track; an error's value is its code.
+    private static func traceAnswer<Answer>(
+        _ trace: Trace, _ device: Device, _ request: String, _ result: Result<Answer, CloudKitError>,
+        _ describe: (Answer) -> String
+    ) {
+        switch result {
+        case .success(let answer):
+            trace.instant(device.id, "cloudkit", request, describe(answer))
+        case .failure(let error):
+            trace.instant(
+                device.id, "cloudkit", request, "\(error.code): \(error.message)", value: Int64(error.code.rawValue))
+        }
+    }
+
+    /// `ok`, or the operation's error and each failed item's code.
+    private static func outcome(_ error: CloudKitError?) -> String {
+        guard let error else { return "ok" }
+        let items = error.partialErrorItems.map { "\($0.recordID.recordName): \($0.error.code)" }
+        return "\(error.code)" + (items.isEmpty ? "" : " (" + items.joined(separator: ", ") + ")")
     }
 
     private func note(_ kind: CloudKitRequestKind) {
