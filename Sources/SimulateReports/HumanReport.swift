@@ -103,6 +103,11 @@ package struct HumanReport {
                 for event in violation.events.prefix(12) {
                     lines.append("      " + terminal.dim(event))
                 }
+                if violation.events.count > 12 {
+                    lines.append(
+                        "      " + terminal.dim("… \(violation.events.count - 12) more event(s): --json lists them all")
+                    )
+                }
             }
             if expectation.violationCount > min(listed.count, 10) {
                 lines.append("    … and \(expectation.violationCount - min(listed.count, 10)) more")

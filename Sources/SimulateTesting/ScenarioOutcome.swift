@@ -99,6 +99,9 @@ public struct ScenarioOutcome: Sendable {
                 let message = violation.message.replacingOccurrences(of: "\n", with: "\n    ")
                 lines.append("  \(DurationFormat.secondsText(violation.at))\(device): \(message)")
                 for event in violation.events.prefix(8) { lines.append("    " + event) }
+                if violation.events.count > 8 {
+                    lines.append("    … \(violation.events.count - 8) more event(s): the saved trace lists them all")
+                }
             }
             let shown = min(listed.count, 5)
             if expectation.violationCount > shown { lines.append("  … and \(expectation.violationCount - shown) more") }
