@@ -100,7 +100,17 @@ struct QueryCheck {
                             + "time with \"to-many key not allowed here\" (seed 000): query from the child side "
                             + "(\(destination.name) where its relationship back matches) or filter in memory")
                 }
-                if type.shape == .array { return nil }
+                if type.shape == .array {
+                    // Fine today, but CloudKit needs it optional (`optionalRelationships`), and then it is the above.
+                    return Finding(
+                        position: position, entity: current.name, property: name, rule: "toManyKeyNotAllowed",
+                        severity: .warning,
+                        message: "\(what) over \(model.name) traverses \(walked.joined(separator: ".")), a to-many "
+                            + "relationship (\(current.name).\(name): \(type.text)) that CloudKit needs optional "
+                            + "(Code=134060); once it is, the fetch fails at run time with \"to-many key not allowed "
+                            + "here\" (seed 000): query from the child side (\(destination.name) where its "
+                            + "relationship back matches) or filter in memory")
+                }
                 current = destination
                 continue
             }

@@ -179,6 +179,21 @@
             #expect(result.failureReason?.hasSuffix("Shape: default") == true)
         }
 
+        /// SwiftDataEnroute's query over a non-optional to-many relationship works today; the fix-it that makes
+        /// the relationship optional, as CloudKit needs, makes it fail: the warning says so before anyone applies it.
+        @Test func aQueryOverAToManyRelationshipCloudKitNeedsOptionalIsWarnedOf() throws {
+            let result = Self.check(
+                """
+                @Model final class Airport { @Relationship(inverse: \\Flight.origin) var flightsFrom: [Flight] = [] }
+                @Model final class Flight { var origin: Airport? }
+                func busy() -> Predicate<Airport> { #Predicate<Airport> { $0.flightsFrom.isEmpty == false } }
+                """)
+            #expect(result.errors.map(\.rule) == ["optionalRelationships"])
+            #expect(
+                result.warnings.first?.message.contains("that CloudKit needs optional (Code=134060); once it is")
+                    == true)
+        }
+
         /// Two relationships naming one inverse (Backyard Birds' `leadingPlants` and `trailingPlants`): an inverse
         /// pairs two relationships, so the second has none — a finding with its fix, not "nothing was checked".
         /// Fix-its keep the delete rule, and give two relationships to one destination an inverse each.
