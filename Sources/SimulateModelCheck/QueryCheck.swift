@@ -91,25 +91,20 @@ struct QueryCheck {
             current = owner
             let scope = current.scope + [current.name]
             if let destination = builder.resolveModel(type.path, from: scope) {
-                if type.shape == .array && type.isOptional {
-                    return Finding(
-                        position: position, entity: current.name, property: name, rule: "toManyKeyNotAllowed",
-                        severity: .warning,
-                        message: "\(what) over \(model.name) traverses \(walked.joined(separator: ".")), an optional "
-                            + "to-many relationship (\(current.name).\(name): \(type.text)); the fetch fails at run "
-                            + "time with \"to-many key not allowed here\" (seed 000): query from the child side "
-                            + "(\(destination.name) where its relationship back matches) or filter in memory")
-                }
                 if type.shape == .array {
-                    // Fine today, but CloudKit needs it optional (`optionalRelationships`), and then it is the above.
+                    // A non-optional one works today, but CloudKit needs it optional, and then it fails the same way.
+                    let relationship = "(\(current.name).\(name): \(type.text))"
+                    let fails =
+                        type.isOptional
+                        ? "an optional to-many relationship \(relationship); the fetch fails"
+                        : "a to-many relationship \(relationship) that CloudKit needs optional (Code=134060); once "
+                            + "it is, the fetch fails"
                     return Finding(
                         position: position, entity: current.name, property: name, rule: "toManyKeyNotAllowed",
                         severity: .warning,
-                        message: "\(what) over \(model.name) traverses \(walked.joined(separator: ".")), a to-many "
-                            + "relationship (\(current.name).\(name): \(type.text)) that CloudKit needs optional "
-                            + "(Code=134060); once it is, the fetch fails at run time with \"to-many key not allowed "
-                            + "here\" (seed 000): query from the child side (\(destination.name) where its "
-                            + "relationship back matches) or filter in memory")
+                        message: "\(what) over \(model.name) traverses \(walked.joined(separator: ".")), \(fails) at "
+                            + "run time with \"to-many key not allowed here\" (seed 000): query from the child side "
+                            + "(\(destination.name) where its relationship back matches) or filter in memory")
                 }
                 current = destination
                 continue

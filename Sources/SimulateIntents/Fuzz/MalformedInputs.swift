@@ -39,13 +39,8 @@ struct MalformedInputs {
         let fields = FuzzFields.fields(intent)
         let text: String
         switch kind {
-        case .notJSON:
-            text = random.chance(0.5) ? pick(Self.notJSON) : truncated(JSONWriter.string(.object(object)))
-        case .deepNesting:
-            let depth = max(StrictDepth.beyondLimit, min(random.int(in: 600...2000), maxInputBytes / 2))
-            text = RepeatedASCII.text("[", count: depth, then: "]")
-        case .notObject:
-            text = pick(["[]", "[{\"name\": \"x\"}]", "42", "\"text\"", "null", "true", "-0.5e3"])
+        case .notJSON, .deepNesting, .notObject, .tooLarge:
+            text = fieldFree(kind, valid: object, padding: fields[0].name)
         case .wrongType:
             let field = pick(fields)
             object[field.name] = FuzzFields.wrongValue(for: field, choice: Int(random.below(100)))
@@ -72,10 +67,6 @@ struct MalformedInputs {
             let name = pick(["", "addtask", "AddTask", "add_task", "createProjects", "delete", "listTasks ", "🧪"])
             return FuzzCall(
                 intent: name, input: JSONWriter.string(.object(object)), kind: kind, maxInputBytes: maxInputBytes)
-        case .tooLarge:
-            let padding = maxInputBytes + random.int(in: 1...256)
-            object[fields[0].name] = .string(RepeatedASCII.text("x", count: padding))
-            text = JSONWriter.string(.object(object))
         case .hostileText:
             text = JSONWriter.string(["name": .string(pick(Self.hostile) + " \(random.below(1000))")])
         }
@@ -90,22 +81,29 @@ struct MalformedInputs {
         return (0..<count).map { _ in
             let intent = pick(intents)
             let kind = pick(usable)
-            let text: String
-            switch kind {
-            case .deepNesting:
-                let depth = max(StrictDepth.beyondLimit, min(random.int(in: 600...2000), maxInputBytes / 2))
-                text = RepeatedASCII.text("[", count: depth, then: "]")
-            case .notObject:
-                text = pick(["[]", "[{\"name\": \"x\"}]", "42", "\"text\"", "null", "true", "-0.5e3"])
-            case .tooLarge:
-                let padding = maxInputBytes + random.int(in: 1...256)
-                text = JSONWriter.string(["text": .string(RepeatedASCII.text("x", count: padding))])
-            default:
-                text = random.chance(0.5) ? pick(Self.notJSON) : truncated(#"{"text": "x", "count": 1}"#)
-            }
+            let text = fieldFree(kind, valid: ["text": "x", "count": 1], padding: "text")
             var call = FuzzCall(intent: intent, input: text, kind: kind, maxInputBytes: maxInputBytes)
             call.judgesCode = false
             return call
+        }
+    }
+
+    /// An input of a kind that needs no knowledge of the intent's fields (``FuzzKind/anyIntent``): `valid` cut
+    /// short or with its `padding` field past `maxInputBytes`, nesting past the parser's limit, or JSON that is
+    /// not an object.
+    private mutating func fieldFree(_ kind: FuzzKind, valid: JSONObject, padding field: String) -> String {
+        switch kind {
+        case .deepNesting:
+            let depth = max(StrictDepth.beyondLimit, min(random.int(in: 600...2000), maxInputBytes / 2))
+            return RepeatedASCII.text("[", count: depth, then: "]")
+        case .notObject:
+            return pick(["[]", "[{\"name\": \"x\"}]", "42", "\"text\"", "null", "true", "-0.5e3"])
+        case .tooLarge:
+            var object = valid
+            object[field] = .string(RepeatedASCII.text("x", count: maxInputBytes + random.int(in: 1...256)))
+            return JSONWriter.string(.object(object))
+        default:
+            return random.chance(0.5) ? pick(Self.notJSON) : truncated(JSONWriter.string(.object(valid)))
         }
     }
 
