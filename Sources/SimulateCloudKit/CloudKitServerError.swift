@@ -66,15 +66,15 @@ public enum CloudKitServerError: String, CaseIterable, Sendable {
             "CKError.Code.serverResponseLost (34): the server applies the devices' saves and deletes, and they get "
                 + "this error instead of the results (consult the server's state)"),
         ServerErrorDoc(
-            server: CloudKitRecordServer.networkName, error: zoneNotFound.rawValue,
+            server: CloudKitRecordServer.networkName, error: zoneNotFound.rawValue, actsAtStart: true,
             "CKError.Code.zoneNotFound (26): at the start every custom zone is deleted with its records; "
                 + "operations on it fail until a client saves the zone again"),
         ServerErrorDoc(
-            server: CloudKitRecordServer.networkName, error: userDeletedZone.rawValue,
+            server: CloudKitRecordServer.networkName, error: userDeletedZone.rawValue, actsAtStart: true,
             "CKError.Code.userDeletedZone (28): the user deleted every custom zone (with its records) at the start; "
                 + "operations on it fail until a client saves the zone again"),
         ServerErrorDoc(
-            server: CloudKitRecordServer.networkName, error: changeTokenExpired.rawValue,
+            server: CloudKitRecordServer.networkName, error: changeTokenExpired.rawValue, actsAtStart: true,
             "CKError.Code.changeTokenExpired (21): at the start every change token of every custom zone, and every "
                 + "database change token, expires; the next fetch of changes with one fails, and the client must "
                 + "fetch from the start"),

@@ -91,6 +91,22 @@ import Testing
         }
     }
 
+    /// A fault that does all it does at its start (a zone deleted under the app) needs no `for` before a liveness
+    /// phase; one that lasts (an account unavailable) does.
+    @Test func aFaultThatActsAtItsStartNeedsNoEndBeforeTheLivenessPhase() throws {
+        func text(_ error: String) -> String {
+            """
+            {"format": 1, "name": "zone", "duration": "90s", "devices": [{"id": "a"}], "plugins": {"counter": {}},
+             "faults": {"list": [{"at": "5s", "kind": "serverError", "server": "cloudkit", "error": "\(error)"}],
+                        "liveness": {"after": "30s", "within": "30s"}}}
+            """
+        }
+        _ = try ScenarioLoader(registry: Self.registry).load(text: text("zoneNotFound"))
+        #expect(throws: ScenarioError.self) {
+            try ScenarioLoader(registry: Self.registry).load(text: text("notAuthenticated"))
+        }
+    }
+
     @Test func aGeneratorNeedsKindsAndAWindow() throws {
         let text = """
             {"format": 1, "name": "x", "duration": "60s", "devices": [{"id": "phone"}], "plugins": {"sse": {}},

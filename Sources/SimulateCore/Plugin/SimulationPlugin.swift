@@ -147,10 +147,14 @@ public struct ServerErrorDoc: Sendable, Equatable {
     /// The error's name in the fault's `error` field.
     public var error: String
     public var summary: String
+    /// The error does all it does when the fault starts (a zone deleted): how long the fault lasts does not matter,
+    /// so a liveness phase does not ask for its `for`.
+    public var actsAtStart: Bool
 
-    public init(server: String, error: String, _ summary: String) {
+    public init(server: String, error: String, actsAtStart: Bool = false, _ summary: String) {
         self.server = server
         self.error = error
+        self.actsAtStart = actsAtStart
         self.summary = summary
     }
 }

@@ -34,7 +34,17 @@ extension ScenarioValidator {
                     + "the liveness phase starts (\(DurationFormat.string(liveness.after)))",
                 at: generator.path / "window" / "to")
         }
+        let atStart = Set(
+            scenario.plugins.compactMap { registry.plugin(named: $0.name) }.flatMap(\.serverErrors)
+                .filter(\.actsAtStart).map { "\($0.server)/\($0.error)" })
         for fault in scenario.faults {
+            if fault.kind == .serverError, atStart.contains("\(fault.server ?? "")/\(fault.error ?? "")"),
+                let last = SimulationRunner.occurrences(of: fault.at, repeating: fault.repeat, runEnd: scenario.end)
+                    .last,
+                last <= liveness.after
+            {
+                continue
+            }
             guard let end = Self.lastEnd(of: fault, runEnd: scenario.end), end <= liveness.after else {
                 diagnostics.error(
                     "this fault is still active when the liveness phase starts at "
