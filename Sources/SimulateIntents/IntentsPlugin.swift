@@ -35,6 +35,9 @@ public struct IntentsPlugin: SimulationPlugin {
         ComponentChoice.check(
             configuration.handlerName, key: "handler", builtIn: [IntentsConfiguration.referenceHandler],
             registered: appIntents.keys.sorted(), at: path, diagnostics: context.diagnostics)
+        if let handler = configuration.appHandler {
+            checkFuzzKinds(context.scenario, ownIntents: intentNames[handler], diagnostics: context.diagnostics)
+        }
         if let handler = configuration.appHandler, let names = intentNames[handler] {
             checkCalledIntents(context.scenario, handler: handler, names: names, diagnostics: context.diagnostics)
         } else if configuration.appHandler == nil {
@@ -42,6 +45,25 @@ public struct IntentsPlugin: SimulationPlugin {
         }
         if configuration.appHandler == nil, let model = context.configuration(of: ModelPlugin()) {
             ModelCompatibility.check(model.configuration, at: model.path, diagnostics: context.diagnostics)
+        }
+    }
+
+    /// A fuzz aimed at your own intents (an intent the reference does not have, or unaimed with declared names)
+    /// sends only kinds that need no knowledge of their fields: asking for none of them would send nothing.
+    private func checkFuzzKinds(_ scenario: Scenario, ownIntents: [String]?, diagnostics: Diagnostics) {
+        let reference = Set(IntentName.allCases.map(\.rawValue))
+        for step in scenario.steps where step.plugin == name && step.action == "fuzz" {
+            let aim = step.args["intent"]?.stringValue
+            guard aim.map({ !reference.contains($0) }) ?? (ownIntents != nil),
+                let kinds = step.args["kinds"]?.arrayValue?.compactMap(\.stringValue).compactMap(FuzzKind.init),
+                !kinds.isEmpty, !kinds.contains(where: FuzzKind.anyIntent.contains)
+            else { continue }
+            diagnostics.error(
+                "none of these kinds is sent to your own intents, which get only inputs that need no knowledge of "
+                    + "their fields: "
+                    + FuzzKind.allCases.filter(FuzzKind.anyIntent.contains).map(\.rawValue)
+                    .joined(separator: ", "),
+                at: step.path / "args" / "kinds")
         }
     }
 

@@ -144,7 +144,14 @@ final class DeclarationReader: SyntaxVisitor {
             if plan != nil, isStatic, name == "schemas", let list = Self.returnedArray(binding) {
                 plan?.schemas = list.map { (Self.metatypePath($0.expression), source.position($0)) }
             }
-            if isStatic { readSharedContainer(binding, name: name, keyword: node.bindingSpecifier.text) }
+            if isStatic {
+                readSharedContainer(binding, name: name, keyword: node.bindingSpecifier.text)
+                if let type = binding.typeAnnotation.map({ PropertyReader.reference($0.type) })
+                    ?? binding.initializer.flatMap({ PropertyReader.inferredType($0.value) })
+                {
+                    found.staticTypes[(scope + [name]).joined(separator: ".")] = type
+                }
+            }
         }
         return .visitChildren
     }

@@ -36,6 +36,9 @@ struct PropertyDeclaration {
     var isExternalStorage = false
     var originalName: String?
     var relationship: RelationshipArguments?
+    /// `var id = Owner.member` with no type written: the member's name (the type read is `Owner`'s, which is the
+    /// value's only when `member` is an enum case, not a static property of a model).
+    var typeFromMember: String?
 }
 
 /// What `@Relationship(…)` says.
@@ -68,7 +71,6 @@ struct ModelDeclaration {
     var superclassPath: [String]?
     /// `#Unique<T>([\.a], [\.b, \.c])`: the key paths of each constraint.
     var uniqueConstraints: [(members: [String], position: SourcePosition)] = []
-
     var qualifiedName: String { (scope + [name]).joined(separator: ".") }
 }
 
@@ -146,6 +148,9 @@ struct Declarations {
     var plans: [MigrationPlanDeclaration] = []
     /// `scope + [name]` joined by dots → the aliased type path.
     var typeAliases: [String: [String]] = [:]
+    /// The types of `static` stored properties, by `Owner.member` (qualified), where written or told by their
+    /// values (`static let defaultName = "Home"`): what `var name = Owner.defaultName` stores.
+    var staticTypes: [String: TypeReference] = [:]
     var predicates: [PredicateDeclaration] = []
     var descriptorKeyPaths: [DescriptorKeyPath] = []
     var sharedContainers: [SharedContainerDeclaration] = []

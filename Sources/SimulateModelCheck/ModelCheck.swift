@@ -56,6 +56,7 @@ public enum ModelCheck {
             declarations.versionedSchemas += found.versionedSchemas
             declarations.plans += found.plans
             declarations.typeAliases.merge(found.typeAliases) { first, _ in first }
+            declarations.staticTypes.merge(found.staticTypes) { first, _ in first }
             declarations.predicates += found.predicates
             declarations.descriptorKeyPaths += found.descriptorKeyPaths
             declarations.sharedContainers += found.sharedContainers

@@ -61,6 +61,11 @@ struct PropertyReader {
             property.defaultValue = binding.initializer?.value
             if property.type == nil && !property.isTransient {
                 property.type = property.defaultValue.flatMap(Self.inferredType)
+                if let member = property.defaultValue?.as(MemberAccessExprSyntax.self), let base = member.base,
+                    property.type != nil, Self.typeNamed(base)?.path == property.type?.path
+                {
+                    property.typeFromMember = member.declName.baseName.text
+                }
                 if property.type == nil {
                     errors.append(
                         InputError(
@@ -238,7 +243,7 @@ struct PropertyReader {
 
     /// The type an expression names (`Settings`, `Foundation.Date`, `[String]`, `Set<Int>`), or nil when it
     /// names none: a capitalised name is taken to be a type.
-    private static func typeNamed(_ expression: ExprSyntax) -> TypeReference? {
+    static func typeNamed(_ expression: ExprSyntax) -> TypeReference? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             guard name.first?.isUppercase == true else { return nil }

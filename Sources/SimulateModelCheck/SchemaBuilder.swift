@@ -6,7 +6,7 @@ import SwiftSyntax
 /// sides of each inverse, versions in plan order. Every declaration it cannot turn into schema is an
 /// ``InputError`` at that declaration.
 struct SchemaBuilder {
-    let declarations: Declarations
+    private(set) var declarations: Declarations
     var errors: [InputError] = []
     var map = SourceMap()
     /// How the loaded schema was chosen, for the report.
@@ -29,6 +29,41 @@ struct SchemaBuilder {
             if valueTypesByName[qualified] == nil { valueTypesByName[qualified] = value }
             valueTypesBySimpleName[value.name, default: []].append(value)
         }
+        readStaticMemberDefaults()
+    }
+
+    /// `var id = Model.singletonID`, `var limit = Defaults.limit`: the static property's type, not its owner's
+    /// (an enum's case is of the enum's type); refused when it cannot be read.
+    private mutating func readStaticMemberDefaults() {
+        for (index, model) in declarations.models.enumerated() {
+            for (slot, property) in model.properties.enumerated() {
+                guard let member = property.typeFromMember, let type = property.type else { continue }
+                let scope = model.scope + [model.name]
+                let owner: [String]
+                if let found = resolveModel(type.path, from: scope) {
+                    owner = found.scope + [found.name]
+                } else if let found = resolveValueType(type.path, from: scope) {
+                    if found.isEnum && found.cases.contains(where: { $0.name == member }) { continue }
+                    owner = found.scope + [found.name]
+                } else {
+                    continue
+                }
+                if let declared = declarations.staticTypes[(owner + [member]).joined(separator: ".")] {
+                    declarations.models[index].properties[slot].type = declared
+                } else {
+                    declarations.models[index].properties[slot].type = nil
+                    errors.append(
+                        InputError(
+                            at: property.position,
+                            "\(model.name).\(property.name) has no type annotation, and the type of its default "
+                                + "\(owner.joined(separator: ".")).\(member) cannot be read (no static property of that "
+                                + "name with a written type or a literal value); write its type: "
+                                + "`var \(property.name): Type = …`"))
+                }
+            }
+        }
+        for model in declarations.models { modelsByName[model.qualifiedName] = model }
+        modelsBySimpleName = Dictionary(grouping: declarations.models, by: \.name)
     }
 
     // MARK: Type lookup

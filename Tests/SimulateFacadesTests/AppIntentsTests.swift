@@ -187,6 +187,24 @@ import Testing
             found == [#"an intent answered displayId 2 for task "c", which phone was answered at 3.000s for task "b""#])
     }
 
+    /// Answers of a shape of their own (`{"expense": {"receiptNumber": …}}`) are read where `answerFields` says.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func answerFieldsSayWhereYourAnswersNameTheirNumbers() throws {
+        func expense(_ id: String, _ number: Int) -> String {
+            #"{"ok": true, "result": {"expense": {"id": "\#(id)", "receiptNumber": \#(number)}}}"#
+        }
+        let text = Self.scenario(
+            steps: [Self.call("logExpense", expense("a", 7)), Self.call("logExpense", expense("b", 7), at: "2s")],
+            expect: [#"{"invariant": "intents.uniqueDisplayIds", "violated": true}"#]
+        ).replacingOccurrences(
+            of: #""handler": "scripted"}"#,
+            with: #""handler": "scripted", "answerFields": {"task": "expense", "displayId": "receiptNumber"}}"#)
+        let outcome = try Self.run(text)
+        #expect(outcome.passed, "\(outcome.failures.map(\.message))")
+        #expect(
+            Self.violations(outcome, "intents.uniqueDisplayIds").first?.contains("displayId 7 for task \"b\"") == true)
+    }
+
     /// The system runs the app for the call: its clock's deadlines fire in the background (they were held until
     /// the foreground, and iOS cancelled the call at 30 s).
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
@@ -243,6 +261,16 @@ import Testing
                 ]), harness: harness)
         #expect(outcome.passed, "\(outcome.failures.map(\.message))")
         #expect(Self.violations(outcome, "intents.jsonOut").allSatisfy { $0.hasPrefix("echo with input") })
+        // Kinds your own intents are never sent are refused, not silently skipped.
+        #expect {
+            _ = try ScenarioLoader(registry: harness.registry).load(
+                bytes: Array(
+                    Self.scenario(steps: [
+                        #"{"at": "1s", "device": "phone", "do": "intents.fuzz", "args": {"intent": "echo", "kinds": ["wrongType"]}}"#
+                    ]).utf8), file: "app.json")
+        } throws: { error in
+            "\(error)".contains("/steps/0/args/kinds: none of these kinds is sent to your own intents")
+        }
         // The reference's fuzz is aimed at one of its five intents.
         #expect {
             _ = try ScenarioLoader(registry: Self.harness().registry).load(

@@ -145,7 +145,8 @@ final class LifecycleHub {
     }
 
     func listen(_ device: Device) -> PhaseListener {
-        let listener = PhaseListener(initial: isSuspended(device) ? .background : .active)
+        // The phase, not whether it runs: an app the system runs for an intent is in the background all the same.
+        let listener = PhaseListener(initial: context.network.isInBackground(device) ? .background : .active)
         listeners[device.index].append(listener)
         return listener
     }

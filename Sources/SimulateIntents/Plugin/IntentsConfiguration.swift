@@ -37,6 +37,19 @@ public struct IntentsConfiguration: PluginArguments {
     /// `encoding`: a JSON encoder, or string interpolation (a hazard).
     public var encoding = Encoding.writer
 
+    /// Where your own intents' answers name tasks and their displayIds (`answerFields`): under `result`, one
+    /// object (`task`) or an array of them (`tasks`), each with its `id` and its `displayId`.
+    public struct AnswerFields: Sendable, Equatable {
+        public var task = "task"
+        public var tasks = "tasks"
+        public var id = "id"
+        public var displayId = "displayId"
+        public init() {}
+    }
+
+    /// `answerFields`: how `intents.uniqueDisplayIds` reads your own intents' answers.
+    public var answerFields = AnswerFields()
+
     /// Every key at its default.
     public init() {}
 
@@ -63,6 +76,32 @@ public struct IntentsConfiguration: PluginArguments {
             "errors", \.errors,
             "\"json\": errors are encoded in the returned string; \"thrown\": the intent throws and the caller's "
                 + "stdout is empty (the hazard the seed warns about)"),
+        .value(
+            "answerFields", \.answerFields, type: "object",
+            default: #"{"task": "task", "tasks": "tasks", "id": "id", "displayId": "displayId"}"#,
+            schema: [
+                "type": "object", "additionalProperties": false,
+                "properties": [
+                    "task": ["type": "string"], "tasks": ["type": "string"], "id": ["type": "string"],
+                    "displayId": ["type": "string"],
+                ],
+            ],
+            "with your own intents (handler): where their ok answers name tasks and their displayIds, under "
+                + "\"result\" — one object (task), an array of them (tasks), each with its id and its displayId — for "
+                + "intents.uniqueDisplayIds; e.g. {\"task\": \"expense\", \"displayId\": \"receiptNumber\"}"
+        ) { reader, name in
+            guard let value = reader.value(name),
+                let fields = ObjectReader(value, at: reader.path / name, diagnostics: reader.diagnostics)
+            else { return nil }
+            var read = AnswerFields()
+            for (key, keyPath) in [
+                ("task", \AnswerFields.task), ("tasks", \.tasks), ("id", \.id), ("displayId", \.displayId),
+            ] {
+                if let text = fields.string(key) { read[keyPath: keyPath] = text }
+            }
+            fields.rejectUnknownKeys()
+            return read
+        },
         .choice(
             "encoding", \.encoding,
             "\"writer\": a JSON encoder; \"interpolation\": JSON built by string interpolation without escaping "

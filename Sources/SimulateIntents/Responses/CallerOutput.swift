@@ -30,7 +30,7 @@ struct CallerOutput {
     }
 
     /// What the app's own intent returned or threw.
-    init(app result: Result<String, any Error>, intent: String) {
+    init(app result: Result<String, any Error>, intent: String, fields: IntentsConfiguration.AnswerFields = .init()) {
         switch result {
         case .failure(let error):
             text = ""
@@ -49,7 +49,7 @@ struct CallerOutput {
                 if intent == IntentName.addTask.rawValue {
                     displayID = root["result"]?["task"]?["displayId"]?.int64Value
                 }
-                tasks = Self.answeredTasks(root["result"])
+                tasks = Self.answeredTasks(root["result"], fields: fields)
             } else if let code = root["error"]?["code"]?.stringValue {
                 outcome = code
                 errorCode = code
@@ -60,12 +60,14 @@ struct CallerOutput {
     }
 
     /// The tasks an app's own answer names with their displayIds, whatever the intent: `result.task` and each
-    /// of `result.tasks`, keyed by the task's `id` (nil when it has none).
-    static func answeredTasks(_ result: JSON?) -> [(id: String?, displayID: Int64)] {
+    /// of `result.tasks` (or the configured names), keyed by the task's `id` (nil when it has none).
+    static func answeredTasks(_ result: JSON?, fields: IntentsConfiguration.AnswerFields) -> [(
+        id: String?, displayID: Int64
+    )] {
         var found: [(id: String?, displayID: Int64)] = []
-        for task in [result?["task"]].compactMap({ $0 }) + (result?["tasks"]?.arrayValue ?? []) {
-            guard let displayID = task["displayId"]?.int64Value else { continue }
-            found.append((task["id"]?.stringValue ?? task["id"].map { JSONWriter.string($0) }, displayID))
+        for task in [result?[fields.task]].compactMap({ $0 }) + (result?[fields.tasks]?.arrayValue ?? []) {
+            guard let displayID = task[fields.displayId]?.int64Value else { continue }
+            found.append((task[fields.id]?.stringValue ?? task[fields.id].map { JSONWriter.string($0) }, displayID))
         }
         return found
     }
