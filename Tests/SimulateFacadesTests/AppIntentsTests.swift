@@ -19,16 +19,21 @@ import Testing
 
         let clock: AppClock
         let seen: Seen
+        var lifecycle: SimulatedAppLifecycle?
 
-        init(clock: AppClock, seen: Seen) {
+        init(clock: AppClock, seen: Seen, lifecycle: SimulatedAppLifecycle? = nil) {
             self.clock = clock
             self.seen = seen
+            self.lifecycle = lifecycle
         }
 
         func perform(intent: String, input: String) async throws -> String {
             switch intent {
             case "throw":
                 throw Failure()
+            case "phase":
+                for await phase in lifecycle!.phaseUpdates() { return #"{"phase": "\#(phase.rawValue)"}"# }
+                return "{}"
             case "sleep":
                 do {
                     try await clock.sleep(for: .seconds(Int(input) ?? 0))
@@ -53,7 +58,9 @@ import Testing
     static func harness(_ seen: Seen = Seen()) -> ScenarioHarness {
         ScenarioHarness(plugins: [
             IntentsPlugin(appIntents: [
-                "scripted": .app { environment in ScriptedIntents(clock: environment.clock, seen: seen) }
+                "scripted": .app { environment in
+                    ScriptedIntents(clock: environment.clock, seen: seen, lifecycle: environment.lifecycle)
+                }
             ])
         ])
     }
@@ -218,6 +225,15 @@ import Testing
                 ],
                 faults: #"{"at": "1s", "for": "50s", "kind": "background", "device": "phone"}"#))
         #expect(outcome.passed, "\(outcome.failures.map(\.message))")
+        // It runs, and it is in the background all the same.
+        let phase = try Self.run(
+            Self.scenario(
+                steps: [Self.call("phase", "{}", at: "2s")],
+                expect: [
+                    #"{"at": "3s", "device": "phone", "check": "intents.lastResponse", "equals": {"phase": "background"}}"#
+                ],
+                faults: #"{"at": "1s", "for": "50s", "kind": "background", "device": "phone"}"#))
+        #expect(phase.passed, "\(phase.failures.map(\.message))")
     }
 
     /// With its intents' names declared, a scenario that calls another (a typo, a renamed intent) does not load.
