@@ -265,9 +265,22 @@ final class DeclarationReader: SyntaxVisitor {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 if name == "versionIdentifier" {
                     schema.versionIdentifier = Self.versionNumbers(binding)
-                } else if name == "models", let list = Self.returnedArray(binding) {
-                    schema.models = list.map { (Self.metatypePath($0.expression), source.position($0)) }
-                    schema.modelsPosition = source.position(binding.pattern)
+                } else if name == "models" {
+                    // `[Self.Note.self]` names the schema's own nested model; `SchemaV1.models + [Folder.self]`
+                    // takes another schema's list (an entry `SchemaV1.models`, expanded when the schema is built).
+                    let listed = Self.returnedArray(binding)?.map { element in
+                        var path = Self.metatypePath(element.expression)
+                        if path.first == "Self" { path.removeFirst() }
+                        return (path, source.position(element))
+                    }
+                    let scan = ModelsListScan(viewMode: .sourceAccurate)
+                    if let accessors = binding.accessorBlock { scan.walk(accessors) }
+                    if let value = binding.initializer?.value { scan.walk(value) }
+                    let inherited = scan.references.map { ($0.path, source.position($0.node)) }
+                    if listed != nil || !inherited.isEmpty {
+                        schema.models = inherited + (listed ?? [])
+                        schema.modelsPosition = source.position(binding.pattern)
+                    }
                 }
             }
         }

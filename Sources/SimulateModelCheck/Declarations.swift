@@ -43,6 +43,8 @@ struct PropertyDeclaration {
 
 /// What `@Relationship(…)` says.
 struct RelationshipArguments {
+    /// The attribute as written (`@Relationship(deleteRule: .cascade)`), for fix-its that keep it.
+    var text: String?
     var deleteRule: String?
     var deleteRulePosition: SourcePosition?
     var inverse: KeyPathReference?

@@ -25,9 +25,12 @@ enum FixIts {
                 + "`.unique` from `\(macro)` (or the key from `#Unique`) and check uniqueness in your own code, "
                 + "e.g. fetch before insert (seed 001)"
         case .optionalRelationships:
+            // What the property says stays: its `@Relationship(…)` (the delete rule) and its default (`= []`).
             let type = property?.type.map { $0.text + "?" } ?? "Type?"
+            let attribute = property?.relationship?.text.map { $0 + " " } ?? ""
+            let value = property?.defaultValue.map { " = \($0.trimmedDescription)" } ?? ""
             return "\(subject) is a non-optional relationship; CloudKit needs every relationship optional "
-                + "(Code=134060): make it optional: `var \(name): \(type)` (seed 004)"
+                + "(Code=134060): make it optional: `\(attribute)var \(name): \(type)\(value)` (seed 004)"
         case .inverse:
             let destination = spec?.relationship(named: name)?.destination ?? "Destination"
             let toOne = spec?.relationship(named: name)?.isToMany == false
@@ -121,7 +124,7 @@ enum FixIts {
     /// case of an enum.
     static func suggestedDefault(_ attribute: AttributeSpec, property: PropertyDeclaration?) -> String? {
         if property?.type?.path == ["Dictionary"] { return "[:]" }
-        if attribute.isArray || property?.type?.shape == .collection { return "[]" }
+        if attribute.isArray || property?.type?.shape == .collection || property?.type?.shape == .array { return "[]" }
         switch attribute.type {
         case .string where property?.type?.name == "URL": return nil
         case .string: return "\"\""

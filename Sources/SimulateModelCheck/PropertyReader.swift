@@ -131,7 +131,8 @@ struct PropertyReader {
     }
 
     private func readRelationship(_ attribute: AttributeSyntax, errors: inout [InputError]) -> RelationshipArguments {
-        var relationship = RelationshipArguments(position: source.position(attribute))
+        var relationship = RelationshipArguments(
+            text: attribute.trimmedDescription, position: source.position(attribute))
         guard case .argumentList(let arguments) = attribute.arguments else { return relationship }
         for argument in arguments {
             switch argument.label?.text {

@@ -104,20 +104,24 @@ struct SchemaBuilder {
             let prefix = Array(scope.prefix(length))
             let candidate = (prefix + path).joined(separator: ".")
             if exists(candidate) { return candidate }
-            if let (target, rest) = alias(naming: path, after: prefix) {
-                return resolve(target + rest, from: prefix, exists: exists, depth: depth + 1)
+            if let (target, rest, declaredIn) = alias(naming: path, after: prefix) {
+                return resolve(target + rest, from: declaredIn, exists: exists, depth: depth + 1)
             }
         }
         return nil
     }
 
-    /// The longest leading part of `path` that a type alias declared in `scope` names, as that alias's target and
-    /// the rest of the path: `SchemaLatest.Item` with `typealias SchemaLatest = SchemaV2` → (`[SchemaV2]`, `[Item]`).
-    private func alias(naming path: [String], after scope: [String]) -> (target: [String], rest: [String])? {
+    /// The longest leading part of `path` that a type alias visible from `scope` names, as that alias's target,
+    /// the rest of the path and the scope the alias is declared in (where its target is read):
+    /// `SchemaLatest.Item` with `typealias SchemaLatest = SchemaV2` → (`[SchemaV2]`, `[Item]`, scope);
+    /// `AnkiModels.Item` with `enum AnkiModels { typealias Item = V1.Item }` → (`[V1, Item]`, `[]`, `[AnkiModels]`).
+    private func alias(naming path: [String], after scope: [String])
+        -> (target: [String], rest: [String], declaredIn: [String])?
+    {
         guard !declarations.typeAliases.isEmpty else { return nil }
         for length in stride(from: path.count, through: 1, by: -1) {
             if let target = declarations.typeAliases[(scope + path.prefix(length)).joined(separator: ".")] {
-                return (target, Array(path.dropFirst(length)))
+                return (target, Array(path.dropFirst(length)), scope + path.prefix(length - 1))
             }
         }
         return nil
@@ -137,8 +141,8 @@ struct SchemaBuilder {
         guard depth < 16, !declarations.typeAliases.isEmpty else { return path }
         for length in stride(from: scope.count, through: 0, by: -1) {
             let prefix = Array(scope.prefix(length))
-            if let (target, rest) = alias(naming: path, after: prefix) {
-                return aliasTarget(target + rest, from: prefix, depth: depth + 1)
+            if let (target, rest, declaredIn) = alias(naming: path, after: prefix) {
+                return aliasTarget(target + rest, from: declaredIn, depth: depth + 1)
             }
         }
         return path
@@ -247,7 +251,7 @@ struct SchemaBuilder {
         return candidates.count == 1 ? candidates[0] : nil
     }
 
-    private mutating func models(of schema: VersionedSchemaDeclaration) -> [ModelDeclaration] {
+    private mutating func models(of schema: VersionedSchemaDeclaration, depth: Int = 0) -> [ModelDeclaration] {
         map.versions[schema.name] = schema.position
         guard let list = schema.models else {
             errors.append(
@@ -259,6 +263,13 @@ struct SchemaBuilder {
         }
         var models: [ModelDeclaration] = []
         for (path, position) in list {
+            if path.last == "models", depth < 16, let other = versionedSchema(Array(path.dropLast())),
+                other.qualifiedName != schema.qualifiedName
+            {
+                let inherited = self.models(of: other, depth: depth + 1)
+                models += inherited.filter { model in !models.contains { $0.qualifiedName == model.qualifiedName } }
+                continue
+            }
             guard let model = resolveModel(path, from: schema.scope + [schema.name]) else {
                 errors.append(
                     InputError(

@@ -13,6 +13,17 @@ final class ArrayLiteralScan: SyntaxVisitor {
     }
 }
 
+/// `SchemaV1.models` inside a `models` list: another schema's models, as a path ending in `models`.
+final class ModelsListScan: SyntaxVisitor {
+    var references: [(path: [String], node: Syntax)] = []
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.declName.baseName.text == "models", let base = node.base else { return .visitChildren }
+        references.append((DeclarationReader.path(ofCallee: base) + ["models"], Syntax(node)))
+        return .skipChildren
+    }
+}
+
 /// Looks through a shared container's initialiser for CloudKit (`cloudKitDatabase:` other than `.none`)
 /// and App Groups (`forSecurityApplicationGroupIdentifier:`, `groupContainer:`).
 final class ContainerScan: SyntaxVisitor {

@@ -194,6 +194,42 @@
                     == true)
         }
 
+        /// Tone.app's `[Self.Note.self]`, a list that takes an earlier schema's (`SchemaV1.models + [Folder.self]`),
+        /// a type alias in a namespace, and defaults from static constants (`var id = Note.singletonID`).
+        @Test func selfListsInheritedListsNamespacedAliasesAndStaticDefaults() throws {
+            let result = Self.check(
+                """
+                enum Defaults { static let limit = 5 }
+                enum AnkiModels {
+                    typealias Current = SchemaV2
+                    typealias Note = Current.Note
+                    enum SchemaV1: VersionedSchema {
+                        static var versionIdentifier = Schema.Version(1, 0, 0)
+                        static var models: [any PersistentModel.Type] { [Self.Note.self] }
+                        @Model final class Note {
+                            static let singletonID = UUID()
+                            var id = Note.singletonID
+                            var limit = Defaults.limit
+                            var tags: [String]? = []
+                        }
+                    }
+                    enum SchemaV2: VersionedSchema {
+                        static var versionIdentifier = Schema.Version(2, 0, 0)
+                        static var models: [any PersistentModel.Type] { SchemaV1.models + [Folder.self] }
+                        typealias Note = SchemaV1.Note
+                        @Model final class Folder { var name: String = "" }
+                    }
+                }
+                func tagged() -> Predicate<AnkiModels.Note> { #Predicate<AnkiModels.Note> { $0.tags!.isEmpty } }
+                """)
+            #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+            #expect(result.loads, "\(Self.messages(result))")
+            #expect(result.loadedTypes.sorted() == ["Folder", "Note"])
+            let note = try #require(result.schema?.current.entity(named: "Note"))
+            #expect(note.attribute(named: "id")?.type == .uuid && note.attribute(named: "limit")?.type == .int)
+            #expect(result.warnings.map(\.rule) == ["arrayAttributeNotQueryable"])
+        }
+
         /// Two relationships naming one inverse (Backyard Birds' `leadingPlants` and `trailingPlants`): an inverse
         /// pairs two relationships, so the second has none — a finding with its fix, not "nothing was checked".
         /// Fix-its keep the delete rule, and give two relationships to one destination an inverse each.

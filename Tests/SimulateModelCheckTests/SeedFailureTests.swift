@@ -63,7 +63,7 @@
             #expect(inverse.map(\.position.line) == [15, 17])
             let body = result.findings.first { $0.property == "bodyMetrics" }
             #expect(body?.position.line == 15 && body?.rule == "optionalRelationships")
-            #expect(body?.message.contains("`var bodyMetrics: [SDPhysicalAttribute]?`") == true)
+            #expect(body?.message.contains("var bodyMetrics: [SDPhysicalAttribute]? = []`") == true)
             #expect(result.loadedTypes.prefix(2) == ["SDUserProfileV9", "SDUserProfileV10"])
             #expect(result.schema?.versions.map(\.name) == ["SchemaV9", "SchemaV10"])
         }
