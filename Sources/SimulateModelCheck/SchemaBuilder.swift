@@ -170,6 +170,7 @@ struct SchemaBuilder {
             versions = [("types", models)]
             loadedDescription = "the types named by --types and the models they reach"
         } else if let plan = declarations.plans.first {
+            var planned: Set<String> = []
             if declarations.plans.count > 1 {
                 errors.append(
                     InputError(
@@ -186,12 +187,21 @@ struct SchemaBuilder {
                     continue
                 }
                 versions.append((schema.name, models(of: schema)))
+                planned.insert(schema.qualifiedName)
             }
             for stage in plan.stages {
                 map.stages["\(stage.from.last ?? "")>\(stage.to.last ?? "")"] = stage.position
             }
             loadedDescription =
                 "the newest version of \(plan.name) (\(versions.last?.name ?? "none")); every version of the plan is checked"
+            // Another store's schemas (a second container) are not this plan's: say so rather than drop them.
+            let others = declarations.versionedSchemas.filter { !planned.contains($0.qualifiedName) }
+                .map(\.qualifiedName)
+            if !others.isEmpty {
+                loadedDescription +=
+                    "; not in the plan, so not checked: " + others.joined(separator: ", ")
+                    + " (another store's? check its models with --types)"
+            }
         } else if !declarations.versionedSchemas.isEmpty {
             let ordered = declarations.versionedSchemas.enumerated().sorted { a, b in
                 let (x, y) = (a.element.versionIdentifier ?? [], b.element.versionIdentifier ?? [])

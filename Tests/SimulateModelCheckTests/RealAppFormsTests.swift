@@ -39,6 +39,7 @@
             #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
             #expect(result.loads)
             #expect(result.loadedDescription.contains("MigrationPlan (SchemaV1)"))
+            #expect(result.loadedDescription.contains("not in the plan, so not checked: SchemaV2Draft"))
         }
 
         /// `typealias BCP47LanguageIdentifier = String`: the same type to the compiler and to SwiftData; and a
