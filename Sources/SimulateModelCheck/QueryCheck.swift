@@ -109,11 +109,13 @@ struct QueryCheck {
                 current = destination
                 continue
             }
-            if type.shape == .array {
+            if type.shape == .array || type.shape == .collection {
+                // A `Set` or a dictionary is stored as one binary value too.
+                let kind = type.shape == .array ? "an array" : "a collection"
                 return Finding(
                     position: position, entity: current.name, property: name, rule: "arrayAttributeNotQueryable",
                     severity: .warning,
-                    message: "\(what) over \(model.name) uses \(current.name).\(name): \(type.text), an array "
+                    message: "\(what) over \(model.name) uses \(current.name).\(name): \(type.text), \(kind) "
                         + "attribute CloudKit stores as binary data that predicates cannot query (seed 003): filter "
                         + "in memory after fetching")
             }

@@ -231,6 +231,17 @@
             #expect(result.warnings.map(\.rule) == ["arrayAttributeNotQueryable"])
         }
 
+        /// A `Set` attribute is stored as one binary value, as an array is: a predicate cannot query it.
+        @Test func aPredicateOverASetAttributeIsWarnedOfAsOneOverAnArray() throws {
+            let result = Self.check(
+                """
+                @Model final class Book { var tags: Set<String> = []; var names: [String] = [] }
+                func tagged() -> Predicate<Book> { #Predicate<Book> { $0.tags.contains("x") } }
+                func named() -> Predicate<Book> { #Predicate<Book> { $0.names.contains("x") } }
+                """)
+            #expect(result.warnings.map(\.rule) == ["arrayAttributeNotQueryable", "arrayAttributeNotQueryable"])
+        }
+
         /// Two relationships naming one inverse (Backyard Birds' `leadingPlants` and `trailingPlants`): an inverse
         /// pairs two relationships, so the second has none — a finding with its fix, not "nothing was checked".
         /// Fix-its keep the delete rule, and give two relationships to one destination an inverse each.
