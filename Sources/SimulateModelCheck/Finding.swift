@@ -16,7 +16,7 @@ public struct Finding: Sendable, Hashable {
     public var property: String?
     /// A rule of Core Data's Code=134060 check (``CloudKitModelValidator/Rule``: `inverse`, `attributes`,
     /// `optionalRelationships`, `deleteRules`, `uniqueConstraints`, `ordered`), `migration`,
-    /// `toManyKeyNotAllowed`, `arrayAttributeNotQueryable` or `testHostContainer`.
+    /// `toManyKeyNotAllowed`, `arrayAttributeNotQueryable`, `testHostContainer` or `reservedName`.
     public var rule: String
     /// Error or warning.
     public var severity: Severity

@@ -78,6 +78,7 @@ public enum ModelCheck {
         result.findings =
             storeFindings(schema, builder.map) + migrationFindings(schema, builder.map) + queryFindings
             + TestHostCheck.findings(declarations.sharedContainers)
+            + ReservedNameCheck.findings(builder.declarations.models, loaded: Set(result.loadedTypes))
         return result.sorted()
     }
 

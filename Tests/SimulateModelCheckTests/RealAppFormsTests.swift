@@ -242,6 +242,14 @@
             #expect(result.warnings.map(\.rule) == ["arrayAttributeNotQueryable", "arrayAttributeNotQueryable"])
         }
 
+        /// Core Data refuses a property named after a method of NSObject or NSManagedObject (`description`).
+        @Test func aPropertyNamedAfterAnNSObjectMethodIsWarnedOf() throws {
+            let result = Self.check(
+                #"@Model final class Recipe { var description: String = ""; var title: String = "" }"#)
+            #expect(result.warnings.map(\.rule) == ["reservedName"])
+            #expect(result.warnings.first?.property == "description")
+        }
+
         /// Two relationships naming one inverse (Backyard Birds' `leadingPlants` and `trailingPlants`): an inverse
         /// pairs two relationships, so the second has none — a finding with its fix, not "nothing was checked".
         /// Fix-its keep the delete rule, and give two relationships to one destination an inverse each.
