@@ -88,6 +88,10 @@ enum FixIts {
             let other = siblings.filter { $0.name != relationship }
             return siblings.count == 2 && other.count == 1 ? (other[0].name, true) : (relationship + "Of", false)
         }
+        // A to-one's partner is to-many, and the other way round: `Photo.album` and `Album.photos` pair up though
+        // `Album.cover` also points at `Photo`, when each is the only one of its shape.
+        let shaped = backs.filter { $0.isToMany == plural }
+        if shaped.count == 1, siblings.filter({ $0.isToMany != plural }).count == 1 { return (shaped[0].name, true) }
         if siblings.count > 1 { return (relationship + "Of", false) }
         if backs.count == 1 { return (backs[0].name, true) }
         let leading = entity.prefix { $0.isUppercase }

@@ -242,6 +242,21 @@
             #expect(result.warnings.map(\.rule) == ["arrayAttributeNotQueryable", "arrayAttributeNotQueryable"])
         }
 
+        /// The classic album: `Photo.album` pairs with `Album.photos` (to-one with to-many) though `Album.cover`
+        /// also points at `Photo`; the cover gets a relationship back of its own.
+        @Test func aToOneAndAToManyPairUpBesideAnotherRelationship() throws {
+            let result = Self.check(
+                """
+                @Model final class Photo { var album: Album? }
+                @Model final class Album { var cover: Photo?; var photos: [Photo]? = [] }
+                """)
+            let messages = Self.messages(result)
+            #expect(messages.contains { $0.contains("`@Relationship(inverse: \\Album.photos) var album: Album?`") })
+            #expect(
+                messages.contains { $0.contains("`@Relationship(inverse: \\Photo.album) var photos: [Photo]? = []`") })
+            #expect(messages.contains { $0.contains("(add one: `var coverOf: [Album]? = []`)") })
+        }
+
         /// Core Data refuses a property named after a method of NSObject or NSManagedObject (`description`).
         @Test func aPropertyNamedAfterAnNSObjectMethodIsWarnedOf() throws {
             let result = Self.check(
