@@ -247,12 +247,13 @@ final class DeclarationReader: SyntaxVisitor {
         let scan = ContainerScan(viewMode: .sourceAccurate)
         scan.walk(value)
         guard annotated || scan.makesContainer else { return }
-        guard scan.usesCloudKit || scan.usesAppGroup else { return }
+        guard scan.usesCloudKit || scan.usesAppGroup || scan.usesDefaultCloudKit else { return }
         found.sharedContainers.append(
             SharedContainerDeclaration(
                 owner: scope.joined(separator: "."), name: name, keyword: keyword,
                 position: source.position(binding.pattern),
-                usesCloudKit: scan.usesCloudKit, usesAppGroup: scan.usesAppGroup))
+                usesCloudKit: scan.usesCloudKit || scan.usesDefaultCloudKit, usesAppGroup: scan.usesAppGroup,
+                byDefault: !scan.usesCloudKit && !scan.usesAppGroup))
     }
 
     // MARK: Versioned schemas

@@ -140,6 +140,8 @@ struct SharedContainerDeclaration {
     var position: SourcePosition
     var usesCloudKit: Bool
     var usesAppGroup: Bool
+    /// CloudKit only by the default configuration (`.automatic`), nothing named.
+    var byDefault = false
 }
 
 /// Everything read from the sources.

@@ -30,6 +30,12 @@ final class ContainerScan: SyntaxVisitor {
     var makesContainer = false
     var usesCloudKit = false
     var usesAppGroup = false
+    /// No `cloudKitDatabase:` and not in memory: `.automatic`, CloudKit once the app has the iCloud entitlement.
+    var usesDefaultCloudKit: Bool { makesContainer && !namesDatabase && !inMemory && !configuredElsewhere }
+    private var namesDatabase = false
+    private var inMemory = false
+    /// `configurations: config`: a configuration made elsewhere, which the scan cannot see.
+    private var configuredElsewhere = false
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         if node.baseName.text == "ModelContainer" { makesContainer = true }
@@ -39,8 +45,15 @@ final class ContainerScan: SyntaxVisitor {
     override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
         switch node.label?.text {
         case "cloudKitDatabase":
+            namesDatabase = true
             let value = node.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
             if value != "none" { usesCloudKit = true }
+        case "configurations":
+            if !node.expression.trimmedDescription.contains("ModelConfiguration(") { configuredElsewhere = true }
+        case "isStoredInMemoryOnly", "inMemory":
+            if node.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) {
+                inMemory = true
+            }
         case "forSecurityApplicationGroupIdentifier", "groupContainer":
             usesAppGroup = true
         default:

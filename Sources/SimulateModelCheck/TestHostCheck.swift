@@ -4,8 +4,12 @@
 enum TestHostCheck {
     static func findings(_ containers: [SharedContainerDeclaration]) -> [Finding] {
         containers.map { container in
-            let uses = [container.usesCloudKit ? "CloudKit" : nil, container.usesAppGroup ? "an App Group" : nil]
-                .compactMap { $0 }.joined(separator: " and ")
+            let uses =
+                container.byDefault
+                ? "the default configuration (its cloudKitDatabase is .automatic: CloudKit once the app has the iCloud "
+                    + "entitlement)"
+                : [container.usesCloudKit ? "CloudKit" : nil, container.usesAppGroup ? "an App Group" : nil]
+                    .compactMap { $0 }.joined(separator: " and ")
             let owner = container.owner.isEmpty ? "" : container.owner + "."
             return Finding(
                 position: container.position, entity: nil, property: nil, rule: "testHostContainer", severity: .warning,

@@ -257,6 +257,22 @@
             #expect(messages.contains { $0.contains("(add one: `var coverOf: [Album]? = []`)") })
         }
 
+        /// `ModelContainer(for: Item.self)` uses CloudKit by default once the app has the iCloud entitlement, which is
+        /// what a team enabling sync adds: a `static let` of it crashes a test host as seed 003 says.
+        @Test func aStaticContainerOfTheDefaultConfigurationIsWarnedOf() throws {
+            let result = Self.check(
+                """
+                @Model final class Item { var name: String = "" }
+                enum Store {
+                    static let shared = try! ModelContainer(for: Item.self)
+                    static let local = try! ModelContainer(for: Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+                    static let other = try! ModelContainer(for: Item.self, configurations: Store.configuration)
+                }
+                """)
+            #expect(result.warnings.map(\.rule) == ["testHostContainer"])
+            #expect(result.warnings.first?.message.contains("Store.shared") == true)
+        }
+
         /// Core Data refuses a property named after a method of NSObject or NSManagedObject (`description`).
         @Test func aPropertyNamedAfterAnNSObjectMethodIsWarnedOf() throws {
             let result = Self.check(
