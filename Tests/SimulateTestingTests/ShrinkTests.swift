@@ -98,6 +98,21 @@ import Testing
     }
 }
 
+/// A point check that observed a wrong value is not reproduced by a scenario in which it observes nothing: the
+/// step that made the value stays.
+@Test func aPointCheckKeepsTheStepsThatMadeItsValue() throws {
+    let text = """
+        {"format": 1, "name": "thrown", "duration": "10s", "devices": [{"id": "phone"}],
+         "plugins": {"model": {}, "counter": {}, "intents": {}},
+         "steps": [{"at": "1s", "device": "phone", "do": "intents.call", "args": {"intent": "listTasks", "input": "{}"}},
+                   {"at": "2s", "device": "phone", "do": "intents.call", "args": {"intent": "addTask", "input": "{}"}}],
+         "expect": [{"at": "5s", "device": "phone", "check": "intents.lastOutcome", "equals": "ok"}]}
+        """
+    let result = try ScenarioShrinker.shrink(text: text, file: nil, seed: 0, registry: ShrinkTests.registry)
+    #expect(result.after.stepOccurrences == 1)
+    #expect(result.signature.violationKind == #"expected "ok""#)
+}
+
 @Suite struct ShrinkOnFailureTests {
     @Test func aFailingCheckWritesTheMinimalScenarioWhenAsked() throws {
         let source = ScenarioSuite.resolve("Tests/Fixtures/Shrink/counter-allkeys-hazard-noisy.json")

@@ -38,10 +38,14 @@ public struct FailureSignature: Sendable, Equatable, CustomStringConvertible {
         for expectation in result.expectations where !expectation.passed {
             switch expectation.kind {
             case .check:
+                // A check that observed nothing (null: the steps that made the value are gone) fails another way
+                // than one that observed a wrong value: a shrink that removes them is not a reproducer.
                 let expected = expectation.expected.map { JSONWriter.string($0) } ?? "null"
+                let observedNothing = expectation.observed == nil || expectation.observed == .null
                 signatures.append(
                     FailureSignature(
-                        expectation: expectation.name, kind: "check", violationKind: "expected \(expected)"))
+                        expectation: expectation.name, kind: "check",
+                        violationKind: "expected \(expected)" + (observedNothing ? ", observed null" : "")))
             case .invariant:
                 if expectation.expectedViolated {
                     signatures.append(
