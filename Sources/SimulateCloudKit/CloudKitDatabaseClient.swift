@@ -107,7 +107,7 @@ public final class CloudKitDatabaseClient {
 
     /// Fetches one page of a zone's changes since `token`, like `CKFetchRecordZoneChangesOperation`; the completion runs once, on the device, in virtual time.
     public func fetchChanges(
-        in zoneID: CloudZoneID, since token: CloudChangeToken?, resultsLimit: Int = 400,
+        in zoneID: CloudZoneID, since token: CloudChangeToken?, resultsLimit: Int = CloudKitRecordServer.pageLimit,
         completion: @escaping (Result<CloudZoneChanges, CloudKitError>) -> Void
     ) {
         let requester = device.id
@@ -121,7 +121,7 @@ public final class CloudKitDatabaseClient {
     /// (``CloudKitRecordServer/databaseChanges(since:resultsLimit:requester:)``); the completion runs once, on
     /// the device, in virtual time.
     public func fetchDatabaseChanges(
-        since token: CloudDatabaseChangeToken?, resultsLimit: Int = 400,
+        since token: CloudDatabaseChangeToken?, resultsLimit: Int = CloudKitRecordServer.pageLimit,
         completion: @escaping (Result<CloudDatabaseChanges, CloudKitError>) -> Void
     ) {
         let requester = device.id

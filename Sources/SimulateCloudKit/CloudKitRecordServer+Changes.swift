@@ -65,7 +65,7 @@ extension CloudKitRecordServer {
     /// Fails with `changeTokenExpired` for a token issued before ``expireChangeTokens(in:)``, with
     /// `zoneNotFound` / `userDeletedZone` for a missing zone, and with the load model's errors.
     public func fetchChanges(
-        in zoneID: CloudZoneID, since token: CloudChangeToken?, resultsLimit: Int = 400, requester: String? = nil
+        in zoneID: CloudZoneID, since token: CloudChangeToken?, resultsLimit: Int = pageLimit, requester: String? = nil
     ) -> Result<CloudZoneChanges, CloudKitError> {
         let state: ZoneState
         switch changeFeedState(zoneID, since: token, requester: requester) {

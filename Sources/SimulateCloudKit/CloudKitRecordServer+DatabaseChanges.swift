@@ -15,7 +15,7 @@ extension CloudKitRecordServer {
     /// `changeTokenExpired` fault fails with it. The account faults answer the request; the load model does not
     /// apply, as for zone operations.
     public func databaseChanges(
-        since token: CloudDatabaseChangeToken?, resultsLimit: Int = 400, requester: String? = nil
+        since token: CloudDatabaseChangeToken?, resultsLimit: Int = pageLimit, requester: String? = nil
     ) -> Result<CloudDatabaseChanges, CloudKitError> {
         if hasServerErrors, let error = accountError(requester) { return .failure(error) }
         if let token, token.archivedServerToken != nil || token.epoch != databaseEpoch {

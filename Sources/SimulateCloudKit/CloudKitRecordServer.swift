@@ -25,6 +25,8 @@ public final class CloudKitRecordServer {
     public static let track = "server:cloudkit"
     /// Versions of a record kept to answer `ancestorRecord` in `serverRecordChanged`.
     public static let historyLimit = 8
+    /// The most records and deletions (or zones) a page of changes holds when the client asks for no fewer.
+    public static let pageLimit = 400
 
     /// How busy the server is (rate limits, zone busy, random unavailability); changing it takes effect at once.
     public var loadModel: CloudKitLoadModel {

@@ -20,21 +20,28 @@ struct SchemaBuilder {
 
     init(_ declarations: Declarations) {
         self.declarations = declarations
-        for model in declarations.models {
-            modelsByName[model.qualifiedName] = model
-            modelsBySimpleName[model.name, default: []].append(model)
-        }
+        indexModels()
         for value in declarations.valueTypes {
             let qualified = (value.scope + [value.name]).joined(separator: ".")
             if valueTypesByName[qualified] == nil { valueTypesByName[qualified] = value }
             valueTypesBySimpleName[value.name, default: []].append(value)
         }
-        readStaticMemberDefaults()
+        if readStaticMemberDefaults() { indexModels() }
+    }
+
+    private mutating func indexModels() {
+        modelsByName = [:]
+        modelsBySimpleName = [:]
+        for model in declarations.models {
+            modelsByName[model.qualifiedName] = model
+            modelsBySimpleName[model.name, default: []].append(model)
+        }
     }
 
     /// `var id = Model.singletonID`, `var limit = Defaults.limit`: the static property's type, not its owner's
-    /// (an enum's case is of the enum's type); refused when it cannot be read.
-    private mutating func readStaticMemberDefaults() {
+    /// (an enum's case is of the enum's type); refused when it cannot be read. Returns whether a type changed.
+    private mutating func readStaticMemberDefaults() -> Bool {
+        var changed = false
         for (index, model) in declarations.models.enumerated() {
             for (slot, property) in model.properties.enumerated() {
                 guard let member = property.typeFromMember, let type = property.type else { continue }
@@ -48,6 +55,7 @@ struct SchemaBuilder {
                 } else {
                     continue
                 }
+                changed = true
                 if let declared = declarations.staticTypes[(owner + [member]).joined(separator: ".")] {
                     declarations.models[index].properties[slot].type = declared
                 } else {
@@ -62,8 +70,7 @@ struct SchemaBuilder {
                 }
             }
         }
-        for model in declarations.models { modelsByName[model.qualifiedName] = model }
-        modelsBySimpleName = Dictionary(grouping: declarations.models, by: \.name)
+        return changed
     }
 
     // MARK: Versions

@@ -38,14 +38,9 @@ extension ScenarioValidator {
             scenario.plugins.compactMap { registry.plugin(named: $0.name) }.flatMap(\.serverErrors)
                 .filter(\.actsAtStart).map { "\($0.server)/\($0.error)" })
         for fault in scenario.faults {
-            if fault.kind == .serverError, atStart.contains("\(fault.server ?? "")/\(fault.error ?? "")"),
-                let last = SimulationRunner.occurrences(of: fault.at, repeating: fault.repeat, runEnd: scenario.end)
-                    .last,
-                last <= liveness.after
-            {
-                continue
-            }
-            guard let end = Self.lastEnd(of: fault, runEnd: scenario.end), end <= liveness.after else {
+            guard let end = Self.lastEnd(of: fault, runEnd: scenario.end, actsAtStart: atStart),
+                end <= liveness.after
+            else {
                 diagnostics.error(
                     "this fault is still active when the liveness phase starts at "
                         + "\(DurationFormat.string(liveness.after)): faults stop before it (give \"for\")",
@@ -55,11 +50,15 @@ extension ScenarioValidator {
         }
     }
 
-    /// When the fault's last occurrence ends; nil when it lasts until the end of the run.
-    static func lastEnd(of fault: FaultSpec, runEnd: VirtualInstant) -> VirtualInstant? {
+    /// When the fault's last occurrence ends; nil when it lasts until the end of the run. A server restart, and a
+    /// server error whose `server/error` is in `actsAtStart`, end as they start.
+    static func lastEnd(of fault: FaultSpec, runEnd: VirtualInstant, actsAtStart: Set<String> = []) -> VirtualInstant? {
         let times = SimulationRunner.occurrences(of: fault.at, repeating: fault.repeat, runEnd: runEnd)
         guard let last = times.last else { return .start }
         if fault.kind == .serverRestart { return last }
+        if fault.kind == .serverError, actsAtStart.contains("\(fault.server ?? "")/\(fault.error ?? "")") {
+            return last
+        }
         return fault.duration.map { last + $0 }
     }
 }

@@ -104,7 +104,8 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         note(.zoneChanges)
         let (client, hub, device) = (self.client, self.hub, client.device)
         return try await runtime.suspend("CloudKit zone changes \(zoneID)") { wait in
-            client.fetchChanges(in: zoneID, since: token, resultsLimit: resultsLimit ?? 400) { [trace] result in
+            client.fetchChanges(in: zoneID, since: token, resultsLimit: resultsLimit ?? CloudKitRecordServer.pageLimit)
+            { [trace] result in
                 Self.traceAnswer(trace, device, "zone changes \(zoneID.zoneName)", result) { page in
                     "\(page.changedRecords.count) changed, \(page.deletedRecordIDs.count) deleted"
                         + (page.moreComing ? ", more coming" : "")
@@ -122,7 +123,8 @@ public struct SimulatedCloudKitDatabase: CloudKitDatabase, @unchecked Sendable {
         note(.databaseChanges)
         let (client, hub, device) = (self.client, self.hub, client.device)
         return try await runtime.suspend("CloudKit database changes") { wait in
-            client.fetchDatabaseChanges(since: token, resultsLimit: resultsLimit ?? 400) { [trace] result in
+            client.fetchDatabaseChanges(since: token, resultsLimit: resultsLimit ?? CloudKitRecordServer.pageLimit) {
+                [trace] result in
                 Self.traceAnswer(trace, device, "database changes", result) { page in
                     let deleted = page.deletions.map { "\($0.zoneID.zoneName) (\($0.reason.rawValue))" }
                     return "modified: \(page.modifiedZoneIDs.map(\.zoneName).joined(separator: ", ")); deleted: "
